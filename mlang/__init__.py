@@ -1,0 +1,3 @@
+"""mlang: a MATLAB-compatible interpreter with automatic differentiation."""
+
+__version__ = "0.1.0"

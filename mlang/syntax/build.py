@@ -1,0 +1,399 @@
+"""Parse tree to AST: the callbacks Lark calls on each reduction.
+
+The builder runs inline with the LALR parser (no intermediate tree), takes
+positions from tokens, applies MATLAB operator precedence to the flat
+operator sequences of the grammar, and makes the checks the grammar leaves
+to it (indexing chains, name=value arguments, what may follow a function).
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer
+
+from mlang.errors import MatlabSyntaxError
+from mlang.syntax import ast
+from mlang.syntax.ast import Node
+from mlang.syntax.literals import number_value
+
+# Binding power of binary operators, loosest first (MATLAB's precedence table).
+BINARY_POWER = {
+    "OROR": 1, "ANDAND": 2, "OR": 3, "AND": 4,
+    "EQ": 5, "NE": 5, "LT": 5, "LE": 5, "GT": 5, "GE": 5,
+    "COLON": 6,
+    "PLUS": 7, "MINUS": 7,
+    "STAR": 8, "SLASH": 8, "BACKSLASH": 8, "DOTSTAR": 8, "DOTSLASH": 8, "DOTBACKSLASH": 8,
+    "CARET": 10, "DOTCARET": 10,
+}
+UNARY_POWER = 9  # between multiplication and power: -a^b is -(a^b), -a*b is (-a)*b
+POSTFIX_POWER = 10  # transposes share power's level and associate left: a^b' is (a^b)'
+POSTFIX = {"TRANSPOSE": "'", "DOTTRANSPOSE": ".'"}
+
+REFERENCES = (ast.Name, ast.Index, ast.Field, ast.DynField)
+
+
+def _nodes(children: list) -> list:
+    return [c for c in children if type(c) is not Token]
+
+
+class Builder(Transformer):
+    """Lark inline transformer; ``file`` is set by the parser before each parse."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.file = ""
+
+    def error(self, message: str, line: int, col: int) -> MatlabSyntaxError:
+        return MatlabSyntaxError(message, self.file, line, col)
+
+    # ------------------------------------------------------------ program
+
+    def start(self, c: list) -> ast.Program:
+        items = c[0]
+        is_script = not items or type(items[0]) is not ast.Function
+        body: list = []
+        functions: list[ast.Function] = []
+        for item in items:
+            if type(item) is ast.Function:
+                functions.append(item)
+            elif type(item) is ast.ArgumentsBlock:
+                raise self.error("An arguments block is only allowed at the top of a function.",
+                                 item.line, item.col)
+            elif functions:
+                if is_script:
+                    raise self.error("Statements cannot follow the local functions of a script.",
+                                     item.line, item.col)
+                raise self.error(
+                    "This statement is not inside any function. (It follows the END that "
+                    f'terminates the definition of the function "{functions[-1].name}".)',
+                    item.line, item.col)
+            else:
+                body.append(item)
+        return ast.Program(body, functions, is_script, line=1, col=1, file=self.file)
+
+    def body(self, c: list) -> list:
+        return [x for x in c if type(x) is not Token]
+
+    # --------------------------------------------------------- statements
+
+    def expr_stmt(self, c: list) -> ast.ExprStmt:
+        e = c[0]
+        return ast.ExprStmt(e, c[1].type != "SEMI", line=e.line, col=e.col, file=self.file)
+
+    def assign(self, c: list) -> ast.Assign:
+        t = c[0]
+        return ast.Assign(t, c[2], c[3].type != "SEMI", line=t.line, col=t.col, file=self.file)
+
+    def multi_assign(self, c: list) -> ast.MultiAssign:
+        tok = c[0]
+        targets = _nodes(c[1:-3])
+        return ast.MultiAssign(targets, c[-2], c[-1].type != "SEMI",
+                               line=tok.line, col=tok.column, file=self.file)
+
+    def tilde(self, c: list) -> ast.Tilde:
+        return ast.Tilde(line=c[0].line, col=c[0].column, file=self.file)
+
+    def command(self, c: list) -> ast.Command:
+        tok = c[0]
+        args = [str(a) for a in c[1:-1]]
+        return ast.Command(str(tok), args, c[-1].type != "SEMI",
+                           line=tok.line, col=tok.column, file=self.file)
+
+    def if_stmt(self, c: list) -> ast.If:
+        tok = c[0]
+        clauses = [(c[1], c[2])]
+        orelse = None
+        for clause in c[3:-1]:
+            if clause[0] == "else":
+                orelse = clause[1]
+            else:
+                clauses.append(clause)
+        return ast.If(clauses, orelse, line=tok.line, col=tok.column, file=self.file)
+
+    def elseif_clause(self, c: list) -> tuple:
+        return (c[1], c[2])
+
+    def else_clause(self, c: list) -> tuple:
+        return ("else", c[1])
+
+    def for_stmt(self, c: list) -> ast.For:
+        tok = c[0]
+        var_tok = next(x for x in c if type(x) is Token and x.type == "NAME")
+        exprs = [x for x in c[1:-2] if isinstance(x, Node)]
+        workers = exprs[1] if len(exprs) > 1 else None
+        parallel = tok.type == "PARFOR"
+        if workers is not None and not parallel:
+            raise self.error("A for loop takes no second expression in its header.",
+                             workers.line, workers.col)
+        var = ast.Name(str(var_tok), line=var_tok.line, col=var_tok.column, file=self.file)
+        return ast.For(var, exprs[0], c[-2], parallel, workers,
+                       line=tok.line, col=tok.column, file=self.file)
+
+    def while_stmt(self, c: list) -> ast.While:
+        tok = c[0]
+        return ast.While(c[1], c[2], line=tok.line, col=tok.column, file=self.file)
+
+    def switch_stmt(self, c: list) -> ast.Switch:
+        tok = c[0]
+        cases = []
+        otherwise = None
+        for clause in c[2:-1]:
+            if type(clause) is Token:
+                continue
+            if clause[0] == "otherwise":
+                otherwise = clause[1]
+            else:
+                cases.append(clause)
+        return ast.Switch(c[1], cases, otherwise, line=tok.line, col=tok.column, file=self.file)
+
+    def case_clause(self, c: list) -> tuple:
+        return (c[1], c[2])
+
+    def otherwise_clause(self, c: list) -> tuple:
+        return ("otherwise", c[1])
+
+    def try_stmt(self, c: list) -> ast.Try:
+        tok = c[0]
+        catch_var, catch_body = (c[2] if len(c) == 4 else (None, None))
+        return ast.Try(c[1], catch_var, catch_body, line=tok.line, col=tok.column, file=self.file)
+
+    def catch_clause(self, c: list) -> tuple:
+        if len(c) == 3:
+            return (str(c[1]), c[2])
+        return (None, c[1])
+
+    def _simple(self, cls: type, c: list) -> Node:
+        return cls(line=c[0].line, col=c[0].column, file=self.file)
+
+    def break_stmt(self, c: list) -> ast.Break:
+        return self._simple(ast.Break, c)
+
+    def continue_stmt(self, c: list) -> ast.Continue:
+        return self._simple(ast.Continue, c)
+
+    def return_stmt(self, c: list) -> ast.Return:
+        return self._simple(ast.Return, c)
+
+    def global_stmt(self, c: list) -> ast.Global:
+        return ast.Global([str(t) for t in c[1:-1]], line=c[0].line, col=c[0].column, file=self.file)
+
+    def persistent_stmt(self, c: list) -> ast.Persistent:
+        return ast.Persistent([str(t) for t in c[1:-1]],
+                              line=c[0].line, col=c[0].column, file=self.file)
+
+    # ---------------------------------------------------------- functions
+
+    def function_def(self, c: list) -> ast.Function:
+        tok = c[0]
+        outputs: list[str] = []
+        params: list[str | None] = []
+        name = ""
+        for item in c[1:-2]:
+            if type(item) is Token:
+                name = str(item)
+            elif item[0] == "out":
+                outputs = item[1]
+            else:
+                params = item[1]
+        statements: list = []
+        nested: list[ast.Function] = []
+        arguments: list[ast.ArgumentsBlock] = []
+        for item in c[-2]:
+            t = type(item)
+            if t is ast.Function:
+                nested.append(item)
+            elif t is ast.ArgumentsBlock:
+                arguments.append(item)
+            else:
+                statements.append(item)
+        return ast.Function(name, params, outputs, statements, nested, arguments,
+                            c[-1] != "", line=tok.line, col=tok.column, file=self.file)
+
+    def fn_outputs(self, c: list) -> tuple:
+        return ("out", [str(t) for t in c if t.type == "NAME"])
+
+    def fn_params(self, c: list) -> tuple:
+        return ("in", [None if type(p) is ast.Tilde else str(p) for p in c[1:-1]
+                       if type(p) is not Token or p.type == "NAME"])
+
+    def arguments_block(self, c: list) -> ast.ArgumentsBlock:
+        tok = c[0]
+        attributes = [str(t) for t in c[1:] if type(t) is Token and t.type == "NAME"]
+        specs = [x for x in c if type(x) is ast.ArgumentSpec]
+        return ast.ArgumentsBlock(attributes, specs, line=tok.line, col=tok.column, file=self.file)
+
+    def arg_spec(self, c: list) -> ast.ArgumentSpec:
+        first = c[0]
+        spec = ast.ArgumentSpec(first[1], line=first[2].line, col=first[2].column, file=self.file)
+        for part in c[1:-1]:
+            if type(part) is ast.Cell:
+                spec.validators = [e for row in part.rows for e in row]
+            elif part[0] == "size":
+                spec.size = part[1]
+            elif part[0] == "class":
+                spec.cls = part[1]
+            else:
+                spec.default = part[1]
+        return spec
+
+    def arg_name(self, c: list) -> tuple:
+        return ("name", [str(t) for t in c if t.type == "NAME"], c[0])
+
+    def arg_size(self, c: list) -> tuple:
+        dims = []
+        for t in c[1:-1]:
+            if type(t) is Token and t.type == "NUMBER":
+                dims.append(self.number([t]))
+            elif type(t) is not Token:
+                dims.append(t)
+        return ("size", dims)
+
+    def arg_class(self, c: list) -> tuple:
+        return ("class", ".".join(str(t) for t in c if t.type == "NAME"))
+
+    def arg_default(self, c: list) -> tuple:
+        return ("default", c[1])
+
+    # -------------------------------------------------------- expressions
+
+    def opseq(self, c: list) -> Node:
+        if len(c) == 1:
+            return c[0]
+        node, _ = self._climb(c, 0, 0)
+        return node
+
+    def _climb(self, items: list, pos: int, min_power: int) -> tuple[Node, int]:
+        """Precedence climbing over [unary* operand (binop unary* operand | postfix)*]."""
+        item = items[pos]
+        file = self.file
+        if type(item) is Token:  # a prefix operator
+            operand, pos = self._climb(items, pos + 1, max(UNARY_POWER, min_power))
+            left = ast.Unary(item.value, operand, line=item.line, col=item.column, file=file)
+        else:
+            left = item
+            pos += 1
+        n = len(items)
+        while pos < n:
+            tok = items[pos]
+            kind = tok.type
+            postfix = POSTFIX.get(kind)
+            if postfix is not None:
+                if POSTFIX_POWER < min_power:
+                    break
+                left = ast.Postfix(postfix, left, line=left.line, col=left.col, file=file)
+                pos += 1
+                continue
+            power = BINARY_POWER[kind]
+            if power < min_power:
+                break
+            right, pos = self._climb(items, pos + 1, power + 1)
+            if kind == "COLON":
+                if pos < n and items[pos].type == "COLON":
+                    stop, pos = self._climb(items, pos + 1, power + 1)
+                    left = ast.Range(left, right, stop, line=left.line, col=left.col, file=file)
+                else:
+                    left = ast.Range(left, None, right, line=left.line, col=left.col, file=file)
+            else:
+                left = ast.Binary(tok.value, left, right, line=left.line, col=left.col, file=file)
+        return left, pos
+
+    def lambda_(self, c: list) -> ast.Lambda:
+        tok = c[0]
+        params = [None if type(p) is ast.Tilde else str(p) for p in c[2:-2]
+                  if type(p) is not Token or p.type == "NAME"]
+        return ast.Lambda(params, c[-1], line=tok.line, col=tok.column, file=self.file)
+
+    def ref(self, c: list) -> Node:
+        tok = c[0]
+        file = self.file
+        node = ast.Name(tok.value, line=tok.line, col=tok.column, file=file)
+        after_paren = False
+        for kind, arg, where in c[1:]:
+            if after_paren and kind in ("()", "{}"):
+                raise self.error(
+                    "Indexing with parentheses '()' must appear as the last operation of a "
+                    "valid indexing expression.", where.line, where.column)
+            if kind == "()":
+                node = ast.Index(node, arg, False, line=tok.line, col=tok.column, file=file)
+            elif kind == "{}":
+                node = ast.Index(node, arg, True, line=tok.line, col=tok.column, file=file)
+            elif kind == ".":
+                node = ast.Field(node, arg, line=tok.line, col=tok.column, file=file)
+            else:
+                node = ast.DynField(node, arg, line=tok.line, col=tok.column, file=file)
+            after_paren = kind == "()"
+        return node
+
+    def paren_args(self, c: list) -> tuple:
+        args = _nodes(c[1:-1])
+        seen_named = False
+        for a in args:
+            if type(a) is ast.NamedArg:
+                seen_named = True
+            elif seen_named:
+                raise self.error("Name-value arguments must come after all other arguments.",
+                                 a.line, a.col)
+        return ("()", args, c[0])
+
+    def brace_args(self, c: list) -> tuple:
+        args = _nodes(c[1:-1])
+        for a in args:
+            if type(a) is ast.NamedArg:
+                raise self.error(
+                    "Name=value syntax is only allowed in function calls.", a.line, a.col)
+        return ("{}", args, c[0])
+
+    def field(self, c: list) -> tuple:
+        return (".", c[1].value, c[0])
+
+    def dyn_field(self, c: list) -> tuple:
+        return (".()", c[2], c[0])
+
+    def colon_arg(self, c: list) -> ast.Colon:
+        return ast.Colon(line=c[0].line, col=c[0].column, file=self.file)
+
+    def named_arg(self, c: list) -> ast.NamedArg:
+        tok = c[0]
+        return ast.NamedArg(tok.value, c[2], line=tok.line, col=tok.column, file=self.file)
+
+    def number(self, c: list) -> ast.Number:
+        tok = c[0]
+        value, cls = number_value(tok.value)
+        return ast.Number(value, cls, text=tok.value, line=tok.line, col=tok.column, file=self.file)
+
+    def char(self, c: list) -> ast.Char:
+        tok = c[0]
+        return ast.Char(tok.value, line=tok.line, col=tok.column, file=self.file)
+
+    def string(self, c: list) -> ast.String:
+        tok = c[0]
+        return ast.String(tok.value, line=tok.line, col=tok.column, file=self.file)
+
+    def end_val(self, c: list) -> ast.End:
+        return ast.End(line=c[0].line, col=c[0].column, file=self.file)
+
+    def paren(self, c: list) -> Node:
+        inner = c[1]
+        if isinstance(inner, REFERENCES):
+            tok = c[0]
+            return ast.Paren(inner, line=tok.line, col=tok.column, file=self.file)
+        return inner
+
+    def matrix(self, c: list) -> ast.Matrix:
+        tok = c[0]
+        return ast.Matrix(_nodes(c[1:-1]), line=tok.line, col=tok.column, file=self.file)
+
+    def cell(self, c: list) -> ast.Cell:
+        tok = c[0]
+        return ast.Cell(_nodes(c[1:-1]), line=tok.line, col=tok.column, file=self.file)
+
+    def row(self, c: list) -> list:
+        return _nodes(c)
+
+    def handle(self, c: list) -> ast.FuncHandle:
+        tok = c[0]
+        name = ".".join(t.value for t in c[1:] if t.type == "NAME")
+        return ast.FuncHandle(name, line=tok.line, col=tok.column, file=self.file)
+
+
+# 'lambda' is a Python keyword: Lark looks the rule's callback up by name.
+setattr(Builder, "lambda", Builder.lambda_)

@@ -1,0 +1,84 @@
+"""Parsed ASTs cached on disk, keyed on path, size and mtime.
+
+Like Python's ``__pycache__``, a second run of an unchanged file loads its
+tree instead of parsing it again.  The cache lives in the user's cache folder
+(``$MLANG_CACHE_DIR``, else ``$XDG_CACHE_HOME/mlang/ast``, else
+``~/.cache/mlang/ast``); ``MLANG_NO_CACHE=1`` turns it off.  Any failure to
+read or write the cache falls back to parsing: the cache is only ever a
+shortcut.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from mlang.syntax import ast
+from mlang.syntax.parser import Parser, default_parser
+
+
+@cache
+def _front_end_fingerprint() -> str:
+    """Changes whenever the front end's code changes, so stale trees are never loaded."""
+    digest = hashlib.sha1()
+    here = Path(__file__).parent
+    for name in ("ast.py", "build.py", "lexer.py", "literals.py", "matlab.lark", "parser.py"):
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path | None:
+    if os.environ.get("MLANG_NO_CACHE"):
+        return None
+    root = os.environ.get("MLANG_CACHE_DIR")
+    if root:
+        return Path(root)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "mlang" / "ast"
+
+
+def _cache_path(path: Path, st: os.stat_result) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    key = f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{_front_end_fingerprint()}"
+    return folder / (hashlib.sha1(key.encode()).hexdigest() + ".ast")
+
+
+def parse_file(path: str | os.PathLike[str], parser: Parser | None = None) -> ast.Program:
+    """The AST of a ``.m`` file, from the cache when the file is unchanged."""
+    path = Path(path).resolve()
+    st = path.stat()
+    cached = _cache_path(path, st)
+    if cached is not None:
+        try:
+            with open(cached, "rb") as f:
+                program = pickle.load(f)
+            if type(program) is ast.Program:
+                return program
+        except Exception:  # a missing, stale or damaged entry: parse instead
+            pass
+    text = path.read_text(encoding="utf-8", errors="replace")
+    program = (parser or default_parser()).parse(text, str(path))
+    if cached is not None:
+        _store(cached, program)
+    return program
+
+
+def _store(cached: Path, program: ast.Program) -> None:
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cached.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(program, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cached)
+    except Exception:  # a read-only or full disk only costs the shortcut
+        try:
+            os.unlink(tmp)
+        except Exception:
+            pass

@@ -1,0 +1,688 @@
+"""Context-aware tokenizer for MATLAB source.
+
+MATLAB's lexical structure depends on context that an LALR grammar cannot
+see: whitespace separates elements inside ``[]``/``{}`` but not elsewhere, a
+quote is a transpose or starts a char literal depending on what precedes it,
+``end`` is an index value inside an index and a block end outside, and a
+statement like ``hold on`` is command syntax.  This module makes all of those
+decisions and hands the grammar a clean token stream:
+
+* zero-width COMMA / SEMI tokens separate elements and rows in literals, so the
+  grammar never sees whitespace;
+* ``(`` and ``{`` that index or call are INDEX_PAREN / INDEX_BRACE, grouping
+  parens and cell literals are LPAREN / LBRACE;
+* ``end`` inside an index is END_VAL; command syntax is COMMAND + CMDARG*;
+  ``[`` starting a multiple assignment is LHS_LBRACKET; the name after
+  ``catch`` is CATCH_ID; ``arguments`` at the top of a function is ARGUMENTS;
+* functions in a file written without ``end`` get synthetic END tokens
+  (value ``''``) so every function in the grammar ends with END.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+from mlang import errors
+from mlang.errors import MatlabSyntaxError
+
+KEYWORDS = {
+    "if": "IF", "elseif": "ELSEIF", "else": "ELSE", "end": "END", "for": "FOR",
+    "parfor": "PARFOR", "while": "WHILE", "switch": "SWITCH", "case": "CASE",
+    "otherwise": "OTHERWISE", "try": "TRY", "catch": "CATCH", "break": "BREAK",
+    "continue": "CONTINUE", "return": "RETURN", "global": "GLOBAL",
+    "persistent": "PERSISTENT", "function": "FUNCTION",
+}
+UNSUPPORTED_KEYWORDS = {"classdef": "classdef", "spmd": "spmd"}
+OCTAVE_ENDS = {
+    "endif", "endfor", "endwhile", "endfunction", "endswitch", "end_try_catch",
+    "endparfor", "end_unwind_protect", "unwind_protect", "endspmd",
+}
+BLOCK_OPENERS = {"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUNCTION"}
+# keywords after which a statement may follow on the same line
+STATEMENT_FOLLOWS = {"ELSE", "TRY", "OTHERWISE"}
+
+OPERATORS = {
+    "+": "PLUS", "-": "MINUS", "*": "STAR", "/": "SLASH", "\\": "BACKSLASH",
+    "^": "CARET", ".*": "DOTSTAR", "./": "DOTSLASH", ".\\": "DOTBACKSLASH",
+    ".^": "DOTCARET", ".'": "DOTTRANSPOSE", "==": "EQ", "~=": "NE", "<": "LT",
+    "<=": "LE", ">": "GT", ">=": "GE", "&": "AND", "|": "OR", "&&": "ANDAND",
+    "||": "OROR", "~": "NOT", ":": "COLON", "=": "ASSIGN", "@": "AT", ".": "DOT",
+}
+
+# Tokens after which a value has just ended: a quote right after one is a
+# transpose, and whitespace then a new value inside [] or {} starts an element.
+VALUE_END = frozenset({
+    "NAME", "NUMBER", "CHAR", "STRING", "RPAREN", "RBRACKET", "RBRACE",
+    "TRANSPOSE", "DOTTRANSPOSE", "END_VAL",
+})
+SEPARATORS = frozenset({"SEMI", "COMMA", "NEWLINE"})
+LITERAL_OPENERS = frozenset({"LBRACKET", "LBRACE", "LHS_LBRACKET"})
+
+_INT_SUFFIX = r"(?:[su](?:8|16|32|64))?"
+_TOKEN = re.compile(
+    r"(?P<ws>[ \t]+)"
+    r"|(?P<nl>\n)"
+    r"|(?P<cont>\.\.\.[^\n]*\n?)"
+    r"|(?P<comment>%[^\n]*)"
+    rf"|(?P<num>0[xX][0-9A-Fa-f]+{_INT_SUFFIX}|0[bB][01]+{_INT_SUFFIX}"
+    r"|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ijIJ]?)"
+    r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
+    r"|(?P<op>\.\*|\./|\.\\|\.\^|\.'|==|~=|<=|>=|&&|\|\||[-+*/\\^<>&|~:=@.])"
+    r"|(?P<punct>[,;()\[\]{}])"
+    r"|(?P<quote>')"
+    r'|(?P<dquote>")'
+)
+_CHAR_LIT = re.compile(r"'((?:[^'\n]|'')*)'")
+_STRING_LIT = re.compile(r'"((?:[^"\n]|"")*)"')
+_WS = re.compile(r"[ \t]*")
+# a binary operator at the start of a would-be command argument (rule C1)
+_BINARY_OP = re.compile(r"==|~=|<=|>=|&&|\|\||\.\*|\./|\.\\|\.\^|[-+*/\\^<>&|:]")
+_CLOSERS = {")": ("(", "RPAREN"), "]": ("[", "RBRACKET"), "}": ("{", "RBRACE")}
+
+
+class _Bracket:
+    __slots__ = ("kind", "index", "literal", "is_lambda", "tok", "lead_dropped")
+
+    def __init__(self, kind: str, index: bool, is_lambda: bool, tok: Token) -> None:
+        self.kind = kind  # '(', '[' or '{'
+        self.index = index  # an index or call, not grouping or a literal
+        self.literal = kind != "(" and not index  # whitespace separates elements
+        self.is_lambda = is_lambda  # the parameter list of @(...)
+        self.tok = tok
+        self.lead_dropped = False
+
+
+def tokenize(text: str, file: str = "", variables: frozenset[str] | set[str] = frozenset()) -> list[Token]:
+    """Tokens of ``text`` for the grammar.
+
+    ``variables`` are names known to be variables before the code runs (the
+    REPL's workspace): like names assigned earlier in the same scope, they
+    never start command syntax.
+    """
+    return _Lexer(text, file, variables).run()
+
+
+def normalize_newlines(text: str) -> str:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+class _Lexer:
+    def __init__(self, text: str, file: str, variables: frozenset[str] | set[str]) -> None:
+        self.text = normalize_newlines(text)
+        self.file = file
+        self.toks: list[Token] = []
+        self.stack: list[_Bracket] = []
+        self.blocks: list[Token] = []  # open block keywords
+        self.line = 1
+        self.line_start = 0
+        self.ws = False  # whitespace just before the current token
+        self.prev_type = ""
+        self.value_end = False  # the previous token ended a value
+        self.stmt_start = True
+        self.stmt_name: str | None = None  # a statement's leading name (assigned by '=')
+        self.outer_variables = set(variables)
+        self.assigned = set(variables)  # variables of the current scope
+        self.pending = ""  # 'catch', 'for', 'decl', 'signature' until the line's context ends
+        self.fn_header = False  # at the top of a function body: 'arguments' allowed
+        self.args_block = False
+        self.is_script: bool | None = None
+        self.fn_closed_by_end = False
+        self.fn_nested_at: list[int] = []  # token indices of FUNCTIONs opened inside a function
+
+    # ------------------------------------------------------------ utilities
+
+    def error(self, message: str, pos: int) -> MatlabSyntaxError:
+        line = self.text.count("\n", 0, pos) + 1
+        start = self.text.rfind("\n", 0, pos) + 1
+        end = self.text.find("\n", pos)
+        source = self.text[start: end if end >= 0 else len(self.text)]
+        return MatlabSyntaxError(message, self.file, line, pos - start + 1, source)
+
+    def emit(self, type_: str, value: str, start: int, end: int) -> Token:
+        col = start - self.line_start + 1
+        tok = Token(type_, value, start, self.line, col, self.line, col + end - start, end)
+        self.toks.append(tok)
+        self.prev_type = type_
+        self.value_end = type_ in VALUE_END
+        self.ws = False
+        return tok
+
+    def begin_statement(self) -> None:
+        """Called when the first token of a statement is emitted."""
+        self.stmt_start = False
+        if self.is_script is None:
+            self.is_script = True
+        self.fn_header = False
+
+    def new_line(self, pos: int) -> None:
+        self.line += 1
+        self.line_start = pos + 1
+
+    # ------------------------------------------------------------ main loop
+
+    def run(self) -> list[Token]:
+        text = self.text
+        n = len(text)
+        i = 0
+        match = _TOKEN.match
+        while i < n:
+            m = match(text, i)
+            if m is None:
+                raise self.bad_character(i)
+            kind = m.lastgroup
+            j = m.end()
+            if kind == "ws":
+                self.ws = True
+            elif kind == "nl":
+                self.newline(i)
+            elif kind == "name":
+                j = self.name(m.group(), i, j)
+            elif kind == "op":
+                self.operator(m.group(), i, j)
+            elif kind == "punct":
+                self.punctuation(m.group(), i, j)
+            elif kind == "num":
+                self.number(m.group(), i, j)
+            elif kind == "comment":
+                if text[i + 1: i + 2] == "{" and self.alone_on_line(i, j):
+                    j = self.block_comment(j)
+            elif kind == "cont":
+                self.ws = True
+                if text[j - 1] == "\n":
+                    self.new_line(j - 1)
+            elif kind == "quote":
+                j = self.quote(i)
+            else:  # dquote
+                j = self.string(i)
+            i = j
+        return self.finish(n)
+
+    def finish(self, n: int) -> list[Token]:
+        if self.stack:
+            raise self.error(errors.UNBALANCED, self.stack[-1].tok.start_pos)
+        if self.toks and self.prev_type not in SEPARATORS:
+            self.emit("NEWLINE", "", n, n)
+        if self.blocks:
+            self.close_functions_without_end(n)
+        return self.toks
+
+    def close_functions_without_end(self, n: int) -> None:
+        """Functions written without ``end``: each ``function`` closes the previous one."""
+        open_blocks = self.blocks
+        for tok in reversed(open_blocks):
+            if tok.type != "FUNCTION":
+                raise self.error(errors.MISSING_END, tok.start_pos)
+        if self.fn_closed_by_end:
+            raise self.error(errors.MISSING_END, open_blocks[-1].start_pos)
+        if self.is_script:
+            raise self.error("All functions in a script must be closed with an 'end'.",
+                             open_blocks[0].start_pos)
+        toks = self.toks
+        out: list[Token] = []
+        prev = 0
+        for at in self.fn_nested_at:
+            out.extend(toks[prev:at])
+            out.append(Token.new_borrow_pos("END", "", toks[at]))
+            prev = at
+        out.extend(toks[prev:])
+        last = toks[-1]
+        out.append(Token.new_borrow_pos("END", "", last))
+        self.toks = out
+
+    # ----------------------------------------------------------- separators
+
+    def newline(self, i: int) -> None:
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            if not top.literal:
+                raise self.error(errors.UNBALANCED, top.tok.start_pos)
+            self.row_separator(i)
+        else:
+            self.end_statement()
+            if self.toks and self.prev_type not in SEPARATORS:
+                self.emit("NEWLINE", "\n", i, i)
+        self.new_line(i)
+
+    def end_statement(self) -> None:
+        if self.pending == "signature":
+            self.fn_header = True
+        self.pending = ""
+        self.stmt_start = True
+        self.stmt_name = None
+
+    def row_separator(self, i: int) -> None:
+        toks = self.toks
+        if toks[-1].type == "COMMA":
+            toks.pop()
+        if toks[-1].type in LITERAL_OPENERS or toks[-1].type == "SEMI":
+            return
+        self.emit("SEMI", "", i, i)
+        self.stack[-1].lead_dropped = False
+
+    def element_separator(self, i: int, j: int) -> None:
+        top = self.stack[-1]
+        last = self.toks[-1].type
+        if (last in LITERAL_OPENERS or last == "SEMI") and not top.lead_dropped:
+            top.lead_dropped = True  # one leading comma per row is ignored
+            self.value_end = False
+            self.ws = False
+            return
+        self.emit("COMMA", ",", i, j)
+
+    def auto_comma(self, i: int) -> None:
+        """Whitespace between two values inside [] or {} separates elements."""
+        self.emit("COMMA", "", i, i)
+
+    def in_literal_after_space(self) -> bool:
+        return self.ws and self.value_end and bool(self.stack) and self.stack[-1].literal
+
+    # -------------------------------------------------------------- names
+
+    def name(self, word: str, i: int, j: int) -> int:
+        if self.prev_type == "DOT":  # a field name, even if it is a keyword
+            self.emit("NAME", word, i, j)
+            return j
+        kw = KEYWORDS.get(word)
+        if kw is not None:
+            return self.keyword(kw, word, i, j)
+        if word in UNSUPPORTED_KEYWORDS and not self.stack and self.stmt_start:
+            raise self.error(f"'{word}' is not supported yet by mlang.", i)
+        if self.in_literal_after_space():
+            self.auto_comma(i)
+        if self.stmt_start and not self.stack:
+            if self.pending == "catch":
+                self.emit("CATCH_ID", word, i, j)
+                self.assigned.add(word)
+                return j
+            if word in OCTAVE_ENDS and self.statement_ends_after(j):
+                raise self.error(
+                    f"'{word}' is not MATLAB syntax: MATLAB closes every block with 'end'.", i)
+            if word == "arguments" and self.fn_header and self.arguments_keyword_at(j):
+                return self.arguments_keyword(i, j)
+            self.begin_statement()
+            if not self.args_block and word not in self.assigned:
+                k = self.command_start(j)
+                if k >= 0:
+                    return self.command(word, i, j, k)
+            self.stmt_name = word
+        elif self.pending:
+            self.note_assigned_name(word)
+        self.emit("NAME", word, i, j)
+        return j
+
+    def note_assigned_name(self, word: str) -> None:
+        pending = self.pending
+        if pending == "for" or pending == "decl":
+            self.assigned.add(word)
+            if pending == "for":
+                self.pending = ""
+        elif pending == "signature" and self.stack:
+            self.assigned.add(word)  # an output in [...] or a parameter
+
+    def statement_ends_after(self, j: int) -> bool:
+        k = _WS.match(self.text, j).end()
+        return k >= len(self.text) or self.text[k] in "\n;,%"
+
+    def keyword(self, kw: str, word: str, i: int, j: int) -> int:
+        if self.stack:
+            if kw == "END" and any(b.index for b in self.stack):
+                if self.in_literal_after_space():
+                    self.auto_comma(i)
+                self.emit("END_VAL", word, i, j)
+                return j
+            raise self.error(errors.reserved_keyword(word), i)
+        blocks = self.blocks
+        if kw == "END":
+            if not blocks:
+                raise self.error(errors.reserved_keyword(word), i)
+            opener = blocks.pop()
+            if opener.type == "FUNCTION":
+                self.fn_closed_by_end = True
+            elif opener.type == "ARGUMENTS":
+                self.args_block = False
+                self.fn_header = True
+            self.emit("END", word, i, j)
+            self.stmt_start = False
+            return j
+        if kw == "FUNCTION":
+            if self.is_script is None:
+                self.is_script = False
+            if blocks and blocks[-1].type != "FUNCTION":
+                raise self.error(
+                    "Function definitions are not supported in this context. Functions can "
+                    "only be created as local or nested functions in code files.", i)
+            if blocks:
+                self.fn_nested_at.append(len(self.toks))
+            self.assigned = set(self.outer_variables)
+            self.pending = "signature"
+        elif kw in ("ELSEIF", "ELSE"):
+            self.expect_block(blocks, "IF", word, i)
+        elif kw in ("CASE", "OTHERWISE"):
+            self.expect_block(blocks, "SWITCH", word, i)
+        elif kw == "CATCH":
+            self.expect_block(blocks, "TRY", word, i)
+            self.pending = "catch"
+        elif kw in ("FOR", "PARFOR"):
+            self.pending = "for"
+        elif kw in ("GLOBAL", "PERSISTENT"):
+            self.pending = "decl"
+        if self.stmt_start:
+            self.begin_statement()
+        tok = self.emit(kw, word, i, j)
+        if kw in BLOCK_OPENERS:
+            blocks.append(tok)
+        self.stmt_start = kw in STATEMENT_FOLLOWS or kw == "CATCH"
+        return j
+
+    def expect_block(self, blocks: list[Token], opener: str, word: str, i: int) -> None:
+        if not blocks or blocks[-1].type != opener:
+            raise self.error(errors.reserved_keyword(word), i)
+
+    def arguments_keyword_at(self, j: int) -> bool:
+        k = _WS.match(self.text, j).end()
+        return k >= len(self.text) or self.text[k] not in "=."
+
+    def arguments_keyword(self, i: int, j: int) -> int:
+        self.stmt_start = False
+        tok = self.emit("ARGUMENTS", "arguments", i, j)
+        self.blocks.append(tok)
+        self.args_block = True
+        self.fn_header = False
+        return j
+
+    # ------------------------------------------------------- command syntax
+
+    def command_start(self, j: int) -> int:
+        """Where command-syntax arguments begin after a statement's first name, or -1.
+
+        MATLAB's rule: the name is followed by whitespace, and then by something
+        that is neither '(' nor '=', nor a binary operator followed by whitespace.
+        """
+        text = self.text
+        if j >= len(text) or text[j] not in " \t":
+            return -1
+        k = _WS.match(text, j).end()
+        if k >= len(text):
+            return -1
+        c = text[k]
+        if c in "\n;,%(" or text.startswith("...", k):
+            return -1
+        if c == "=" and text[k + 1: k + 2] != "=":
+            return -1
+        op = _BINARY_OP.match(text, k)
+        if op is not None:
+            e = op.end()
+            if e >= len(text) or text[e] in " \t\n":
+                return -1
+        return k
+
+    def command(self, word: str, i: int, j: int, k: int) -> int:
+        self.emit("COMMAND", word, i, j)
+        text = self.text
+        n = len(text)
+        depth = 0
+        parts: list[str] | None = None
+        start = k
+        while k < n:
+            c = text[k]
+            if c == "\n" or c == "%" or (depth == 0 and c in ",;"):
+                break
+            if c == "." and text.startswith("...", k):
+                if parts is not None:
+                    self.emit("CMDARG", "".join(parts), start, k)
+                    parts = None
+                nl = text.find("\n", k)
+                if nl < 0:
+                    k = n
+                    break
+                self.new_line(nl)
+                k = nl + 1
+                continue
+            if c in " \t" and depth == 0:
+                if parts is not None:
+                    self.emit("CMDARG", "".join(parts), start, k)
+                    parts = None
+                k += 1
+                continue
+            if parts is None:
+                parts = []
+                start = k
+            if c == "'":
+                m = _CHAR_LIT.match(text, k)
+                if m is None:
+                    raise self.error("Character vector is not terminated properly.", k)
+                parts.append(m.group(1).replace("''", "'"))
+                k = m.end()
+                continue
+            if c == '"':
+                m = _STRING_LIT.match(text, k)
+                if m is None:
+                    raise self.error("String is not terminated properly.", k)
+                parts.append(m.group())
+                k = m.end()
+                continue
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            parts.append(c)
+            k += 1
+        if parts is not None:
+            self.emit("CMDARG", "".join(parts), start, k)
+        self.prev_type = "CMDARG"
+        return k
+
+    # ----------------------------------------------------- numbers, strings
+
+    def number(self, text: str, i: int, j: int) -> None:
+        src = self.text
+        if j < len(src) and (src[j].isalnum() or src[j] == "_" or
+                             (src[j] == "." and src[j + 1: j + 2].isdigit())):
+            raise self.error(errors.INVALID_EXPRESSION, j)
+        if text[:2] in ("0x", "0X", "0b", "0B"):
+            self.check_integer_literal(text, i)
+        if self.in_literal_after_space():
+            self.auto_comma(i)
+        if self.stmt_start and not self.stack:
+            self.begin_statement()
+        self.emit("NUMBER", text, i, j)
+
+    def check_integer_literal(self, text: str, i: int) -> None:
+        from mlang.syntax.literals import integer_literal
+
+        try:
+            integer_literal(text)
+        except ValueError as exc:
+            raise self.error(str(exc), i) from None
+
+    def quote(self, i: int) -> int:
+        if self.value_end and not self.ws:
+            self.emit("TRANSPOSE", "'", i, i + 1)
+            return i + 1
+        m = _CHAR_LIT.match(self.text, i)
+        if m is None:
+            raise self.error("Character vector is not terminated properly.", i)
+        if self.in_literal_after_space():
+            self.auto_comma(i)
+        if self.stmt_start and not self.stack:
+            self.begin_statement()
+        self.emit("CHAR", m.group(1).replace("''", "'"), i, m.end())
+        return m.end()
+
+    def string(self, i: int) -> int:
+        m = _STRING_LIT.match(self.text, i)
+        if m is None:
+            raise self.error("String is not terminated properly.", i)
+        if self.in_literal_after_space():
+            self.auto_comma(i)
+        if self.stmt_start and not self.stack:
+            self.begin_statement()
+        self.emit("STRING", m.group(1).replace('""', '"'), i, m.end())
+        return m.end()
+
+    # ------------------------------------------------------------ operators
+
+    def operator(self, op: str, i: int, j: int) -> None:
+        text = self.text
+        if op in "+-" and len(op) == 1:
+            nxt = text[j: j + 1]
+            if self.in_literal_after_space() and nxt not in (" ", "\t", "\n", ""):
+                self.auto_comma(i)  # [1 -2]: a unary sign starts a new element
+            if self.value_end and nxt == op and self.after_is_statement_end(j + 1):
+                raise self.error(errors.INVALID_OPERATOR, i)  # Octave's x++ / x--
+        if nxt_is_compound_assign(text, op, j) and not self.stack:
+            raise self.error(errors.INVALID_OPERATOR, i)  # Octave's += -= *= /= ^=
+        if op == "~" or op == "@":
+            if self.in_literal_after_space():
+                self.auto_comma(i)
+        elif op == "=":
+            if not self.stack and self.stmt_name is not None:
+                self.assigned.add(self.stmt_name)
+            elif self.pending == "signature" and self.prev_type == "NAME":
+                self.assigned.add(self.toks[-1].value)  # function y = f(...)
+        if self.stmt_start and not self.stack:
+            self.begin_statement()
+        self.emit(OPERATORS[op], op, i, j)
+
+    def after_is_statement_end(self, k: int) -> bool:
+        k = _WS.match(self.text, k).end()
+        return k >= len(self.text) or self.text[k] in "\n;,)]}%"
+
+    def punctuation(self, c: str, i: int, j: int) -> None:
+        if c == "(" or c == "[" or c == "{":
+            self.open_bracket(c, i, j)
+        elif c == ")" or c == "]" or c == "}":
+            self.close_bracket(c, i, j)
+        elif c == ",":
+            if self.stack:
+                if self.stack[-1].literal:
+                    self.element_separator(i, j)
+                else:
+                    self.emit("COMMA", c, i, j)
+            else:
+                self.end_statement()
+                if self.prev_type not in SEPARATORS and self.toks:
+                    self.emit("COMMA", c, i, j)
+        else:  # ';'
+            if self.stack:
+                if self.stack[-1].literal:
+                    self.row_separator(i)
+                else:
+                    self.emit("SEMI", c, i, j)
+            else:
+                self.end_statement()
+                if self.prev_type not in SEPARATORS and self.toks:
+                    self.emit("SEMI", c, i, j)
+
+    def open_bracket(self, c: str, i: int, j: int) -> None:
+        stack = self.stack
+        separate = self.in_literal_after_space()
+        if separate:
+            self.auto_comma(i)
+        index = self.value_end and c != "[" and not (self.args_block and not stack)
+        is_lambda = False
+        if c == "(":
+            type_ = "INDEX_PAREN" if index else "LPAREN"
+            is_lambda = self.prev_type == "AT"
+        elif c == "{":
+            type_ = "INDEX_BRACE" if index else "LBRACE"
+        elif not stack and (self.prev_type == "FUNCTION" or
+                            (self.stmt_start and self.is_assignment_list(i))):
+            type_ = "LHS_LBRACKET"
+        else:
+            type_ = "LBRACKET"
+        if self.stmt_start and not stack:
+            self.begin_statement()
+        tok = self.emit(type_, c, i, j)
+        stack.append(_Bracket(c, index, is_lambda, tok))
+
+    def close_bracket(self, c: str, i: int, j: int) -> None:
+        stack = self.stack
+        kind, type_ = _CLOSERS[c]
+        if not stack or stack[-1].kind != kind:
+            raise self.error(errors.UNBALANCED, i)
+        top = stack.pop()
+        if top.literal:
+            toks = self.toks
+            if toks[-1].type == "COMMA":
+                toks.pop()
+            if toks[-1].type == "SEMI":
+                toks.pop()
+        self.emit(type_, c, i, j)
+        if top.is_lambda:
+            self.value_end = False  # @(x) y: the body starts here, it is no index
+
+    def is_assignment_list(self, i: int) -> bool:
+        """Is the '[' at ``i`` the start of ``[a, b] = ...``?"""
+        text = self.text
+        n = len(text)
+        depth = 0
+        k = i
+        while k < n:
+            c = text[k]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+                if depth == 0:
+                    k = _WS.match(text, k + 1).end()
+                    return text[k: k + 1] == "=" and text[k + 1: k + 2] != "="
+            elif c == "\n" or c == "%":
+                return False
+            elif c == "'" or c == '"':
+                prev = text[k - 1]
+                if c == "'" and (prev.isalnum() or prev in "_)]}'."):
+                    k += 1
+                    continue
+                end = text.find(c, k + 1)
+                if end < 0:
+                    return False
+                k = end
+            k += 1
+        return False
+
+    # ------------------------------------------------------------- comments
+
+    def alone_on_line(self, i: int, j: int) -> bool:
+        return (self.text[self.line_start:i].strip() == "" and
+                self.text[i:j].strip() in ("%{", "%}"))
+
+    def block_comment(self, j: int) -> int:
+        """Skip a %{ ... %} block comment (nestable); return the index of its last newline."""
+        text = self.text
+        depth = 1
+        pos = j
+        while depth:
+            nl = text.find("\n", pos)
+            if nl < 0:
+                return len(text)  # an unterminated block comment runs to the end
+            self.new_line(nl)
+            pos = nl + 1
+            end = text.find("\n", pos)
+            body = text[pos: end if end >= 0 else len(text)].strip()
+            if body == "%{":
+                depth += 1
+            elif body == "%}":
+                depth -= 1
+        end = text.find("\n", pos)
+        return end if end >= 0 else len(text)
+
+    def bad_character(self, i: int) -> MatlabSyntaxError:
+        c = self.text[i]
+        message = errors.INVALID_CHARACTER
+        if c == "#":
+            message += " Comments start with '%'."
+        elif c == "!":
+            message += " Use '~' for NOT and '~=' for not-equal."
+        return self.error(message, i)
+
+
+def nxt_is_compound_assign(text: str, op: str, j: int) -> bool:
+    return op in ("+", "-", "*", "/", "^") and text[j: j + 1] == "=" and text[j + 1: j + 2] != "="
