@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _print_tree(path: str) -> int:
     from mlang.syntax import parse_file
-    from mlang.syntax.ast import dump
+    from mlang.syntax.ast import pretty
 
     try:
         program = parse_file(path)
@@ -62,5 +62,5 @@ def _print_tree(path: str) -> int:
         return 1
     print("script" if program.is_script else "function file")
     for node in [*program.body, *program.functions]:
-        print(dump(node))
+        print(pretty(node))
     return 0

@@ -290,6 +290,11 @@ Stmt = (
 
 
 # --------------------------------------------------------------------- dump
+#
+# A tree is shown as an s-expression: ``_sx`` builds it as nested lists of
+# atoms once; ``dump`` prints it on one line, ``pretty`` folds it to a width.
+
+Sx = str | list  # an atom, or a parenthesised list of Sx
 
 
 def _num(value: int | float | complex) -> str:
@@ -304,18 +309,16 @@ def _quote(text: str, q: str) -> str:
     return q + text.replace(q, q + q) + q
 
 
-def _words(tag: str, words: list[str]) -> str:
-    return "(" + " ".join([tag, *words]) + ")"
+def _sxs(nodes: list | None) -> list[Sx]:
+    return [_sx(n) for n in nodes or []]
 
 
-def _body(stmts: list[Stmt] | None) -> str:
-    return "".join(" " + dump(s) for s in stmts or [])
+def _semi(node: Node) -> list[Sx]:
+    return [] if node.show else [";"]
 
 
-def dump(node: Node) -> str:
-    """A compact s-expression of ``node``, for tests and ``mlang --parse``."""
+def _sx(node: Node) -> Sx:
     t = type(node)
-    semi = "" if getattr(node, "show", True) else " ;"
     if t is Number:
         return _num(node.value) + ("" if node.cls == "double" else ":" + node.cls)
     if t is Char:
@@ -331,85 +334,112 @@ def dump(node: Node) -> str:
     if t is Tilde:
         return "~"
     if t is Unary or t is Postfix:
-        return f"({node.op} {dump(node.operand)})"
+        return [node.op, _sx(node.operand)]
     if t is Binary:
-        return f"({node.op} {dump(node.left)} {dump(node.right)})"
+        return [node.op, _sx(node.left), _sx(node.right)]
     if t is Range:
-        step = "" if node.step is None else " " + dump(node.step)
-        return f"(: {dump(node.start)}{step} {dump(node.stop)})"
+        step = [] if node.step is None else [_sx(node.step)]
+        return [":", _sx(node.start), *step, _sx(node.stop)]
     if t is Index:
-        head = "{}" if node.braces else "()"
-        return f"({head} {dump(node.base)}" + "".join(" " + dump(a) for a in node.args) + ")"
+        return ["{}" if node.braces else "()", _sx(node.base), *_sxs(node.args)]
     if t is Field:
-        return f"(. {dump(node.base)} {node.name})"
+        return [".", _sx(node.base), node.name]
     if t is DynField:
-        return f"(.() {dump(node.base)} {dump(node.name)})"
+        return [".()", _sx(node.base), _sx(node.name)]
     if t is NamedArg:
-        return f"(= {node.name} {dump(node.value)})"
+        return ["=", node.name, _sx(node.value)]
     if t is FuncHandle:
         return "@" + node.name
     if t is Paren:
-        return f"(paren {dump(node.expr)})"
+        return ["paren", _sx(node.expr)]
     if t is Lambda:
-        params = " ".join("~" if p is None else p for p in node.params)
-        return f"(@ ({params}) {dump(node.body)})"
+        return ["@", ["~" if p is None else p for p in node.params], _sx(node.body)]
     if t is Matrix or t is Cell:
-        rows = "".join(" (" + " ".join(dump(e) for e in row) + ")" for row in node.rows)
-        return f"({'matrix' if t is Matrix else 'cell'}{rows})"
+        return ["matrix" if t is Matrix else "cell", *[_sxs(row) for row in node.rows]]
     if t is ExprStmt:
-        return f"(expr {dump(node.expr)}{semi})"
+        return ["expr", _sx(node.expr), *_semi(node)]
     if t is Assign:
-        return f"(assign {dump(node.target)} {dump(node.value)}{semi})"
+        return ["assign", _sx(node.target), _sx(node.value), *_semi(node)]
     if t is MultiAssign:
-        targets = " ".join(dump(x) for x in node.targets)
-        return f"(assign [{targets}] {dump(node.value)}{semi})"
+        targets = "[" + " ".join(dump(x) for x in node.targets) + "]"
+        return ["assign", targets, _sx(node.value), *_semi(node)]
     if t is Command:
-        return f"(command {node.name}" + "".join(" " + _quote(a, "'") for a in node.args) + f"{semi})"
+        return ["command", node.name, *[_quote(a, "'") for a in node.args], *_semi(node)]
     if t is If:
-        clauses = "".join(f" ({dump(c)}{_body(b)})" for c, b in node.clauses)
-        orelse = "" if node.orelse is None else f" (else{_body(node.orelse)})"
-        return f"(if{clauses}{orelse})"
+        clauses = [[_sx(c), *_sxs(b)] for c, b in node.clauses]
+        orelse = [] if node.orelse is None else [["else", *_sxs(node.orelse)]]
+        return ["if", *clauses, *orelse]
     if t is For:
+        workers = [] if node.workers is None else [["workers", _sx(node.workers)]]
         kw = "parfor" if node.parallel else "for"
-        workers = "" if node.workers is None else f" (workers {dump(node.workers)})"
-        return f"({kw} {dump(node.var)} {dump(node.iterable)}{workers}{_body(node.body)})"
+        return [kw, _sx(node.var), _sx(node.iterable), *workers, *_sxs(node.body)]
     if t is While:
-        return f"(while {dump(node.cond)}{_body(node.body)})"
+        return ["while", _sx(node.cond), *_sxs(node.body)]
     if t is Switch:
-        cases = "".join(f" (case {dump(v)}{_body(b)})" for v, b in node.cases)
-        other = "" if node.otherwise is None else f" (otherwise{_body(node.otherwise)})"
-        return f"(switch {dump(node.subject)}{cases}{other})"
+        cases = [["case", _sx(v), *_sxs(b)] for v, b in node.cases]
+        other = [] if node.otherwise is None else [["otherwise", *_sxs(node.otherwise)]]
+        return ["switch", _sx(node.subject), *cases, *other]
     if t is Try:
-        catch = ""
+        catch: list[Sx] = []
         if node.catch_body is not None:
-            var = "" if node.catch_var is None else " " + node.catch_var
-            catch = f" (catch{var}{_body(node.catch_body)})"
-        return f"(try ({_body(node.body).strip()}){catch})"
+            var = [] if node.catch_var is None else [node.catch_var]
+            catch = [["catch", *var, *_sxs(node.catch_body)]]
+        return ["try", _sxs(node.body), *catch]
     if t is Break or t is Continue or t is Return:
-        return f"({t.__name__.lower()})"
+        return [t.__name__.lower()]
     if t is Global or t is Persistent:
-        return f"({t.__name__.lower()} {' '.join(node.names)})"
+        return [t.__name__.lower(), *node.names]
     if t is ArgumentSpec:
-        parts = [".".join(node.name)]
+        parts: list[Sx] = [".".join(node.name)]
         if node.size is not None:
-            parts.append("(size " + " ".join(dump(d) for d in node.size) + ")")
+            parts.append(["size", *_sxs(node.size)])
         if node.cls is not None:
-            parts.append(f"(class {node.cls})")
+            parts.append(["class", node.cls])
         if node.validators:
-            parts.append("(validators " + " ".join(dump(v) for v in node.validators) + ")")
+            parts.append(["validators", *_sxs(node.validators)])
         if node.default is not None:
-            parts.append(f"(default {dump(node.default)})")
-        return "(" + " ".join(parts) + ")"
+            parts.append(["default", _sx(node.default)])
+        return parts
     if t is ArgumentsBlock:
-        attrs = "".join(f" {a}" for a in node.attributes)
-        return f"(arguments{attrs}" + "".join(" " + dump(s) for s in node.specs) + ")"
+        return ["arguments", *node.attributes, *_sxs(node.specs)]
     if t is Function:
         params = ["~" if p is None else p for p in node.params]
-        head = f"(function {node.name} {_words('in', params)} {_words('out', node.outputs)}"
-        args = "".join(" " + dump(a) for a in node.arguments)
-        nested = "".join(" " + dump(f) for f in node.functions)
-        return f"{head}{args}{_body(node.body)}{nested})"
+        return ["function", node.name, ["in", *params], ["out", *node.outputs],
+                *_sxs(node.arguments), *_sxs(node.body), *_sxs(node.functions)]
     if t is Program:
-        kind = "script" if node.is_script else "functions"
-        return f"({kind}{_body(node.body)}" + "".join(" " + dump(f) for f in node.functions) + ")"
+        return ["script" if node.is_script else "functions", *_sxs(node.body), *_sxs(node.functions)]
     raise TypeError(f"dump: unknown node {t.__name__}")
+
+
+def _flat(sx: Sx) -> str:
+    if isinstance(sx, str):
+        return sx
+    return "(" + " ".join(_flat(x) for x in sx) + ")"
+
+
+def dump(node: Node) -> str:
+    """A one-line s-expression of ``node``, for tests."""
+    return _flat(_sx(node))
+
+
+def pretty(node: Node, width: int = 100) -> str:
+    """The s-expression of ``node`` folded to ``width`` columns, for ``mlang --parse``."""
+    lines: list[str] = []
+
+    def fold(sx: Sx, indent: int, tail: str) -> None:
+        flat = _flat(sx)
+        if isinstance(sx, str) or indent + len(flat) + len(tail) <= width:
+            lines.append(" " * indent + flat + tail)
+            return
+        n_head = 1
+        while n_head < len(sx) and isinstance(sx[n_head], str):
+            n_head += 1  # keep a leading run of atoms (keyword, names) on the first line
+        lines.append(" " * indent + "(" + " ".join(sx[:n_head]))
+        rest = sx[n_head:]
+        for i, child in enumerate(rest):
+            fold(child, indent + 2, tail + ")" if i == len(rest) - 1 else "")
+        if not rest:
+            lines[-1] += ")" + tail
+
+    fold(_sx(node), 0, "")
+    return "\n".join(lines)
