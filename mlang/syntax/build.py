@@ -31,6 +31,15 @@ POSTFIX = {"TRANSPOSE": "'", "DOTTRANSPOSE": ".'"}
 REFERENCES = (ast.Name, ast.Index, ast.Field, ast.DynField)
 
 
+class _Splice:
+    """Children of a grammar helper rule, spliced into the parent by Lark (cheaper than a Tree)."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children: list) -> None:
+        self.children = children
+
+
 def _nodes(children: list) -> list:
     return [c for c in children if type(c) is not Token]
 
@@ -41,6 +50,9 @@ class Builder(Transformer):
     def __init__(self) -> None:
         super().__init__()
         self.file = ""
+
+    def __default__(self, data: str, children: list, meta: object) -> _Splice:
+        return _Splice(children)  # only inlined helper rules (``_x``, generated ``x*``) get here
 
     def error(self, message: str, line: int, col: int) -> MatlabSyntaxError:
         return MatlabSyntaxError(message, self.file, line, col)

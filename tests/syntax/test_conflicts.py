@@ -21,8 +21,8 @@ from mlang.syntax.parser import make_lark
 EXPECTED = Counter({
     (sign, rule): 1
     for sign in ("PLUS", "MINUS")
-    for rule in ("opseq : _atom", "opseq : _atom <star>", "opseq : <star> _atom",
-                 "opseq : <star> _atom <star>")
+    for rule in ("opseq : atom", "opseq : atom <star>", "opseq : <star> atom",
+                 "opseq : <star> atom <star>")
 })
 
 
