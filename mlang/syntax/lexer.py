@@ -81,15 +81,20 @@ _WS = re.compile(r"[ \t]*")
 _BINARY_OP = re.compile(r"==|~=|<=|>=|&&|\|\||\.\*|\./|\.\\|\.\^|[-+*/\\^<>&|:]")
 _CLOSERS = {")": ("(", "RPAREN"), "]": ("[", "RBRACKET"), "}": ("{", "RBRACE")}
 
+# Token construction is on the hot path: skip Token.__new__'s argument checks where Lark allows.
+_new_token = getattr(Token, "_future_new", Token)
+
 
 class _Bracket:
-    __slots__ = ("kind", "index", "literal", "is_lambda", "tok", "lead_dropped")
+    __slots__ = ("kind", "index", "literal", "is_lambda", "outputs", "tok", "lead_dropped")
 
-    def __init__(self, kind: str, index: bool, is_lambda: bool, tok: Token) -> None:
+    def __init__(self, kind: str, index: bool, is_lambda: bool, tok: Token,
+                 outputs: bool = False) -> None:
         self.kind = kind  # '(', '[' or '{'
         self.index = index  # an index or call, not grouping or a literal
         self.literal = kind != "(" and not index  # whitespace separates elements
         self.is_lambda = is_lambda  # the parameter list of @(...)
+        self.outputs = outputs  # a function's output list: function [a, b] = f
         self.tok = tok
         self.lead_dropped = False
 
@@ -146,7 +151,7 @@ class _Lexer:
 
     def emit(self, type_: str, value: str, start: int, end: int) -> Token:
         col = start - self.line_start + 1
-        tok = Token(type_, value, start, self.line, col, self.line, col + end - start, end)
+        tok = _new_token(type_, value, start, self.line, col, self.line, col + end - start, end)
         self.toks.append(tok)
         self.prev_type = type_
         self.value_end = type_ in VALUE_END
@@ -588,20 +593,20 @@ class _Lexer:
             self.auto_comma(i)
         index = self.value_end and c != "[" and not (self.args_block and not stack)
         is_lambda = False
+        outputs = c == "[" and self.prev_type == "FUNCTION"
         if c == "(":
             type_ = "INDEX_PAREN" if index else "LPAREN"
             is_lambda = self.prev_type == "AT"
         elif c == "{":
             type_ = "INDEX_BRACE" if index else "LBRACE"
-        elif not stack and (self.prev_type == "FUNCTION" or
-                            (self.stmt_start and self.is_assignment_list(i))):
+        elif not stack and (outputs or (self.stmt_start and self.is_assignment_list(i))):
             type_ = "LHS_LBRACKET"
         else:
             type_ = "LBRACKET"
         if self.stmt_start and not stack:
             self.begin_statement()
         tok = self.emit(type_, c, i, j)
-        stack.append(_Bracket(c, index, is_lambda, tok))
+        stack.append(_Bracket(c, index, is_lambda, tok, outputs))
 
     def close_bracket(self, c: str, i: int, j: int) -> None:
         stack = self.stack
@@ -612,6 +617,8 @@ class _Lexer:
         if top.literal:
             toks = self.toks
             if toks[-1].type == "COMMA":
+                if top.outputs:  # allowed in [a, b,] = f() but not in a function's outputs
+                    raise self.error(errors.parse_error_at(c), i)
                 toks.pop()
             if toks[-1].type == "SEMI":
                 toks.pop()
@@ -679,6 +686,8 @@ class _Lexer:
         message = errors.INVALID_CHARACTER
         if c == "#":
             message += " Comments start with '%'."
+        elif c == "!" and self.stmt_start and not self.stack:
+            message = "Shell escapes with '!' are not supported by mlang; use system('...')."
         elif c == "!":
             message += " Use '~' for NOT and '~=' for not-equal."
         return self.error(message, i)
