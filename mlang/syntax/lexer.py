@@ -136,6 +136,7 @@ class _Lexer:
         self.pending = ""  # 'catch', 'for', 'decl', 'signature' until the line's context ends
         self.fn_header = False  # at the top of a function body: 'arguments' allowed
         self.args_block = False
+        self.args_default = False  # after '=' on an arguments-block line: an ordinary expression
         self.is_script: bool | None = None
         self.fn_closed_by_end = False
         self.fn_nested_at: list[int] = []  # token indices of FUNCTIONs opened inside a function
@@ -261,6 +262,7 @@ class _Lexer:
         self.pending = ""
         self.stmt_start = True
         self.stmt_name = None
+        self.args_default = False
 
     def row_separator(self, i: int) -> None:
         toks = self.toks
@@ -279,6 +281,8 @@ class _Lexer:
             self.value_end = False
             self.ws = False
             return
+        if last == "COMMA":
+            raise self.error(errors.parse_error_at(","), i)
         self.emit("COMMA", ",", i, j)
 
     def auto_comma(self, i: int) -> None:
@@ -309,16 +313,25 @@ class _Lexer:
             if word in OCTAVE_ENDS and self.statement_ends_after(j):
                 raise self.error(
                     f"'{word}' is not MATLAB syntax: MATLAB closes every block with 'end'.", i)
-            if word == "arguments" and self.fn_header and self.arguments_keyword_at(j):
-                return self.arguments_keyword(i, j)
+            if word == "arguments" and self.arguments_keyword_at(j):
+                if self.fn_header:
+                    return self.arguments_keyword(i, j)
+                if self.misplaced_arguments_block(j):
+                    raise self.error("Arguments blocks must come before any other statements "
+                                     "in a function.", i)
             self.begin_statement()
             if not self.args_block and word not in self.assigned:
                 k = self.command_start(j)
                 if k >= 0:
                     return self.command(word, i, j, k)
             self.stmt_name = word
-        elif self.pending:
-            self.note_assigned_name(word)
+        else:
+            if self.pending:
+                self.note_assigned_name(word)
+            top = self.stack[-1] if self.stack else None
+            if (top is not None and top.tok.type == "LHS_LBRACKET"
+                    and self.prev_type in ("LHS_LBRACKET", "COMMA")):
+                self.assigned.add(word)  # [a, b] = ...
         self.emit("NAME", word, i, j)
         return j
 
@@ -393,6 +406,12 @@ class _Lexer:
     def arguments_keyword_at(self, j: int) -> bool:
         k = _WS.match(self.text, j).end()
         return k >= len(self.text) or self.text[k] not in "=."
+
+    def misplaced_arguments_block(self, j: int) -> bool:
+        """``arguments`` alone on its line inside a function, but not at its top."""
+        in_function = any(b.type == "FUNCTION" for b in self.blocks)
+        return (in_function and "arguments" not in self.assigned
+                and self.statement_ends_after(j) and self.text[j: j + 1] != ";")
 
     def arguments_keyword(self, i: int, j: int) -> int:
         self.stmt_start = False
@@ -548,6 +567,8 @@ class _Lexer:
             if self.in_literal_after_space():
                 self.auto_comma(i)
         elif op == "=":
+            if self.args_block and not self.stack:
+                self.args_default = True
             if not self.stack and self.stmt_name is not None:
                 self.assigned.add(self.stmt_name)
             elif self.pending == "signature" and self.prev_type == "NAME":
@@ -591,7 +612,8 @@ class _Lexer:
         separate = self.in_literal_after_space()
         if separate:
             self.auto_comma(i)
-        index = self.value_end and c != "[" and not (self.args_block and not stack)
+        index = (self.value_end and c != "["
+                 and not (self.args_block and not stack and not self.args_default))
         is_lambda = False
         outputs = c == "[" and self.prev_type == "FUNCTION"
         if c == "(":
@@ -639,8 +661,22 @@ class _Lexer:
             elif c in ")]}":
                 depth -= 1
                 if depth == 0:
-                    k = _WS.match(text, k + 1).end()
+                    k = k + 1
+                    while True:  # spaces and continuations may come before the '='
+                        k = _WS.match(text, k).end()
+                        if not text.startswith("...", k):
+                            break
+                        nl = text.find("\n", k)
+                        if nl < 0:
+                            return False
+                        k = nl + 1
                     return text[k: k + 1] == "=" and text[k + 1: k + 2] != "="
+            elif c == "." and text.startswith("...", k):
+                nl = text.find("\n", k)
+                if nl < 0:
+                    return False
+                k = nl + 1
+                continue
             elif c == "\n" or c == "%":
                 return False
             elif c == "'" or c == '"':
