@@ -133,6 +133,7 @@ class _Lexer:
         self.stmt_name: str | None = None  # a statement's leading name (assigned by '=')
         self.outer_variables = set(variables)
         self.assigned = set(variables)  # variables of the current scope
+        self.outer_scopes: list[set[str]] = []  # scopes of the functions enclosing this one
         self.pending = ""  # 'catch', 'for', 'decl', 'signature' until the line's context ends
         self.fn_header = False  # at the top of a function body: 'arguments' allowed
         self.args_block = False
@@ -363,6 +364,7 @@ class _Lexer:
             opener = blocks.pop()
             if opener.type == "FUNCTION":
                 self.fn_closed_by_end = True
+                self.assigned = self.outer_scopes.pop()
             elif opener.type == "ARGUMENTS":
                 self.args_block = False
                 self.fn_header = True
@@ -378,7 +380,9 @@ class _Lexer:
                     "only be created as local or nested functions in code files.", i)
             if blocks:
                 self.fn_nested_at.append(len(self.toks))
-            self.assigned = set(self.outer_variables)
+            # a nested function shares its parent's workspace
+            self.outer_scopes.append(self.assigned)
+            self.assigned = set(self.assigned if blocks else self.outer_variables)
             self.pending = "signature"
         elif kw in ("ELSEIF", "ELSE"):
             self.expect_block(blocks, "IF", word, i)
@@ -649,47 +653,66 @@ class _Lexer:
             self.value_end = False  # @(x) y: the body starts here, it is no index
 
     def is_assignment_list(self, i: int) -> bool:
-        """Is the '[' at ``i`` the start of ``[a, b] = ...``?"""
+        """Is the '[' at ``i`` the start of ``[a, b] = ...``?
+
+        Scans ahead with the tokenizer's own patterns (quotes decided by the
+        same value-end rule) to the matching ']' and looks for '=' after it.
+        """
         text = self.text
-        n = len(text)
+        match = _TOKEN.match
         depth = 0
+        value_end = False
+        ws = False
         k = i
-        while k < n:
-            c = text[k]
-            if c in "([{":
-                depth += 1
-            elif c in ")]}":
-                depth -= 1
-                if depth == 0:
-                    k = k + 1
-                    while True:  # spaces and continuations may come before the '='
-                        k = _WS.match(text, k).end()
-                        if not text.startswith("...", k):
-                            break
-                        nl = text.find("\n", k)
-                        if nl < 0:
-                            return False
-                        k = nl + 1
-                    return text[k: k + 1] == "=" and text[k + 1: k + 2] != "="
-            elif c == "." and text.startswith("...", k):
-                nl = text.find("\n", k)
-                if nl < 0:
-                    return False
-                k = nl + 1
-                continue
-            elif c == "\n" or c == "%":
+        while True:
+            m = match(text, k)
+            if m is None:
                 return False
-            elif c == "'" or c == '"':
-                prev = text[k - 1]
-                if c == "'" and (prev.isalnum() or prev in "_)]}'."):
-                    k += 1
-                    continue
-                end = text.find(c, k + 1)
-                if end < 0:
+            kind = m.lastgroup
+            k = m.end()
+            if kind == "ws" or kind == "cont":
+                ws = True
+                continue
+            if kind == "nl" or kind == "comment":
+                return False
+            if kind == "punct":
+                c = m.group()
+                if c in "([{":
+                    depth += 1
+                elif c in ")]}":
+                    depth -= 1
+                    if depth == 0:
+                        return self.assignment_follows(k)
+                value_end = c in ")]}"
+            elif kind == "quote":
+                if not (value_end and not ws):  # a char literal, not a transpose
+                    lit = _CHAR_LIT.match(text, k - 1)
+                    if lit is None:
+                        return False
+                    k = lit.end()
+                value_end = True
+            elif kind == "dquote":
+                lit = _STRING_LIT.match(text, k - 1)
+                if lit is None:
                     return False
-                k = end
-            k += 1
-        return False
+                k = lit.end()
+                value_end = True
+            else:
+                value_end = kind in ("name", "num") or m.group() == ".'"
+            ws = False
+
+    def assignment_follows(self, k: int) -> bool:
+        """Is there an '=' (not '==') at ``k``, after spaces and continuations?"""
+        text = self.text
+        while True:
+            k = _WS.match(text, k).end()
+            if not text.startswith("...", k):
+                break
+            nl = text.find("\n", k)
+            if nl < 0:
+                return False
+            k = nl + 1
+        return text[k: k + 1] == "=" and text[k + 1: k + 2] != "="
 
     # ------------------------------------------------------------- comments
 

@@ -1,0 +1,386 @@
+"""AST to MATLAB source: the inverse of the parser.
+
+``unparse(node)`` writes any node back as MATLAB text such that parsing the
+text again gives an equal tree (positions aside): ``parse(unparse(p)) == p``
+for every tree the parser produces.
+
+* Parentheses appear only where precedence or associativity needs them (and
+  around every ``Paren`` node, which stands for parentheses in the source).
+* Elements of ``[]``/``{}`` are always separated by ``, `` and rows by ``; ``,
+  and binary operators are written with a space on each side, so no rule
+  about whitespace inside brackets or command syntax can change the meaning.
+* Nested blocks are indented by four spaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mlang.syntax import ast
+from mlang.syntax.ast import Node
+from mlang.syntax.build import BINARY_POWER, POSTFIX_POWER, UNARY_POWER
+from mlang.syntax.lexer import OPERATORS
+
+INDENT = "    "
+
+# Binding power of every expression node; operands that bind more loosely
+# than their slot requires are parenthesised.
+ATOM_POWER = 100  # literals, references, brackets
+LAMBDA_POWER = 0  # a lambda's body runs to the end of the expression: never an operand
+RANGE_POWER = BINARY_POWER["COLON"]
+OP_POWER = {op: BINARY_POWER[kind] for op, kind in OPERATORS.items() if kind in BINARY_POWER}
+
+INTEGER_SUFFIX = {
+    f"{sign}int{bits}": ("s" if sign == "" else "u") + str(bits)
+    for sign in ("", "u") for bits in (8, 16, 32, 64)
+}
+
+
+def unparse(node: Node) -> str:
+    """MATLAB source for ``node``: an expression, a statement, a function or a whole program.
+
+    Statements, functions and programs end with a newline; expressions do not.
+    """
+    t = type(node)
+    if t in _EXPRESSIONS:
+        return expr(node)
+    writer = _Writer()
+    if t is ast.Program:
+        writer.program(node)
+    elif t is ast.ArgumentSpec:
+        writer.line(_argument_spec(node))
+    else:
+        writer.write(node)
+    return "".join(line + "\n" for line in writer.lines)
+
+
+# ---------------------------------------------------------------- expressions
+
+
+def expr(node: Node, power: int = 0) -> str:
+    """``node`` where the parser reads an operand binding at least as tightly as ``power``.
+
+    ``power`` is 0 where a whole expression stands (an argument, an element, a
+    right-hand side).  A slot with a higher ``power`` is either the left operand
+    of an operator of that power or the operand of a transpose.
+    """
+    text = _EXPRESSIONS[type(node)](node)
+    return f"({text})" if _power(node) < power else text
+
+
+def _operand(node: Node, power: int) -> str:
+    """``node`` right after an operator, where the parser also accepts prefix operators.
+
+    A unary operator is always allowed there (``a ^ -b``); only its own operand
+    must then bind tightly enough (``a ^ -(b ^ c)``).
+    """
+    if type(node) is ast.Unary:
+        return _unary(node, power)
+    return expr(node, power)
+
+
+def _power(node: Node) -> int:
+    t = type(node)
+    if t is ast.Binary:
+        return OP_POWER[node.op]
+    if t is ast.Range:
+        return RANGE_POWER
+    if t is ast.Postfix:
+        return POSTFIX_POWER
+    if t is ast.Unary:  # as a left operand: (-a)^b and (-a)', since -a^b is -(a^b)
+        return UNARY_POWER
+    if t is ast.Lambda:
+        return LAMBDA_POWER
+    return ATOM_POWER
+
+
+def _unary(node: ast.Unary, power: int) -> str:
+    # The parser reads the operand of a prefix operator at unary power or the
+    # slot's own power, whichever is higher: 2^-2^2 is (2^(-2))^2.
+    return node.op + _operand(node.operand, max(UNARY_POWER, power))
+
+
+def _binary(node: ast.Binary) -> str:
+    power = OP_POWER[node.op]  # left-associative: an equal right operand needs parens
+    return f"{expr(node.left, power)} {node.op} {_operand(node.right, power + 1)}"
+
+
+def _range(node: ast.Range) -> str:
+    # Operands that are ranges need parentheses: a:b:c is one range with a step.
+    parts = [expr(node.start, RANGE_POWER + 1)]
+    if node.step is not None:
+        parts.append(_operand(node.step, RANGE_POWER + 1))
+    parts.append(_operand(node.stop, RANGE_POWER + 1))
+    return ":".join(parts)
+
+
+def _postfix(node: ast.Postfix) -> str:
+    text = expr(node.operand, POSTFIX_POWER)
+    if _glues_to_quote(node.operand, text):
+        text = f"({text})"
+    return text + node.op
+
+
+def _glues_to_quote(operand: Node, text: str) -> bool:
+    """Would a transpose right after ``text`` be read as part of its last literal?
+
+    ``'abc''`` continues the char literal (an escaped quote) and ``1.'`` reads
+    as ``1 .'``; both need parentheses before the transpose.
+    """
+    if text.endswith("."):
+        return True
+    if not text.endswith("'"):
+        return False
+    while True:
+        t = type(operand)
+        if t is ast.Unary:
+            operand = operand.operand
+        elif t is ast.Binary:
+            operand = operand.right
+        elif t is ast.Range:
+            operand = operand.stop
+        else:
+            return t is ast.Char
+
+
+def _number(node: ast.Number) -> str:
+    if node.text:
+        return node.text
+    value = node.value
+    if node.cls != "double":
+        return _integer_literal(int(value), node.cls)
+    if isinstance(value, complex):
+        if value.real != 0:
+            raise ValueError(f"unparse: a numeric literal cannot be complex with a real part: {value!r}")
+        return _real(value.imag) + "i"
+    return _real(value)
+
+
+def _real(value: float) -> str:
+    if value != value or value < 0:
+        raise ValueError(f"unparse: no numeric literal has the value {value!r}")
+    if value == float("inf"):
+        return "1e999"
+    return repr(value)
+
+
+def _integer_literal(value: int, cls: str) -> str:
+    """A hexadecimal literal of an integer class: uint8 31 is 0x1Fu8, int8 -1 is 0xFFs8."""
+    suffix = INTEGER_SUFFIX.get(cls)
+    if suffix is None:
+        raise ValueError(f"unparse: no numeric literal has the class {cls!r}")
+    bits = int(suffix[1:])
+    return f"0x{value % 2 ** bits:X}{suffix}"
+
+
+def _quote(text: str, quote: str) -> str:
+    return quote + text.replace(quote, quote * 2) + quote
+
+
+def _index(node: ast.Index) -> str:
+    opener, closer = "{}" if node.braces else "()"
+    return expr(node.base, ATOM_POWER) + opener + _list(node.args) + closer
+
+
+def _lambda(node: ast.Lambda) -> str:
+    return f"@({_params(node.params)}) {expr(node.body)}"
+
+
+def _rows(rows: list[list[Node]]) -> str:
+    return "; ".join(_list(row) for row in rows)
+
+
+def _list(items: list[Node]) -> str:
+    return ", ".join(expr(item) for item in items)
+
+
+def _params(params: list[str | None]) -> str:
+    return ", ".join("~" if p is None else p for p in params)
+
+
+_EXPRESSIONS: dict[type, Callable[[Any], str]] = {
+    ast.Number: _number,
+    ast.Char: lambda n: _quote(n.value, "'"),
+    ast.String: lambda n: _quote(n.value, '"'),
+    ast.Name: lambda n: n.name,
+    ast.Colon: lambda n: ":",
+    ast.End: lambda n: "end",
+    ast.Tilde: lambda n: "~",
+    ast.Unary: lambda n: _unary(n, 0),
+    ast.Postfix: _postfix,
+    ast.Binary: _binary,
+    ast.Range: _range,
+    ast.Index: _index,
+    ast.Field: lambda n: f"{expr(n.base, ATOM_POWER)}.{n.name}",
+    ast.DynField: lambda n: f"{expr(n.base, ATOM_POWER)}.({expr(n.name)})",
+    ast.NamedArg: lambda n: f"{n.name}={expr(n.value)}",
+    ast.FuncHandle: lambda n: "@" + n.name,
+    ast.Lambda: _lambda,
+    ast.Paren: lambda n: f"({expr(n.expr)})",
+    ast.Matrix: lambda n: f"[{_rows(n.rows)}]",
+    ast.Cell: lambda n: f"{{{_rows(n.rows)}}}",
+}
+
+
+# ----------------------------------------------------------------- statements
+
+
+def _end(show: bool) -> str:
+    return "" if show else ";"
+
+
+def _argument_spec(spec: ast.ArgumentSpec) -> str:
+    text = ".".join(spec.name)
+    if spec.size is not None:
+        text += " (" + ",".join(expr(d) for d in spec.size) + ")"
+    if spec.cls is not None:
+        text += " " + spec.cls
+    if spec.validators:
+        text += " {" + _list(spec.validators) + "}"
+    if spec.default is not None:
+        text += " = " + expr(spec.default)
+    return text
+
+
+class _Writer:
+    """Collects indented source lines for statements and functions."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def line(self, text: str) -> None:
+        self.lines.append(INDENT * self.depth + text)
+
+    def write(self, node: Node) -> None:
+        _STATEMENTS[type(node)](self, node)
+
+    def block(self, stmts: list[Node]) -> None:
+        self.depth += 1
+        for stmt in stmts:
+            self.write(stmt)
+        self.depth -= 1
+
+    def program(self, node: ast.Program) -> None:
+        for stmt in node.body:
+            self.write(stmt)
+        for fn in node.functions:
+            if self.lines:
+                self.lines.append("")
+            self.function(fn)
+
+    # ------------------------------------------------------------- simple
+
+    def expr_stmt(self, node: ast.ExprStmt) -> None:
+        self.line(expr(node.expr) + _end(node.show))
+
+    def assign(self, node: ast.Assign) -> None:
+        self.line(f"{expr(node.target)} = {expr(node.value)}{_end(node.show)}")
+
+    def multi_assign(self, node: ast.MultiAssign) -> None:
+        self.line(f"[{_list(node.targets)}] = {expr(node.value)}{_end(node.show)}")
+
+    def command(self, node: ast.Command) -> None:
+        args = "".join(" " + _quote(arg, "'") for arg in node.args)
+        self.line(f"{node.name}{args}{_end(node.show)}")
+
+    def keyword(self, node: Node) -> None:
+        self.line(type(node).__name__.lower())
+
+    def declaration(self, node: ast.Global | ast.Persistent) -> None:
+        self.line(" ".join([type(node).__name__.lower(), *node.names]))
+
+    # ------------------------------------------------------------- blocks
+
+    def if_(self, node: ast.If) -> None:
+        for i, (cond, body) in enumerate(node.clauses):
+            self.line(("if " if i == 0 else "elseif ") + expr(cond))
+            self.block(body)
+        if node.orelse is not None:
+            self.line("else")
+            self.block(node.orelse)
+        self.line("end")
+
+    def for_(self, node: ast.For) -> None:
+        head = f"{expr(node.var)} = {expr(node.iterable)}"
+        if node.workers is not None:
+            head = f"({head}, {expr(node.workers)})"
+        self.line(("parfor " if node.parallel else "for ") + head)
+        self.block(node.body)
+        self.line("end")
+
+    def while_(self, node: ast.While) -> None:
+        self.line("while " + expr(node.cond))
+        self.block(node.body)
+        self.line("end")
+
+    def switch(self, node: ast.Switch) -> None:
+        self.line("switch " + expr(node.subject))
+        self.depth += 1
+        for value, body in node.cases:
+            self.line("case " + expr(value))
+            self.block(body)
+        if node.otherwise is not None:
+            self.line("otherwise")
+            self.block(node.otherwise)
+        self.depth -= 1
+        self.line("end")
+
+    def try_(self, node: ast.Try) -> None:
+        self.line("try")
+        self.block(node.body)
+        if node.catch_body is not None:
+            self.line("catch" if node.catch_var is None else "catch " + node.catch_var)
+            self.block(node.catch_body)
+        self.line("end")
+
+    # ---------------------------------------------------------- functions
+
+    def function(self, node: ast.Function) -> None:
+        outputs = ""
+        if len(node.outputs) == 1:
+            outputs = node.outputs[0] + " = "
+        elif node.outputs:
+            outputs = "[" + ", ".join(node.outputs) + "] = "
+        params = f"({_params(node.params)})" if node.params else ""
+        self.line(f"function {outputs}{node.name}{params}")
+        self.depth += 1
+        for block in node.arguments:
+            self.arguments(block)
+        for stmt in node.body:
+            self.write(stmt)
+        for nested in node.functions:
+            self.function(nested)
+        self.depth -= 1
+        if node.has_end:
+            self.line("end")
+
+    def arguments(self, node: ast.ArgumentsBlock) -> None:
+        attributes = f" ({', '.join(node.attributes)})" if node.attributes else ""
+        self.line("arguments" + attributes)
+        self.depth += 1
+        for spec in node.specs:
+            self.line(_argument_spec(spec))
+        self.depth -= 1
+        self.line("end")
+
+
+_STATEMENTS: dict[type, Callable[[_Writer, Any], None]] = {
+    ast.ExprStmt: _Writer.expr_stmt,
+    ast.Assign: _Writer.assign,
+    ast.MultiAssign: _Writer.multi_assign,
+    ast.Command: _Writer.command,
+    ast.If: _Writer.if_,
+    ast.For: _Writer.for_,
+    ast.While: _Writer.while_,
+    ast.Switch: _Writer.switch,
+    ast.Try: _Writer.try_,
+    ast.Break: _Writer.keyword,
+    ast.Continue: _Writer.keyword,
+    ast.Return: _Writer.keyword,
+    ast.Global: _Writer.declaration,
+    ast.Persistent: _Writer.declaration,
+    ast.Function: _Writer.function,
+    ast.ArgumentsBlock: _Writer.arguments,
+}
