@@ -26,6 +26,7 @@ from lark import Token
 
 from mlang import errors
 from mlang.errors import MatlabSyntaxError
+from mlang.syntax.literals import integer_literal
 
 KEYWORDS = {
     "if": "IF", "elseif": "ELSEIF", "else": "ELSE", "end": "END", "for": "FOR",
@@ -509,50 +510,40 @@ class _Lexer:
 
     # ----------------------------------------------------- numbers, strings
 
+    def value_token(self, type_: str, value: str, i: int, j: int) -> None:
+        """Emit a token that starts a value (a literal or a name)."""
+        if self.in_literal_after_space():
+            self.auto_comma(i)
+        if self.stmt_start and not self.stack:
+            self.begin_statement()
+        self.emit(type_, value, i, j)
+
     def number(self, text: str, i: int, j: int) -> None:
         src = self.text
         if j < len(src) and (src[j].isalnum() or src[j] == "_" or
                              (src[j] == "." and src[j + 1: j + 2].isdigit())):
             raise self.error(errors.INVALID_EXPRESSION, j)
         if text[:2] in ("0x", "0X", "0b", "0B"):
-            self.check_integer_literal(text, i)
-        if self.in_literal_after_space():
-            self.auto_comma(i)
-        if self.stmt_start and not self.stack:
-            self.begin_statement()
-        self.emit("NUMBER", text, i, j)
-
-    def check_integer_literal(self, text: str, i: int) -> None:
-        from mlang.syntax.literals import integer_literal
-
-        try:
-            integer_literal(text)
-        except ValueError as exc:
-            raise self.error(str(exc), i) from None
+            try:
+                integer_literal(text)
+            except ValueError as exc:
+                raise self.error(str(exc), i) from None
+        self.value_token("NUMBER", text, i, j)
 
     def quote(self, i: int) -> int:
         if self.value_end and not self.ws:
             self.emit("TRANSPOSE", "'", i, i + 1)
             return i + 1
-        m = _CHAR_LIT.match(self.text, i)
-        if m is None:
-            raise self.error("Character vector is not terminated properly.", i)
-        if self.in_literal_after_space():
-            self.auto_comma(i)
-        if self.stmt_start and not self.stack:
-            self.begin_statement()
-        self.emit("CHAR", m.group(1).replace("''", "'"), i, m.end())
-        return m.end()
+        return self.text_literal(i, _CHAR_LIT, "CHAR", "'", "Character vector")
 
     def string(self, i: int) -> int:
-        m = _STRING_LIT.match(self.text, i)
+        return self.text_literal(i, _STRING_LIT, "STRING", '"', "String")
+
+    def text_literal(self, i: int, pattern: re.Pattern[str], type_: str, q: str, what: str) -> int:
+        m = pattern.match(self.text, i)
         if m is None:
-            raise self.error("String is not terminated properly.", i)
-        if self.in_literal_after_space():
-            self.auto_comma(i)
-        if self.stmt_start and not self.stack:
-            self.begin_statement()
-        self.emit("STRING", m.group(1).replace('""', '"'), i, m.end())
+            raise self.error(f"{what} is not terminated properly.", i)
+        self.value_token(type_, m.group(1).replace(q + q, q), i, m.end())
         return m.end()
 
     # ------------------------------------------------------------ operators
