@@ -56,3 +56,82 @@ class MatlabSyntaxError(Exception):
             parts.append(text)
             parts.append(" " * max(self.col - 1, 0) + "^")
         return "\n".join(parts)
+
+
+# ------------------------------------------------------------ runtime errors
+
+
+class StackFrame:
+    """One entry of an MException's stack: where the error passed."""
+
+    __slots__ = ("file", "name", "line")
+
+    def __init__(self, file: str, name: str, line: int) -> None:
+        self.file = file
+        self.name = name
+        self.line = line
+
+
+class MException:
+    """MATLAB's MException object: identifier, message, stack and causes."""
+
+    matlab_class = "MException"
+
+    def __init__(self, identifier: str, message: str) -> None:
+        self.identifier = identifier
+        self.message = message
+        self.stack: list[StackFrame] = []
+        self.cause: list[MException] = []
+        self.function = ""  # the function named in "Error using ..."
+
+    def __repr__(self) -> str:
+        return f"MException({self.identifier!r}, {self.message!r})"
+
+
+class MatlabError(Exception):
+    """A MATLAB runtime error travelling through Python: carries its MException."""
+
+    def __init__(self, identifier: str | MException, message: str = "") -> None:
+        exc = identifier if isinstance(identifier, MException) else MException(identifier, message)
+        super().__init__(exc.message)
+        self.exc = exc
+
+    @property
+    def identifier(self) -> str:
+        return self.exc.identifier
+
+    @property
+    def message(self) -> str:
+        return self.exc.message
+
+
+def error(identifier: str, message: str) -> MatlabError:
+    """A MatlabError to raise: ``raise error('MATLAB:badsubscript', '...')``."""
+    return MatlabError(identifier, message)
+
+
+class InternalError(Exception):
+    """A bug in mlang itself surfacing during MATLAB code; reported as an internal error."""
+
+
+def report(exc: MException, read_line: object = None) -> str:
+    """MATLAB's layout for an uncaught error.
+
+    ``Error using fn`` (when a function raised it), the message, then one
+    ``Error in name (line N)`` frame per caller, each with its source line.
+    """
+    lines = []
+    if exc.function:
+        lines.append(f"Error using {exc.function}")
+    lines.append(exc.message)
+    for frame in exc.stack:
+        if not frame.file and not frame.name:
+            continue
+        lines.append("")
+        name = frame.name or os.path.splitext(os.path.basename(frame.file))[0]
+        lines.append(f"Error in {name} (line {frame.line})")
+        if callable(read_line) and frame.file:
+            text = read_line(frame.file, frame.line)
+            if text:
+                lines.append(text)
+    return "\n".join(lines) + "\n"

@@ -59,7 +59,48 @@ def test_version_and_help_through_python_m():
     assert "mlang --parse FILE" in usage.stdout
 
 
-@pytest.mark.parametrize("argv", [["script.m"], []])
-def test_not_yet_available_modes_say_so(argv, capsys):
-    assert main(argv) == 2
+def test_repl_not_built_yet(capsys):
+    assert main([]) == 2
     assert "not built yet" in capsys.readouterr().err
+
+
+def test_script_runs_and_exits_0(tmp_path):
+    f = tmp_path / "ok.m"
+    f.write_text("x = 2 + 3;\nfprintf('x is %d\\n', x);\n")
+    done = run(str(f))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "x is 5\n", "")
+
+
+def test_uncaught_error_is_reported_matlab_style_with_exit_1(tmp_path):
+    f = tmp_path / "bad.m"
+    f.write_text("disp('before')\ny = [1 2 3];\nz = y(5);\n")
+    done = run(str(f))
+    assert done.returncode == 1
+    assert done.stdout == "before\n"
+    assert done.stderr.splitlines() == [
+        "Index exceeds the number of array elements. Index must not exceed 3.",
+        "",
+        "Error in bad (line 3)",
+        "z = y(5);",
+    ]
+
+
+def test_error_in_a_function_names_it(tmp_path):
+    f = tmp_path / "calls.m"
+    f.write_text("r = twice(1, 2);\nfunction y = twice(x)\n  y = 2*x;\nend\n")
+    done = run(str(f))
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[:2] == ["Error using twice", "Too many input arguments."]
+
+
+def test_dash_e_runs_code():
+    done = run("-e", "a = 6*7; fprintf('%d\\n', a)")
+    assert (done.returncode, done.stdout) == (0, "42\n")
+
+
+def test_syntax_error_in_a_script_exits_1(tmp_path):
+    f = tmp_path / "syn.m"
+    f.write_text("x = (1 + \n")
+    done = run(str(f))
+    assert done.returncode == 1
+    assert done.stderr.startswith("Error: File: syn.m Line: 1 Column: 5")

@@ -1,0 +1,102 @@
+"""The one registry of builtin functions.
+
+Each builtin is registered once, with everything about it in one place: its
+MATLAB name, how many inputs and outputs it takes, its help text, whether it
+needs the interpreter, and (for differentiable functions, later) its gradient
+rule.  Adding a function is a local change: write it in a module under
+``mlang/builtins`` with the ``@builtin`` decorator.
+
+A builtin's Python function receives MATLAB values positionally (``*args``
+for a variable number) and returns one value, or a tuple of values for
+several outputs.  With ``nargout=True`` it also receives the number of
+outputs requested as the keyword ``nargout``; with ``interp=True`` the
+running interpreter comes first.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mlang.errors import error
+
+
+@dataclass(slots=True)
+class Builtin:
+    name: str
+    fn: Callable[..., Any]
+    min_in: int
+    max_in: int | None  # None: any number
+    max_out: int | None
+    help: str
+    wants_nargout: bool = False
+    wants_interp: bool = False
+    gradient: Callable[..., Any] | None = field(default=None)
+
+    def call(self, interp: Any, args: list, nargout: int) -> list:
+        """Call with MATLAB's argument checks; always returns a list of outputs."""
+        n = len(args)
+        if self.max_in is not None and n > self.max_in:
+            raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+        if n < self.min_in:
+            raise error("MATLAB:minrhs", "Not enough input arguments.")
+        if self.max_out is not None and nargout > self.max_out:
+            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        if self.wants_interp:
+            out = (self.fn(interp, *args, nargout=nargout) if self.wants_nargout
+                   else self.fn(interp, *args))
+        else:
+            out = self.fn(*args, nargout=nargout) if self.wants_nargout else self.fn(*args)
+        if out is None:
+            return []
+        if type(out) is tuple:
+            return list(out)
+        return [out]
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = False,
+            max_out: int | None = 1, help: str | None = None) -> Callable:
+    """Register a builtin.  Input counts come from the Python signature."""
+
+    def register(fn: Callable) -> Callable:
+        params = list(inspect.signature(fn).parameters.values())
+        if interp:
+            params = params[1:]
+        params = [p for p in params if p.kind != p.KEYWORD_ONLY]
+        variadic = any(p.kind == p.VAR_POSITIONAL for p in params)
+        fixed = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        min_in = sum(1 for p in fixed if p.default is p.empty)
+        entry = Builtin(
+            name=name or fn.__name__.rstrip("_"),
+            fn=fn,
+            min_in=min_in,
+            max_in=None if variadic else len(fixed),
+            max_out=max_out,
+            help=inspect.cleandoc(help or fn.__doc__ or ""),
+            wants_nargout=nargout,
+            wants_interp=interp,
+        )
+        if entry.name in BUILTINS:
+            raise ValueError(f"builtin {entry.name} registered twice")
+        BUILTINS[entry.name] = entry
+        return fn
+
+    return register
+
+
+def load_all() -> dict[str, Builtin]:
+    """Import every builtin module (they register themselves) and return the registry."""
+    import importlib
+    import pkgutil
+
+    import mlang.builtins as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name != "registry":
+            importlib.import_module(f"mlang.builtins.{info.name}")
+    return BUILTINS

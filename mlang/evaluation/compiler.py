@@ -1,0 +1,1281 @@
+"""AST → Python closures, compiled once per function and run many times.
+
+Every node is turned into a closure taking the running ``Frame``; node types
+are dispatched here, at compile time, never while the program runs.  Hot
+paths are inlined: double scalars are Python floats and scalar arithmetic on
+them is plain Python; ``x(i) = v`` writes in place when the array is not
+shared; ``for k = a:b`` loops over Python floats without building the range.
+
+Errors: a block's runner records the line of the statement that failed
+(zero cost until something fails).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.errors import InternalError, MatlabError, StackFrame, error
+from mlang.evaluation.frame import BreakLoop, ContinueLoop, Frame, ReturnFromFunction
+from mlang.syntax import ast
+from mlang.values import indexing, operators
+from mlang.values.cell import Cell
+from mlang.values.concat import concatenate, make_cell
+from mlang.values.core import (
+    EMPTY,
+    char_row,
+    class_of,
+    is_true,
+    size_of,
+)
+from mlang.values.handle import FunctionHandle
+from mlang.values.indexing import COLON
+from mlang.values.ranges import colon_range
+from mlang.values.string import StringArray
+from mlang.values.struct import Struct
+
+Code = Callable[[Frame], Any]
+MISSING = object()
+CONTROL = (BreakLoop, ContinueLoop, ReturnFromFunction)
+
+
+def locate(exc: BaseException, frame: Frame, line: int) -> None:
+    """Record, once per frame, where a MATLAB error passed through this frame."""
+    if isinstance(exc, MatlabError):
+        if getattr(exc, "located", None) is not frame:
+            exc.located = frame  # type: ignore[attr-defined]
+            unit = frame.unit
+            exc.exc.stack.append(StackFrame(unit.file if unit else "", frame.name or
+                                            (unit.name if unit else ""), line))
+
+
+def _internal(exc: Exception, frame: Frame, line: int) -> InternalError:
+    unit = frame.unit
+    where = f"{unit.file if unit else '<input>'} (line {line})"
+    err = InternalError(f"{type(exc).__name__}: {exc} [at {where}]")
+    err.__cause__ = exc
+    err.line = line  # type: ignore[attr-defined]
+    return err
+
+
+def run_statements(stmts: list[Code], lines: list[int], frame: Frame) -> None:
+    """Run compiled statements, recording where an error happened."""
+    s = None
+    try:
+        for s in stmts:
+            s(frame)
+    except CONTROL:
+        raise
+    except MatlabError as exc:
+        locate(exc, frame, lines[stmts.index(s)])
+        raise
+    except (InternalError, KeyboardInterrupt):
+        raise
+    except RecursionError:
+        raise error("MATLAB:recursionLimit",
+                    "Maximum recursion limit reached. Use set(0,'RecursionLimit',N) to change "
+                    "the limit.") from None
+    except Exception as exc:  # a bug in mlang: never a raw traceback for users
+        raise _internal(exc, frame, lines[stmts.index(s)]) from exc
+
+
+def _truth(v: Any) -> bool:
+    t = type(v)
+    if t is bool:
+        return v
+    if t is float:
+        if v != v:
+            raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return v != 0.0
+    return is_true(v)
+
+
+def _scalar_truth(v: Any, op: str) -> bool:
+    """Operand of && or ||: must be a logical scalar (or convertible)."""
+    t = type(v)
+    if t is bool:
+        return v
+    if t is float:
+        return _truth(v)
+    if t is np.ndarray and v.size == 1 and class_of(v) in operators.ARITHMETIC_CLASSES:
+        return _truth(v.reshape(-1)[0].item() if v.dtype.kind != "U" else float(ord(v.reshape(-1)[0])))
+    raise error("MATLAB:nonLogicalConditional",
+                f"Operands to the {op} operator must be convertible to logical scalar values.")
+
+
+def end_value(value: Any, position: int, count: int) -> float:
+    """What ``end`` means in index position ``position`` (0-based) of ``count`` indices."""
+    shape = size_of(value)
+    if count == 1:
+        n = 1
+        for d in shape:
+            n *= d
+        return float(n)
+    if position < count - 1:
+        return float(shape[position]) if position < len(shape) else 1.0
+    n = 1
+    for d in shape[position:]:
+        n *= d
+    return float(n)
+
+
+def _contains_end(node: Any) -> bool:
+    """Does an index argument use ``end`` for the array being indexed (not a nested index)?"""
+    t = type(node)
+    if t is ast.End:
+        return True
+    if t is ast.Index:
+        return _contains_end(node.base)  # ends inside its own args refer to that index
+    for name in getattr(node, "__slots__", ()):
+        if name in ("line", "col", "file"):
+            continue
+        child = getattr(node, name, None)
+        if isinstance(child, ast.Node) and _contains_end(child):
+            return True
+        if isinstance(child, list):
+            for c in child:
+                if isinstance(c, ast.Node) and _contains_end(c):
+                    return True
+                if isinstance(c, list) and any(isinstance(x, ast.Node) and _contains_end(x) for x in c):
+                    return True
+    return False
+
+
+def _free_names(node: Any, out: set[str]) -> set[str]:
+    """Names an expression reads (for anonymous-function capture)."""
+    t = type(node)
+    if t is ast.Name:
+        out.add(node.name)
+        return out
+    if t is ast.Lambda:
+        inner = _free_names(node.body, set())
+        out |= inner - {p for p in node.params if p}
+        return out
+    for name in getattr(node, "__slots__", ()):
+        if name in ("line", "col", "file"):
+            continue
+        child = getattr(node, name, None)
+        if isinstance(child, ast.Node):
+            _free_names(child, out)
+        elif isinstance(child, list):
+            for c in child:
+                if isinstance(c, ast.Node):
+                    _free_names(c, out)
+                elif isinstance(c, list):
+                    for x in c:
+                        if isinstance(x, ast.Node):
+                            _free_names(x, out)
+    return out
+
+
+class Compiler:
+    """Compiles the code of one scope (a script, a function body, an anonymous function)."""
+
+    def __init__(self, interp: Any, unit: Any, global_names: set[str] | None = None,
+                 persistent_names: set[str] | None = None) -> None:
+        self.interp = interp
+        self.unit = unit
+        self.global_names = global_names or set()
+        self.persistent_names = persistent_names or set()
+        self._expr: dict[type, Callable[[Any], Code]] = {
+            ast.Number: self.number, ast.Char: self.char, ast.String: self.string,
+            ast.Name: self.name, ast.Colon: self.colon, ast.End: self.end,
+            ast.Unary: self.unary, ast.Postfix: self.postfix, ast.Binary: self.binary,
+            ast.Range: self.range, ast.Index: self.index_expr, ast.Field: self.field_expr,
+            ast.DynField: self.field_expr, ast.FuncHandle: self.handle, ast.Lambda: self.lambda_,
+            ast.Paren: self.paren, ast.Matrix: self.matrix, ast.Cell: self.cell,
+        }
+        self._stmt: dict[type, Callable[[Any], Code]] = {
+            ast.ExprStmt: self.expr_stmt, ast.Assign: self.assign, ast.MultiAssign: self.multi_assign,
+            ast.Command: self.command, ast.If: self.if_, ast.For: self.for_, ast.While: self.while_,
+            ast.Switch: self.switch, ast.Try: self.try_, ast.Break: self.break_,
+            ast.Continue: self.continue_, ast.Return: self.return_, ast.Global: self.global_,
+            ast.Persistent: self.persistent,
+        }
+
+    # --------------------------------------------------------------- blocks
+
+    def block(self, stmts: list[ast.Node]) -> Code:
+        codes = [self.statement(s) for s in stmts]
+        lines = [s.line for s in stmts]
+        if not codes:
+            return lambda frame: None
+        if len(codes) == 1:
+            only = codes[0]
+            line = lines[0]
+
+            def run_one(frame: Frame) -> None:
+                try:
+                    only(frame)
+                except CONTROL:
+                    raise
+                except MatlabError as exc:
+                    locate(exc, frame, line)
+                    raise
+                except (InternalError, KeyboardInterrupt):
+                    raise
+                except Exception as exc:
+                    if isinstance(exc, RecursionError):
+                        raise error("MATLAB:recursionLimit",
+                                    "Maximum recursion limit reached.") from None
+                    raise _internal(exc, frame, line) from exc
+
+            return run_one
+        return lambda frame: run_statements(codes, lines, frame)
+
+    def statement(self, node: ast.Node) -> Code:
+        return self._stmt[type(node)](node)
+
+    # ---------------------------------------------------------- expressions
+
+    def expr(self, node: ast.Node) -> Code:
+        return self._expr[type(node)](node)
+
+    def number(self, node: ast.Number) -> Code:
+        value = node.value
+        if node.cls != "double":
+            v = np.array([[value]], dtype=node.cls)
+            return lambda frame: v
+        if type(value) is complex:
+            c = complex(value)
+            return lambda frame: c
+        f = float(value)
+        return lambda frame: f
+
+    def char(self, node: ast.Char) -> Code:
+        v = char_row(node.value)
+        return lambda frame: v
+
+    def string(self, node: ast.String) -> Code:
+        text = node.value
+
+        def make(frame: Frame) -> StringArray:
+            return StringArray.scalar(text)
+
+        return make
+
+    def colon(self, node: ast.Colon) -> Code:
+        return lambda frame: COLON
+
+    def end(self, node: ast.End) -> Code:
+        def end_(frame: Frame) -> float:
+            if not frame.end_stack:
+                raise error("MATLAB:badEnd", "'end' is only valid in an index into an array.")
+            value, position, count = frame.end_stack[-1]
+            if value is MISSING:
+                raise error("MATLAB:badEnd",
+                            "'end' is not valid in a call to a function; it can only index arrays.")
+            return end_value(value, position, count)
+
+        return end_
+
+    def paren(self, node: ast.Paren) -> Code:
+        return self.expr(node.expr)
+
+    # names -------------------------------------------------------------
+
+    def name(self, node: ast.Name) -> Code:
+        name = node.name
+        if name in self.global_names:
+            return lambda frame: self._global_get(frame, name)
+        if name in self.persistent_names:
+            return lambda frame: frame.persistent[name]  # type: ignore[index]
+        call = self.caller(name, node)
+
+        def get(frame: Frame) -> Any:
+            try:
+                return frame.vars[name]
+            except KeyError:
+                return call(frame, [], 1)
+
+        return get
+
+    def _global_get(self, frame: Frame, name: str) -> Any:
+        try:
+            return self.interp.globals[name]
+        except KeyError:
+            return EMPTY
+
+    def caller(self, name: str, node: ast.Node) -> Callable[[Frame, list, int], Any]:
+        """A call of function ``name`` returning its first output (nargout >= 1 context)."""
+        calls = self.calls(name, node)
+
+        def call_one(frame: Frame, args: list, nargout: int) -> Any:
+            out = calls(frame, args, nargout)
+            if not out:
+                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+            return out[0]
+
+        return call_one
+
+    def calls(self, name: str, node: ast.Node) -> Callable[[Frame, list, int], list]:
+        """A call of function ``name`` returning all requested outputs, resolved once."""
+        interp = self.interp
+        unit = self.unit
+        cache: list[Any] = [-1, None]
+
+        def call(frame: Frame, args: list, nargout: int) -> list:
+            if cache[0] != interp.generation:
+                target = unit.local(name) if unit is not None else None
+                if target is None:
+                    target = interp.resolve(name)
+                if target is None:
+                    raise error("MATLAB:UndefinedFunction",
+                                f"Unrecognized function or variable '{name}'.")
+                cache[0] = interp.generation
+                cache[1] = target
+            return interp.invoke(cache[1], args, nargout, frame)
+
+        return call
+
+    # operators ----------------------------------------------------------
+
+    def unary(self, node: ast.Unary) -> Code:
+        operand = self.expr(node.operand)
+        op = node.op
+        if op == "-":
+            uminus = operators.uminus
+
+            def neg(frame: Frame) -> Any:
+                v = operand(frame)
+                if type(v) is float:
+                    return -v
+                return uminus(v)
+
+            return neg
+        if op == "~":
+            logical_not = operators.logical_not
+
+            def not_(frame: Frame) -> Any:
+                v = operand(frame)
+                if type(v) is bool:
+                    return not v
+                if type(v) is float:
+                    if v != v:
+                        raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+                    return v == 0.0
+                return logical_not(v)
+
+            return not_
+        uplus = operators.uplus
+        return lambda frame: uplus(operand(frame))
+
+    def postfix(self, node: ast.Postfix) -> Code:
+        operand = self.expr(node.operand)
+        conjugate = node.op == "'"
+        transpose = operators.transpose
+
+        def tr(frame: Frame) -> Any:
+            v = operand(frame)
+            if type(v) is float:
+                return v
+            return transpose(v, conjugate)
+
+        return tr
+
+    def binary(self, node: ast.Binary) -> Code:
+        op = node.op
+        left = self.expr(node.left)
+        right = self.expr(node.right)
+        if op == "&&" or op == "||":
+            return self.short_circuit(op, left, right)
+        general = operators.binary
+        if op == "+":
+            def add(frame: Frame) -> Any:
+                a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return a + b
+                return general("+", a, b)
+            return add
+        if op == "-":
+            def sub(frame: Frame) -> Any:
+                a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return a - b
+                return general("-", a, b)
+            return sub
+        if op == "*" or op == ".*":
+            def mul(frame: Frame) -> Any:
+                a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return a * b
+                return general(op, a, b)
+            return mul
+        if op == "/" or op == "./":
+            def div(frame: Frame) -> Any:
+                a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float and b != 0.0:
+                    return a / b
+                return general(op, a, b)
+            return div
+        if op in ("^", ".^"):
+            def pow_(frame: Frame) -> Any:
+                a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float and (a >= 0.0 or b == int(b)):
+                    try:
+                        return a ** b
+                    except (OverflowError, ZeroDivisionError):
+                        pass
+                return general(op, a, b)
+            return pow_
+        compare = operators.PYTHON_SCALAR.get(op)
+        if compare is not None and op in ("==", "~=", "<", "<=", ">", ">="):
+            def cmp(frame: Frame) -> Any:
+                a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return compare(a, b)
+                return general(op, a, b)
+            return cmp
+        return lambda frame: general(op, left(frame), right(frame))
+
+    def short_circuit(self, op: str, left: Code, right: Code) -> Code:
+        if op == "&&":
+            def and_(frame: Frame) -> bool:
+                return _scalar_truth(left(frame), "&&") and _scalar_truth(right(frame), "&&")
+            return and_
+
+        def or_(frame: Frame) -> bool:
+            return _scalar_truth(left(frame), "||") or _scalar_truth(right(frame), "||")
+        return or_
+
+    def range(self, node: ast.Range) -> Code:
+        start = self.expr(node.start)
+        stop = self.expr(node.stop)
+        if node.step is None:
+            return lambda frame: colon_range(start(frame), 1.0, stop(frame))
+        step = self.expr(node.step)
+        return lambda frame: colon_range(start(frame), step(frame), stop(frame))
+
+    # literals -------------------------------------------------------------
+
+    def elements(self, nodes: list[ast.Node]) -> Callable[[Frame], list]:
+        """Values of a list of expressions, with comma-separated lists expanded."""
+        parts = [(self.multi(n), True) if self.may_expand(n) else (self.expr(n), False)
+                 for n in nodes]
+        if not any(expand for _, expand in parts):
+            codes = [c for c, _ in parts]
+            if len(codes) == 1:
+                only = codes[0]
+                return lambda frame: [only(frame)]
+            return lambda frame: [c(frame) for c in codes]
+
+        def values(frame: Frame) -> list:
+            out: list = []
+            for code, expand in parts:
+                if expand:
+                    out.extend(code(frame))
+                else:
+                    out.append(code(frame))
+            return out
+
+        return values
+
+    def matrix(self, node: ast.Matrix) -> Code:
+        rows = [self.elements(r) for r in node.rows]
+        if not rows:
+            return lambda frame: np.zeros((0, 0))
+        if len(rows) == 1:
+            row = rows[0]
+
+            def row_matrix(frame: Frame) -> Any:
+                values = row(frame)
+                if all(type(v) is float for v in values):
+                    return np.array([values]) if len(values) != 1 else values[0]
+                return concatenate([values])
+
+            return row_matrix
+
+        def full(frame: Frame) -> Any:
+            return concatenate([r(frame) for r in rows])
+
+        return full
+
+    def cell(self, node: ast.Cell) -> Code:
+        rows = [self.elements(r) for r in node.rows]
+        return lambda frame: make_cell([r(frame) for r in rows])
+
+    # handles ------------------------------------------------------------
+
+    def handle(self, node: ast.FuncHandle) -> Code:
+        name = node.name
+        unit = self.unit
+
+        def make(frame: Frame) -> FunctionHandle:
+            target = unit.local(name) if unit is not None else None
+            return FunctionHandle(name=name, target=target)
+
+        return make
+
+    def lambda_(self, node: ast.Lambda) -> Code:
+        params = node.params
+        free = sorted(_free_names(node.body, set()) - {p for p in params if p})
+        inner = Compiler(self.interp, self.unit)
+        body_calls = inner.expr_outputs(node.body)
+        from mlang.syntax.unparse import unparse
+
+        text = unparse(node).strip()
+
+        def make(frame: Frame) -> FunctionHandle:
+            vars = frame.vars
+            captured = {n: vars[n] for n in free if n in vars}
+            return FunctionHandle(params=params, body=body_calls, captured=captured, text=text,
+                                  target=self.unit)
+
+        return make
+
+    def expr_outputs(self, node: ast.Node) -> Callable[[Frame, int], list]:
+        """Code giving ``nargout`` outputs of an expression (a call passes nargout on)."""
+        if type(node) is ast.Index and not node.braces and type(node.base) is ast.Name:
+            return self.call_or_index(node)
+        if type(node) is ast.Name:
+            name = node.name
+            calls = self.calls(name, node)
+
+            def name_outputs(frame: Frame, nargout: int) -> list:
+                try:
+                    return [frame.vars[name]]
+                except KeyError:
+                    return calls(frame, [], nargout)
+
+            return name_outputs
+        if self.may_expand(node):
+            multi = self.multi(node)
+            return lambda frame, nargout: multi(frame)
+        code = self.expr(node)
+        return lambda frame, nargout: [code(frame)]
+
+    # indexing -------------------------------------------------------------
+
+    def may_expand(self, node: ast.Node) -> bool:
+        """Can this expression produce a comma-separated list (c{:}, s.f of an array)?"""
+        t = type(node)
+        return (t is ast.Index and node.braces) or t is ast.Field or t is ast.DynField
+
+    def index_args(self, nodes: list[ast.Node]) -> tuple[Callable[[Frame], list], bool]:
+        """Code for index arguments, and whether any of them uses ``end``."""
+        uses_end = any(_contains_end(n) for n in nodes)
+        parts = []
+        for n in nodes:
+            if type(n) is ast.NamedArg:
+                key = char_row(n.name)
+                value = self.expr(n.value)
+                parts.append((lambda frame, key=key, value=value: [key, value(frame)], True))
+            elif self.may_expand(n):
+                parts.append((self.multi(n), True))
+            else:
+                parts.append((self.expr(n), False))
+        if not uses_end and not any(e for _, e in parts):
+            codes = [c for c, _ in parts]
+            if len(codes) == 1:
+                only = codes[0]
+                return (lambda frame: [only(frame)]), False
+            return (lambda frame: [c(frame) for c in codes]), False
+        count = len(nodes)
+
+        def values(frame: Frame, base: Any = MISSING) -> list:
+            out: list = []
+            stack = frame.end_stack
+            for position, (code, expand) in enumerate(parts):
+                stack.append((base, position, count))
+                try:
+                    if expand:
+                        out.extend(code(frame))
+                    else:
+                        out.append(code(frame))
+                finally:
+                    stack.pop()
+            return out
+
+        return values, uses_end
+
+    def call_or_index(self, node: ast.Index) -> Callable[[Frame, int], list]:
+        """``name(args)``: index the variable, or call the function, with nargout outputs."""
+        name = node.base.name  # type: ignore[attr-defined]
+        args, uses_end = self.index_args(node.args)
+        calls = self.calls(name, node)
+        index = indexing.index
+        if name in self.global_names or name in self.persistent_names:
+            base_code = self.name(node.base)  # type: ignore[arg-type]
+
+            def special(frame: Frame, nargout: int) -> list:
+                base = base_code(frame)
+                return [index(base, args(frame, base) if uses_end else args(frame))]
+
+            return special
+
+        def run(frame: Frame, nargout: int) -> list:
+            base = frame.vars.get(name, MISSING)
+            if base is MISSING:
+                return calls(frame, args(frame) if not uses_end else args(frame, MISSING), nargout)
+            values = args(frame, base) if uses_end else args(frame)
+            if type(base) is FunctionHandle:
+                return self.interp.invoke(base, values, nargout)
+            if hasattr(base, "subsref_paren"):
+                return [base.subsref_paren(values)]
+            return [index(base, values)]
+
+        return run
+
+    def index_expr(self, node: ast.Index) -> Code:
+        if not node.braces and type(node.base) is ast.Name:
+            run = self.call_or_index(node)
+
+            def first(frame: Frame) -> Any:
+                out = run(frame, 1)
+                if not out:
+                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                return out[0]
+
+            return first
+        multi = self.multi(node)
+        return lambda frame: _single(multi(frame))
+
+    def field_expr(self, node: ast.Node) -> Code:
+        multi = self.multi(node)
+        return lambda frame: _single(multi(frame))
+
+    def multi(self, node: ast.Node) -> Callable[[Frame], list]:
+        """Code for a reference that may give a comma-separated list."""
+        t = type(node)
+        if t is ast.Index:
+            if not node.braces and type(node.base) is ast.Name:
+                run = self.call_or_index(node)
+                return lambda frame: run(frame, 1)
+            base = self.single_ref(node.base)
+            args, uses_end = self.index_args(node.args)
+            if node.braces:
+                brace = indexing.brace_index
+
+                def braces(frame: Frame) -> list:
+                    b = base(frame)
+                    return brace(b, args(frame, b) if uses_end else args(frame))
+
+                return braces
+            index = indexing.index
+
+            def parens(frame: Frame) -> list:
+                b = base(frame)
+                values = args(frame, b) if uses_end else args(frame)
+                if type(b) is FunctionHandle:
+                    return self.interp.invoke(b, values, 1)[:1]
+                return [index(b, values)]
+
+            return parens
+        if t is ast.Field or t is ast.DynField:
+            base = self.single_ref(node.base)
+            if t is ast.Field:
+                fname = node.name
+
+                def field(frame: Frame) -> list:
+                    return get_field(base(frame), fname)
+
+                return field
+            name_code = self.expr(node.name)
+
+            def dyn_field(frame: Frame) -> list:
+                from mlang.values.core import to_str
+
+                return get_field(base(frame), to_str(name_code(frame)))
+
+            return dyn_field
+        code = self.expr(node)
+        return lambda frame: [code(frame)]
+
+    def single_ref(self, node: ast.Node) -> Code:
+        """The base of an index or field access: exactly one value."""
+        if type(node) is ast.Name:
+            return self.expr(node)
+        multi = self.multi(node)
+        return lambda frame: _single(multi(frame), intermediate=True)
+
+    # ------------------------------------------------------------ statements
+
+    def expr_stmt(self, node: ast.ExprStmt) -> Code:
+        expr = node.expr
+        show = node.show
+        interp = self.interp
+        if type(expr) is ast.Name:  # a variable displays under its own name; a call sets ans
+            name = expr.name
+            if name in self.global_names or name in self.persistent_names:
+                get = self.expr(expr)
+
+                def show_special(frame: Frame) -> None:
+                    value = get(frame)
+                    if show:
+                        interp.display(name, value)
+
+                return show_special
+            calls = self.calls(name, expr)
+
+            def name_stmt(frame: Frame) -> None:
+                value = frame.vars.get(name, MISSING)
+                if value is not MISSING:
+                    if show:
+                        interp.display(name, value)
+                    return
+                out = calls(frame, [], 0)
+                if out:
+                    frame.vars["ans"] = out[0]
+                    if show:
+                        interp.display("ans", out[0])
+
+            return name_stmt
+        if type(expr) is ast.Index and not expr.braces and type(expr.base) is ast.Name:
+            run = self.call_or_index(expr)
+
+            def call_stmt(frame: Frame) -> None:
+                out = run(frame, 0)
+                if out:
+                    frame.vars["ans"] = out[0]
+                    if show:
+                        interp.display("ans", out[0])
+
+            return call_stmt
+        if self.may_expand(expr):
+            multi = self.multi(expr)
+
+            def list_stmt(frame: Frame) -> None:
+                for v in multi(frame):
+                    frame.vars["ans"] = v
+                    if show:
+                        interp.display("ans", v)
+
+            return list_stmt
+        code = self.expr(expr)
+
+        def value_stmt(frame: Frame) -> None:
+            v = code(frame)
+            frame.vars["ans"] = v
+            if show:
+                interp.display("ans", v)
+
+        return value_stmt
+
+    def command(self, node: ast.Command) -> Code:
+        calls = self.calls(node.name, node)
+        args = [char_row(a) for a in node.args]
+        show = node.show
+        interp = self.interp
+        name = node.name
+
+        def command(frame: Frame) -> None:
+            if name in frame.vars:
+                raise error("MATLAB:UndefinedFunction",
+                            f"'{name}' is a variable here, so '{name} {' '.join(node.args)}' "
+                            "cannot be read as a command. Use function syntax.")
+            out = calls(frame, list(args), 0)
+            if out:
+                frame.vars["ans"] = out[0]
+                if show:
+                    interp.display("ans", out[0])
+
+        return command
+
+    # assignment -----------------------------------------------------------
+
+    def assign(self, node: ast.Assign) -> Code:
+        target = node.target
+        value = self.expr(node.value)
+        store = self.store(target)
+        show = node.show
+        interp = self.interp
+        root = _root_name(target)
+
+        if type(target) is ast.Name and root not in self.global_names and root not in self.persistent_names:
+            def assign_name(frame: Frame) -> None:
+                v = value(frame)
+                frame.vars[root] = v
+                if show:
+                    interp.display(root, v)
+
+            if not show:
+                def assign_quiet(frame: Frame) -> None:
+                    frame.vars[root] = value(frame)
+
+                return assign_quiet
+            return assign_name
+
+        get_root = self.expr(ast.Name(root))
+
+        def assign_(frame: Frame) -> None:
+            store(frame, value(frame))
+            if show:
+                interp.display(root, get_root(frame))
+
+        return assign_
+
+    def store(self, target: ast.Node) -> Callable[[Frame, Any], None]:
+        """Code that stores a value into an assignment target (a name or a chain)."""
+        chain = _chain(target)
+        root = chain[0]
+        ops = chain[1:]
+        if root in self.global_names:
+            read, write = self._global_access(root)
+        elif root in self.persistent_names:
+            def read(frame: Frame) -> Any:
+                return frame.persistent.get(root, MISSING)  # type: ignore[union-attr]
+
+            def write(frame: Frame, v: Any) -> None:
+                frame.persistent[root] = v  # type: ignore[index]
+        else:
+            read = write = None  # type: ignore[assignment]
+        if not ops:
+            if write is not None:
+                return write
+
+            def store_name(frame: Frame, v: Any) -> None:
+                frame.vars[root] = v
+
+            return store_name
+        compiled = [self._compile_op(op) for op in ops]
+        # the hot case: x(i) = v on a plain variable
+        if len(compiled) == 1 and compiled[0][0] == "()" and read is None:
+            args, uses_end = compiled[0][1], compiled[0][2]
+            assign_index = indexing.assign
+            getrefcount = sys.getrefcount
+
+            def store_index(frame: Frame, v: Any) -> None:
+                vars = frame.vars
+                base = vars.get(root)
+                values = args(frame, base if base is not None else np.zeros((0, 0))) if uses_end \
+                    else args(frame)
+                if (type(base) is np.ndarray and type(v) is float and len(values) == 1
+                        and type(values[0]) is float and base.dtype == np.float64 and base.ndim == 2):
+                    k = values[0]
+                    i = int(k)
+                    n = base.size
+                    if i == k and 1 <= i <= n and base.base is None and getrefcount(base) <= 3:
+                        rows = base.shape[0]
+                        base[(i - 1) % rows, (i - 1) // rows] = v
+                        return
+                owned = base is not None and getrefcount(base) <= 3
+                vars[root] = assign_index(base, values, v, owned)
+
+            return store_index
+
+        def store_chain(frame: Frame, v: Any) -> None:
+            if read is None:
+                current = frame.vars.get(root)
+            else:
+                current = read(frame)
+                current = None if current is MISSING else current
+            new = _assign_path(frame, current, compiled, 0, v)
+            if write is None:
+                frame.vars[root] = new
+            else:
+                write(frame, new)
+
+        return store_chain
+
+    def _global_access(self, name: str) -> tuple[Code, Callable[[Frame, Any], None]]:
+        interp = self.interp
+
+        def read(frame: Frame) -> Any:
+            return interp.globals.get(name, MISSING)
+
+        def write(frame: Frame, v: Any) -> None:
+            interp.globals[name] = v
+
+        return read, write
+
+    def _compile_op(self, op: tuple) -> tuple:
+        kind, payload = op
+        if kind in ("()", "{}"):
+            args, uses_end = self.index_args(payload)
+            return (kind, args, uses_end)
+        if kind == ".":
+            return (kind, payload, False)
+        return (kind, self.expr(payload), False)  # dynamic field
+
+    def multi_assign(self, node: ast.MultiAssign) -> Code:
+        targets = node.targets
+        nout = len(targets)
+        outputs = self.expr_outputs(node.value)
+        stores = [None if type(t) is ast.Tilde else self.store(t) for t in targets]
+        names = [None if type(t) is ast.Tilde else _root_name(t) for t in targets]
+        show = node.show
+        interp = self.interp
+        getters = [None if n is None else self.expr(ast.Name(n)) for n in names]
+
+        def assign_many(frame: Frame) -> None:
+            values = outputs(frame, nout)
+            if len(values) < sum(1 for s in stores if s is not None) and len(values) < nout:
+                needed = max(i for i, s in enumerate(stores) if s is not None) + 1
+                if len(values) < needed:
+                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+            for i, st in enumerate(stores):
+                if st is not None and i < len(values):
+                    st(frame, values[i])
+            if show:
+                for n, g in zip(names, getters, strict=True):
+                    if n is not None:
+                        interp.display(n, g(frame))  # type: ignore[misc]
+
+        return assign_many
+
+    # control flow ----------------------------------------------------------
+
+    def if_(self, node: ast.If) -> Code:
+        clauses = [(self.expr(c), self.block(b)) for c, b in node.clauses]
+        orelse = self.block(node.orelse) if node.orelse is not None else None
+        if len(clauses) == 1:
+            cond, body = clauses[0]
+
+            def if_one(frame: Frame) -> None:
+                c = cond(frame)
+                if c is True or (c is not False and _truth(c)):
+                    body(frame)
+                elif orelse is not None:
+                    orelse(frame)
+
+            return if_one
+
+        def if_many(frame: Frame) -> None:
+            for cond, body in clauses:
+                c = cond(frame)
+                if c is True or (c is not False and _truth(c)):
+                    body(frame)
+                    return
+            if orelse is not None:
+                orelse(frame)
+
+        return if_many
+
+    def while_(self, node: ast.While) -> Code:
+        cond = self.expr(node.cond)
+        body = self.block(node.body)
+
+        def while_loop(frame: Frame) -> None:
+            while True:
+                c = cond(frame)
+                if not (c is True or (c is not False and _truth(c))):
+                    return
+                try:
+                    body(frame)
+                except BreakLoop:
+                    return
+                except ContinueLoop:
+                    continue
+
+        return while_loop
+
+    def for_(self, node: ast.For) -> Code:
+        var = node.var.name  # type: ignore[attr-defined]
+        body = self.block(node.body)
+        store = self.store(node.var)
+        it = node.iterable
+        if type(it) is ast.Range and var not in self.global_names and var not in self.persistent_names:
+            start = self.expr(it.start)
+            step = self.expr(it.step) if it.step is not None else (lambda frame: 1.0)
+            stop = self.expr(it.stop)
+
+            def for_range(frame: Frame) -> None:
+                a, s, b = start(frame), step(frame), stop(frame)
+                if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
+                        and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
+                    n = math.floor((b - a) / s + 1e-10) + 1 if (b - a) / s >= -1e-10 else 0
+                    if n <= 0:
+                        frame.vars[var] = np.zeros((1, 0))
+                        return
+                    vars = frame.vars
+                    integral = a == int(a) and s == int(s)
+                    for k in range(n):
+                        vars[var] = float(a + k * s) if integral else a + k * s
+                        try:
+                            body(frame)
+                        except BreakLoop:
+                            return
+                        except ContinueLoop:
+                            continue
+                    return
+                _for_values(frame, colon_range(a, s, b), store, body, var)
+
+            return for_range
+        iterable = self.expr(it)
+        return lambda frame: _for_values(frame, iterable(frame), store, body, var)
+
+    def switch(self, node: ast.Switch) -> Code:
+        subject = self.expr(node.subject)
+        cases = [(self.expr(v), self.block(b)) for v, b in node.cases]
+        otherwise = self.block(node.otherwise) if node.otherwise is not None else None
+
+        def switch(frame: Frame) -> None:
+            s = subject(frame)
+            for value, body in cases:
+                if _case_matches(s, value(frame)):
+                    body(frame)
+                    return
+            if otherwise is not None:
+                otherwise(frame)
+
+        return switch
+
+    def try_(self, node: ast.Try) -> Code:
+        body = self.block(node.body)
+        catch = self.block(node.catch_body) if node.catch_body is not None else None
+        var = node.catch_var
+
+        def try_(frame: Frame) -> None:
+            try:
+                body(frame)
+            except MatlabError as exc:
+                if var is not None:
+                    frame.vars[var] = exc.exc
+                if catch is not None:
+                    catch(frame)
+
+        return try_
+
+    def break_(self, node: ast.Break) -> Code:
+        def brk(frame: Frame) -> None:
+            raise BreakLoop
+
+        return brk
+
+    def continue_(self, node: ast.Continue) -> Code:
+        def cont(frame: Frame) -> None:
+            raise ContinueLoop
+
+        return cont
+
+    def return_(self, node: ast.Return) -> Code:
+        def ret(frame: Frame) -> None:
+            raise ReturnFromFunction
+
+        return ret
+
+    def global_(self, node: ast.Global) -> Code:
+        names = node.names
+        interp = self.interp
+
+        def declare(frame: Frame) -> None:
+            for n in names:
+                if n not in interp.globals:
+                    interp.globals[n] = frame.vars.pop(n, EMPTY) if n in frame.vars else EMPTY
+                frame.vars.pop(n, None)
+                frame.global_names.add(n)
+
+        return declare
+
+    def persistent(self, node: ast.Persistent) -> Code:
+        names = node.names
+
+        def declare(frame: Frame) -> None:
+            store = frame.persistent
+            if store is None:
+                raise error("MATLAB:persistentOutsideFunction",
+                            "Persistent variables can only be declared in a function.")
+            for n in names:
+                store.setdefault(n, EMPTY)
+
+        return declare
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _single(values: list, intermediate: bool = False) -> Any:
+    if len(values) == 1:
+        return values[0]
+    if not values:
+        raise error("MATLAB:index:expected_one_output_from_expression" if intermediate else
+                    "MATLAB:TooManyOutputs",
+                    "Insufficient number of outputs from right hand side of equal sign to "
+                    "satisfy assignment." if not intermediate else
+                    "Expected one output from a curly brace or dot indexing expression, but "
+                    "there were 0 results.")
+    raise error("MATLAB:index:expected_one_output_from_expression",
+                f"Expected one output from a curly brace or dot indexing expression, but there "
+                f"were {len(values)} results.")
+
+
+def get_field(base: Any, name: str) -> list:
+    """``base.name``: one value per struct element (a comma-separated list)."""
+    t = type(base)
+    if t is Struct:
+        if name not in base.fields:
+            raise error("MATLAB:nonExistentField",
+                        f"Unrecognized field name \"{name}\".")
+        if base.elems.size == 1:
+            return [base.elems.reshape(-1)[0][name]]
+        return [d[name] for d in base.elems.ravel(order="F")]
+    getter = getattr(base, "get_property", None)
+    if getter is not None:
+        return [getter(name)]
+    raise error("MATLAB:structRefFromNonStruct",
+                "Dot indexing is not supported for variables of this type.")
+
+
+def _chain(target: ast.Node) -> list:
+    """``s(1).f{2}`` → ['s', ('()', args), ('.', 'f'), ('{}', args)]."""
+    ops: list = []
+    node = target
+    while True:
+        t = type(node)
+        if t is ast.Name:
+            return [node.name, *reversed(ops)]
+        if t is ast.Index:
+            ops.append(("{}" if node.braces else "()", node.args))
+        elif t is ast.Field:
+            ops.append((".", node.name))
+        elif t is ast.DynField:
+            ops.append((".()", node.name))
+        else:
+            raise error("MATLAB:invalidAssignment", "Invalid assignment target.")
+        node = node.base
+
+
+def _root_name(target: ast.Node) -> str:
+    return _chain(target)[0]
+
+
+def _op_args(frame: Frame, op: tuple, current: Any) -> list:
+    args, uses_end = op[1], op[2]
+    if uses_end:
+        return args(frame, current if current is not None else np.zeros((0, 0)))
+    return args(frame)
+
+
+def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> Any:
+    """The new value of ``current`` after assigning ``value`` at ``ops[i:]``."""
+    op = ops[i]
+    kind = op[0]
+    last = i == len(ops) - 1
+    if kind == "()":
+        args = _op_args(frame, op, current)
+        if last:
+            return indexing.assign(current, args, value)
+        # x(i).f = v / x(i){...}: work on the selected element
+        if current is None:
+            current = Struct.empty((0, 0)) if ops[i + 1][0] in (".", ".()") else Cell.empty()
+        try:
+            sub = indexing.index(current, args)
+        except MatlabError:
+            sub = None
+        if type(sub) is Struct and sub.elems.size == 0:
+            sub = None
+        new_sub = _assign_path(frame, sub, ops, i + 1, value)
+        return indexing.assign(current, args, new_sub)
+    if kind == "{}":
+        args = _op_args(frame, op, current)
+        if current is None:
+            current = Cell.empty()
+        elif type(current) is np.ndarray and current.size == 0:
+            current = Cell.empty(current.shape)
+        if type(current) is not Cell:
+            raise error("MATLAB:cellAssToNonCell",
+                        "Unable to perform assignment because brace indexing is not supported "
+                        "for variables of this type. Use parentheses instead.")
+        if last:
+            cell_value = Cell(np.empty((1, 1), dtype=object))
+            cell_value.data[0, 0] = value
+            return indexing.assign(current, args, cell_value)
+        try:
+            sub_list = indexing.brace_index(current, args)
+            sub = sub_list[0] if len(sub_list) == 1 else None
+        except MatlabError:
+            sub = None
+        new_sub = _assign_path(frame, sub, ops, i + 1, value)
+        wrapped = Cell(np.empty((1, 1), dtype=object))
+        wrapped.data[0, 0] = new_sub
+        return indexing.assign(current, args, wrapped)
+    # field
+    if kind == ".":
+        name = op[1]
+    else:
+        from mlang.values.core import to_str
+
+        name = to_str(op[1](frame))
+    if current is None or (type(current) is np.ndarray and current.size == 0):
+        current = Struct.scalar()
+    if type(current) is not Struct:
+        setter = getattr(current, "set_property", None)
+        if setter is not None and last:
+            return setter(name, value)
+        raise error("MATLAB:structAssToNonStruct",
+                    "Unable to perform assignment because dot indexing is not supported for "
+                    "variables of this type.")
+    if current.elems.size != 1:
+        if last and current.elems.size > 1:
+            raise error("MATLAB:index:expected_one_output_from_expression",
+                        "Unable to perform assignment because the dot indexing produced "
+                        "more than one result.")
+    out = current.copy() if current.elems.size else Struct.scalar()
+    element = out.elems.reshape(-1)[0]
+    if name not in out.fields:
+        out.add_field(name)
+    if last:
+        element[name] = value
+    else:
+        element[name] = _assign_path(frame, element.get(name) if name in element else None,
+                                     ops, i + 1, value)
+    return out
+
+
+def _for_values(frame: Frame, values: Any, store: Callable, body: Code, var: str) -> None:
+    """``for var = values``: one iteration per column."""
+    t = type(values)
+    if t is float or t is bool or t is complex:
+        columns: Any = [values]
+    elif t is np.ndarray:
+        if values.size == 0:
+            frame.vars[var] = np.zeros((0, 0)) if values.shape == (0, 0) else values
+            return
+        cols = values.reshape(values.shape[0], -1, order="F")
+        if cols.shape[0] == 1 and values.dtype == np.float64:
+            columns = [float(x) for x in cols[0]]
+        else:
+            columns = [indexing.rewrap(values, cols[:, j:j + 1]) for j in range(cols.shape[1])]
+    elif t is Cell:
+        data = values.data
+        if data.size == 0:
+            return
+        cols = data.reshape(data.shape[0], -1, order="F")
+        columns = [Cell(cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
+    elif t is Struct:
+        elems = values.elems
+        cols = elems.reshape(elems.shape[0], -1, order="F")
+        columns = [Struct(list(values.fields), cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
+    else:
+        columns = [values]
+    for v in columns:
+        store(frame, v)
+        try:
+            body(frame)
+        except BreakLoop:
+            return
+        except ContinueLoop:
+            continue
+
+
+def _case_matches(subject: Any, case: Any) -> bool:
+    if type(case) is Cell:
+        return any(_case_matches(subject, c) for c in case.values())
+    from mlang.values.core import is_text, to_str
+
+    if is_text(subject) or is_text(case):
+        if not (is_text(subject) and is_text(case)):
+            return False
+        return to_str(subject) == to_str(case)
+    if type(subject) is float and type(case) is float:
+        return subject == case
+    try:
+        a = np.asarray(indexing.data_of(subject))
+        b = np.asarray(indexing.data_of(case))
+    except MatlabError:
+        return False
+    if a.size == 0 or b.size == 0:
+        return a.size == 0 and b.size == 0 and False
+    if b.size != 1 and a.size != 1:
+        return False
+    return bool(np.all(operators.to_logical(operators.compare("==", subject, case))))

@@ -1,0 +1,207 @@
+"""Compiled files (scripts and function files) and user-defined functions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mlang.errors import MatlabError, error
+from mlang.evaluation.compiler import Code, Compiler
+from mlang.evaluation.frame import Frame, ReturnFromFunction
+from mlang.syntax import ast
+from mlang.values.cell import Cell
+
+
+def _declared(stmts: list, kind: type) -> set[str]:
+    """Names declared global/persistent anywhere in a body (outside nested functions)."""
+    names: set[str] = set()
+    stack = list(stmts)
+    while stack:
+        s = stack.pop()
+        t = type(s)
+        if t is kind:
+            names.update(s.names)
+        elif t is ast.If:
+            for _, body in s.clauses:
+                stack.extend(body)
+            stack.extend(s.orelse or [])
+        elif t in (ast.For, ast.While):
+            stack.extend(s.body)
+        elif t is ast.Switch:
+            for _, body in s.cases:
+                stack.extend(body)
+            stack.extend(s.otherwise or [])
+        elif t is ast.Try:
+            stack.extend(s.body)
+            stack.extend(s.catch_body or [])
+    return names
+
+
+class UserFunction:
+    """A function written in MATLAB: compiled on its first call."""
+
+    def __init__(self, node: ast.Function, unit: CompiledUnit) -> None:
+        self.node = node
+        self.name = node.name
+        self.unit = unit
+        self.params = node.params
+        self.outputs = node.outputs
+        self.varargin = bool(node.params) and node.params[-1] == "varargin"
+        self.varargout = bool(node.outputs) and node.outputs[-1] == "varargout"
+        self.persistent: dict[str, Any] = {}
+        self._body: Code | None = None
+        self._arguments: Any = None
+
+    @property
+    def max_inputs(self) -> int | None:
+        return None if self.varargin else len(self.params)
+
+    def compile(self, interp: Any) -> Code:
+        if self._body is None:
+            body = self.node.body
+            compiler = Compiler(interp, self.unit, _declared(body, ast.Global),
+                                _declared(body, ast.Persistent))
+            self._body = compiler.block(body)
+            if self.node.arguments:
+                from mlang.evaluation.arguments import compile_arguments
+
+                self._arguments = compile_arguments(compiler, self.node.arguments, self.params)
+        return self._body
+
+    def call(self, interp: Any, args: list, nargout: int) -> list:
+        body = self._body or self.compile(interp)
+        params = self.params
+        n = len(args)
+        if n > len(params) and not self.varargin:
+            raise self._error("MATLAB:TooManyInputs", "Too many input arguments.")
+        if nargout > len(self.outputs) and not self.varargout:
+            raise self._error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        frame = Frame(interp, self.unit, self, n, nargout)
+        frame.persistent = self.persistent
+        vars = frame.vars
+        fixed = len(params) - 1 if self.varargin else len(params)
+        for i in range(min(n, fixed)):
+            p = params[i]
+            if p is not None:
+                vars[p] = args[i]
+        if self.varargin:
+            vars["varargin"] = Cell.row(list(args[fixed:]))
+        if self._arguments is not None:
+            self._arguments(frame, args)
+        interp.enter_call()
+        try:
+            body(frame)
+        except ReturnFromFunction:
+            pass
+        except MatlabError as exc:
+            exc.located = None  # type: ignore[attr-defined]  # let the caller add its frame
+            if not exc.exc.function:
+                exc.exc.function = self.name
+            raise
+        finally:
+            interp.leave_call()
+        return self._collect(vars, nargout)
+
+    def _error(self, identifier: str, message: str) -> MatlabError:
+        exc = error(identifier, message)
+        exc.exc.function = self.name
+        return exc
+
+    def _collect(self, vars: dict, nargout: int) -> list:
+        outputs = self.outputs
+        out: list = []
+        wanted = max(nargout, 1)
+        names = outputs[:-1] if self.varargout else outputs
+        for i, name in enumerate(names[:wanted]):
+            if name in vars:
+                out.append(vars[name])
+            elif i < nargout:
+                raise error("MATLAB:unassignedOutputs",
+                            f'Output argument "{name}" (and possibly others) not assigned a value '
+                            f'in the execution with "{self.name}" function.')
+            else:
+                return out
+        if self.varargout and len(out) < wanted:
+            extra = vars.get("varargout")
+            if extra is not None:
+                if type(extra) is not Cell:
+                    raise error("MATLAB:varargoutNotCell", "varargout must be a cell array.")
+                needed = wanted - len(out)
+                values = extra.values()
+                if len(values) < needed and nargout > len(out):
+                    raise error("MATLAB:unassignedOutputs",
+                                f'Output argument "varargout{{{len(values) + 1}}}" (and possibly '
+                                f'others) not assigned a value in the execution with '
+                                f'"{self.name}" function.')
+                out.extend(values[:needed])
+            elif nargout > len(out):
+                raise error("MATLAB:unassignedOutputs",
+                            f'Output argument "varargout" (and possibly others) not assigned a '
+                            f'value in the execution with "{self.name}" function.')
+        return out
+
+    def __repr__(self) -> str:
+        return f"UserFunction({self.name})"
+
+
+class CompiledUnit:
+    """A parsed ``.m`` file (or code typed at the prompt): its functions and its script body."""
+
+    def __init__(self, program: ast.Program, file: str = "", name: str = "") -> None:
+        self.program = program
+        self.file = file
+        self.name = name or (Path(file).stem if file else "")
+        self.is_script = program.is_script
+        self.functions: dict[str, UserFunction] = {}
+        for fn in program.functions:
+            self._add(fn)
+        self._script: Code | None = None
+
+    def _add(self, fn: ast.Function) -> None:
+        self.functions.setdefault(fn.name, UserFunction(fn, self))
+        for nested in fn.functions:
+            self._add(nested)
+
+    def local(self, name: str) -> UserFunction | None:
+        return self.functions.get(name)
+
+    @property
+    def primary(self) -> UserFunction | None:
+        if self.is_script or not self.program.functions:
+            return None
+        return self.functions[self.program.functions[0].name]
+
+    def script_code(self, interp: Any) -> Code:
+        if self._script is None:
+            body = self.program.body
+            compiler = Compiler(interp, self, _declared(body, ast.Global), set())
+            self._script = compiler.block(body)
+        return self._script
+
+    def run(self, interp: Any, frame: Frame) -> None:
+        """Run a script's statements in ``frame`` (the caller's workspace)."""
+        code = self.script_code(interp)
+        saved = frame.unit
+        frame.unit = self
+        try:
+            code(frame)
+        except ReturnFromFunction:
+            pass
+        finally:
+            frame.unit = saved
+
+
+class ScriptCall:
+    """A script found on the path, called by name: it runs in the caller's workspace."""
+
+    def __init__(self, unit: CompiledUnit) -> None:
+        self.unit = unit
+        self.name = unit.name
+
+    def call(self, interp: Any, args: list, nargout: int, frame: Frame) -> list:
+        if args or nargout:
+            raise error("MATLAB:scriptNotFunction",
+                        f"Attempt to execute SCRIPT {self.name} as a function:\n{self.unit.file}")
+        self.unit.run(interp, frame)
+        return []
+

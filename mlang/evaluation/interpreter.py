@@ -1,0 +1,258 @@
+"""The interpreter: one MATLAB session and everything it holds.
+
+All mutable state lives here (workspaces, globals, path, format, warning
+state, caches), so two interpreters in one process never interfere.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from mlang.errors import MatlabError, error
+from mlang.evaluation.context import CURRENT
+from mlang.evaluation.frame import Frame
+from mlang.evaluation.functions import CompiledUnit, ScriptCall, UserFunction
+from mlang.syntax import Parser
+from mlang.syntax.cache import parse_file
+from mlang.values.handle import FunctionHandle
+
+STDLIB = Path(__file__).resolve().parent.parent.parent / "stdlib"
+RECURSION_LIMIT = 500
+
+
+class Interpreter:
+    """A MATLAB session: ``run_file``, ``eval``, ``get``/``set`` from Python."""
+
+    def __init__(self, stdout: TextIO | None = None, stderr: TextIO | None = None) -> None:
+        from mlang.builtins.registry import load_all
+
+        self.out = stdout or sys.stdout
+        self.err = stderr or sys.stderr
+        self.parser = Parser()
+        self.builtins = load_all()
+        self.base = Frame(self)
+        self.globals: dict[str, Any] = {}
+        self.path: list[str] = []  # addpath folders, searched after the current folder
+        self.script_dirs: list[str] = []  # folders of the scripts being run
+        self.generation = 0  # bumped when what a name resolves to may have changed
+        self._resolved: dict[str, Any] = {}
+        self._units: dict[str, tuple[int, CompiledUnit]] = {}
+        self.format = "short"
+        self.compact = False
+        self.warnings_off: set[str] = set()
+        self.lastwarn: tuple[str, str] = ("", "")
+        self.depth = 0
+        self.frames: list[Frame] = [self.base]  # the call stack (for evalin, dbstack)
+        self.at_line_start = True  # whether the last output ended a line (display framing)
+
+    # ------------------------------------------------------------ running
+
+    def run_file(self, path: str | os.PathLike[str]) -> None:
+        """Run a script file in the base workspace (a function file: call it with no arguments)."""
+        path = Path(path).resolve()
+        unit = self.unit_for(path)
+        folder = str(path.parent)
+        self.script_dirs.insert(0, folder)
+        self.invalidate()
+        token = CURRENT.set(self)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 20000))
+        try:
+            if unit.is_script:
+                unit.run(self, self.base)
+            else:
+                primary = unit.primary
+                if primary is not None:
+                    self.invoke(primary, [], 0, self.base)
+        finally:
+            sys.setrecursionlimit(limit)
+            CURRENT.reset(token)
+            self.script_dirs.remove(folder)
+            self.invalidate()
+
+    def eval(self, code: str, frame: Frame | None = None) -> None:
+        """Run MATLAB statements in the base workspace (or ``frame``)."""
+        frame = frame or self.base
+        program = self.parser.parse(code, "", set(frame.vars))
+        if program.functions:
+            raise error("MATLAB:evalFunctionDefinition",
+                        "Function definitions are not supported in this context. Functions can "
+                        "only be created as local or nested functions in code files.")
+        unit = CompiledUnit(program, "", frame.unit.name if frame.unit else "")
+        unit.functions = frame.unit.functions if frame.unit is not None else {}
+        token = CURRENT.set(self)
+        try:
+            code_fn = unit.script_code(self)
+            saved = frame.unit
+            if saved is not None:
+                unit.file = saved.file
+            try:
+                code_fn(frame)
+            finally:
+                frame.unit = saved
+        finally:
+            CURRENT.reset(token)
+
+    def get(self, name: str) -> Any:
+        """A base-workspace variable converted to Python/NumPy."""
+        from mlang.values.convert import to_python
+
+        if name not in self.base.vars:
+            raise KeyError(name)
+        return to_python(self.base.vars[name])
+
+    def set(self, name: str, value: Any) -> None:
+        """Set a base-workspace variable from a Python/NumPy value."""
+        from mlang.values.convert import from_python
+
+        self.base.vars[name] = from_python(value)
+
+    def call(self, name: str, *args: Any, nargout: int = 1) -> Any:
+        """Call a MATLAB function from Python; returns one value or a tuple."""
+        from mlang.values.convert import from_python, to_python
+
+        target = self.resolve(name)
+        if target is None:
+            raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
+        token = CURRENT.set(self)
+        try:
+            out = self.invoke(target, [from_python(a) for a in args], nargout, self.base)
+        finally:
+            CURRENT.reset(token)
+        values = [to_python(v) for v in out]
+        return values[0] if nargout == 1 and values else tuple(values)
+
+    # ------------------------------------------------------------ calling
+
+    def enter_call(self) -> None:
+        self.depth += 1
+        if self.depth > RECURSION_LIMIT:
+            self.depth -= 1
+            raise error("MATLAB:recursionLimit",
+                        f"Maximum recursion limit of {RECURSION_LIMIT} reached.")
+
+    def leave_call(self) -> None:
+        self.depth -= 1
+
+    def invoke(self, target: Any, args: list, nargout: int, frame: Frame | None = None) -> list:
+        """Call a builtin, a user function, a script or a function handle."""
+        t = type(target)
+        if t is UserFunction:
+            return target.call(self, args, nargout)
+        if t is FunctionHandle:
+            return self.call_handle(target, args, nargout)
+        if t is ScriptCall:
+            return target.call(self, args, nargout, frame or self.base)
+        try:
+            return target.call(self, args, nargout)
+        except MatlabError as exc:
+            if not exc.exc.function:
+                exc.exc.function = target.name
+            raise
+
+    def call_handle(self, handle: FunctionHandle, args: list, nargout: int) -> list:
+        if handle.params is not None:  # anonymous
+            params = handle.params
+            if len(args) > len(params) and not (params and params[-1] == "varargin"):
+                raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+            frame = Frame(self, handle.target, None, len(args), nargout)
+            vars = frame.vars
+            vars.update(handle.captured)  # type: ignore[arg-type]
+            for p, a in zip(params, args, strict=False):
+                if p is not None:
+                    vars[p] = a
+            if params and params[-1] == "varargin":
+                from mlang.values.cell import Cell
+
+                vars["varargin"] = Cell.row(list(args[len(params) - 1:]))
+            return handle.body(frame, nargout)  # type: ignore[misc]
+        target = handle.target or self.resolve(handle.name)
+        if target is None:
+            raise error("MATLAB:UndefinedFunction",
+                        f"Unrecognized function or variable '{handle.name}'.")
+        return self.invoke(target, args, nargout)
+
+    def call_value(self, fn: Any, args: list, nargout: int = 1) -> list:
+        """Call a function given as a handle or a name (feval, cellfun, ...)."""
+        if type(fn) is FunctionHandle:
+            return self.call_handle(fn, args, nargout)
+        from mlang.values.core import to_str
+
+        name = to_str(fn)
+        target = self.resolve(name)
+        if target is None:
+            raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
+        return self.invoke(target, args, nargout)
+
+    # ---------------------------------------------------------- resolution
+
+    def invalidate(self) -> None:
+        """Forget resolved names (the path or the current folder changed)."""
+        self.generation += 1
+        self._resolved.clear()
+
+    def search_dirs(self) -> list[str]:
+        return [*self.script_dirs, os.getcwd(), *self.path]
+
+    def resolve(self, name: str) -> Any:
+        """What a function name means: a file on the path, a builtin, a stdlib function."""
+        found = self._resolved.get(name)
+        if found is not None:
+            return found
+        target = None
+        for folder in self.search_dirs():
+            candidate = Path(folder) / f"{name}.m"
+            if candidate.is_file():
+                target = self._file_target(candidate)
+                break
+        if target is None:
+            target = self.builtins.get(name)
+        if target is None:
+            candidate = STDLIB / f"{name}.m"
+            if candidate.is_file():
+                target = self._file_target(candidate)
+        if target is not None:
+            self._resolved[name] = target
+        return target
+
+    def _file_target(self, path: Path) -> Any:
+        unit = self.unit_for(path)
+        if unit.is_script:
+            return ScriptCall(unit)
+        return unit.primary
+
+    def unit_for(self, path: Path) -> CompiledUnit:
+        """The compiled form of a file, recompiled when the file changes."""
+        key = str(path)
+        mtime = path.stat().st_mtime_ns
+        cached = self._units.get(key)
+        if cached is not None and cached[0] == mtime:
+            return cached[1]
+        unit = CompiledUnit(parse_file(path, self.parser), key)
+        self._units[key] = (mtime, unit)
+        return unit
+
+    # ------------------------------------------------------------- output
+
+    def write(self, text: str) -> None:
+        if text:
+            self.out.write(text)
+            self.at_line_start = text.endswith("\n")
+
+    def display(self, name: str, value: Any) -> None:
+        from mlang.display import display
+
+        display(self, name, value)
+
+    def warn(self, identifier: str, message: str) -> None:
+        self.lastwarn = (message, identifier)
+        if "all" in self.warnings_off or identifier in self.warnings_off:
+            return
+        self.out.flush()
+        self.err.write(f"Warning: {message}\n")
+
+
+__all__ = ["Interpreter"]

@@ -1,0 +1,163 @@
+"""Concatenation: matrix literals ``[a, b; c, d]``, and cell literals ``{...}``.
+
+The result class follows MATLAB: any cell → cell; any string → string; any
+struct → struct array; otherwise char beats numbers, an integer class beats
+double, single beats double, and logical stays logical only with logicals.
+Empty arrays are skipped.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.values.cell import Cell
+from mlang.values.core import (
+    CHAR,
+    INT_CLASSES,
+    char_codes,
+    class_of,
+    result,
+    to_array,
+)
+from mlang.values.string import StringArray
+from mlang.values.struct import Struct
+
+
+def _inconsistent() -> Exception:
+    return error("MATLAB:catenate:dimensionMismatch",
+                 "Dimensions of arrays being concatenated are not consistent.")
+
+
+def _is_empty(v: object) -> bool:
+    t = type(v)
+    if t is float or t is bool or t is complex:
+        return False
+    shape = v.shape  # type: ignore[attr-defined]
+    return 0 in shape
+
+
+def concat_class(values: list) -> str:
+    classes = [class_of(v) for v in values]
+    kinds = set(classes)
+    if "cell" in kinds:
+        return "cell"
+    if "string" in kinds:
+        return "string"
+    if "struct" in kinds:
+        if kinds != {"struct"}:
+            raise error("MATLAB:concatenation:structAndNonStruct",
+                        "Concatenation of a struct with a non-struct value is not allowed.")
+        return "struct"
+    bad = kinds - {"double", "single", "logical", "char", *INT_CLASSES}
+    if bad:
+        raise error("MATLAB:concatenation:unsupported",
+                    f"Concatenation of values of class '{bad.pop()}' is not supported.")
+    for c in classes:  # the leftmost integer class wins
+        if c in INT_CLASSES:
+            return c
+    if "char" in kinds:
+        return "char"
+    if "single" in kinds:
+        return "single"
+    if kinds == {"logical"}:
+        return "logical"
+    return "double"
+
+
+def _as_class(v: object, cls: str) -> np.ndarray:
+    from mlang.values.operators import to_class
+
+    a = to_array(v)
+    if class_of(v) == cls:
+        return a
+    if cls == "char":
+        if a.dtype.kind == "U":
+            return a
+        return to_class(a.astype(np.float64), "char")
+    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
+    if cls == "double":
+        return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
+    if cls == "single":
+        return src.astype(np.complex64 if src.dtype.kind == "c" else np.float32)
+    return to_class(src.astype(np.float64), cls)
+
+
+def cat(values: list, axis: int) -> object:
+    """Concatenate along ``axis`` (0: vertically, 1: horizontally, or higher)."""
+    kept = [v for v in values if not _is_empty(v)]
+    if not kept:
+        if not values:
+            return np.zeros((0, 0))
+        first = values[0]
+        return first if len(values) == 1 else _empty_result(values)
+    if len(kept) == 1:
+        return kept[0]
+    cls = concat_class(kept)
+    if cls == "cell":
+        arrays = [v.data if type(v) is Cell else _wrap_cell(v) for v in kept]
+        return Cell(_join(arrays, axis))
+    if cls == "string":
+        from mlang.values.text import to_string_array
+
+        arrays = [to_string_array(v).data for v in kept]
+        return StringArray(_join(arrays, axis))
+    if cls == "struct":
+        fields = list(kept[0].fields)
+        for s in kept[1:]:
+            if set(s.fields) != set(fields):
+                raise error("MATLAB:catenate:structFieldBad",
+                            "Concatenation of structures requires that the fields be the same.")
+        return Struct(fields, _join([s.copy().elems for s in kept], axis))
+    arrays = [_as_class(v, cls) for v in kept]
+    if cls == "double" and any(a.dtype.kind == "c" for a in arrays):
+        arrays = [a.astype(np.complex128) for a in arrays]
+    return result(_join(arrays, axis))
+
+
+def _empty_result(values: list) -> object:
+    cls = concat_class(values)
+    if cls == "char":
+        return np.zeros((0, 0), dtype=CHAR)
+    if cls == "cell":
+        return Cell.empty()
+    return values[0]
+
+
+def _wrap_cell(v: object) -> np.ndarray:
+    data = np.empty((1, 1), dtype=object)
+    data[0, 0] = v
+    return data
+
+
+def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
+    ndim = max(max(a.ndim for a in arrays), axis + 1)
+    padded = [a.reshape(a.shape + (1,) * (ndim - a.ndim)) if a.ndim < ndim else a for a in arrays]
+    ref = padded[0].shape
+    for a in padded[1:]:
+        if any(a.shape[d] != ref[d] for d in range(ndim) if d != axis):
+            raise _inconsistent()
+    return np.concatenate(padded, axis=axis)
+
+
+def concatenate(rows: list[list]) -> object:
+    """``[row1; row2; ...]`` where each row is a list of values."""
+    joined = [cat(r, 1) for r in rows]
+    if len(joined) == 1:
+        return joined[0]
+    return cat(joined, 0)
+
+
+def make_cell(rows: list[list]) -> Cell:
+    """``{a, b; c, d}``: each value becomes one element."""
+    rows = [r for r in rows if r]
+    if not rows:
+        return Cell.empty()
+    width = len(rows[0])
+    if any(len(r) != width for r in rows):
+        raise _inconsistent()
+    data = np.empty((len(rows), width), dtype=object)
+    for i, r in enumerate(rows):
+        for j, v in enumerate(r):
+            data[i, j] = v
+    return Cell(data)

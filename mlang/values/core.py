@@ -1,0 +1,201 @@
+"""How MATLAB values are represented in mlang, and conversions between forms.
+
+Representation (chosen so the common case is cheap):
+
+* a real double scalar is a Python ``float``; a complex double scalar a
+  Python ``complex``; a logical scalar a Python ``bool``;
+* every other numeric, logical or char value is a NumPy array with at least
+  two dimensions (MATLAB's sizes; trailing singleton dimensions beyond the
+  second are dropped).  The dtype gives the class: float64/complex128 double,
+  float32/complex64 single, int8…uint64, bool logical, ``<U1`` char;
+* cells, structs, strings, function handles and objects are instances of the
+  classes in the sibling modules; each has a ``matlab_class`` attribute.
+
+Arrays are used in MATLAB's column-major sense: linear indices run down the
+columns (``order='F'``).  A value held by a variable is never mutated while
+it is shared (see ``indexing.assign``): copy-on-write by reference count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlang.errors import error
+
+INT_CLASSES = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64")
+NUMERIC_CLASSES = ("double", "single", *INT_CLASSES)
+
+CLASS_OF_DTYPE: dict[np.dtype, str] = {
+    np.dtype(np.float64): "double", np.dtype(np.complex128): "double",
+    np.dtype(np.float32): "single", np.dtype(np.complex64): "single",
+    np.dtype(np.bool_): "logical", np.dtype("<U1"): "char",
+    **{np.dtype(name): name for name in INT_CLASSES},
+}
+DTYPE_OF_CLASS: dict[str, np.dtype] = {
+    "double": np.dtype(np.float64), "single": np.dtype(np.float32),
+    "logical": np.dtype(np.bool_), "char": np.dtype("<U1"),
+    **{name: np.dtype(name) for name in INT_CLASSES},
+}
+CHAR = np.dtype("<U1")
+EMPTY = np.zeros((0, 0))
+
+
+def class_of(v: object) -> str:
+    """MATLAB's ``class(v)``."""
+    t = type(v)
+    if t is float or t is complex:
+        return "double"
+    if t is bool:
+        return "logical"
+    if t is np.ndarray:
+        return CLASS_OF_DTYPE[v.dtype]
+    return v.matlab_class  # type: ignore[attr-defined]
+
+
+def is_array(v: object) -> bool:
+    """Numeric, logical or char (held as a scalar or an ndarray)."""
+    t = type(v)
+    return t is float or t is np.ndarray or t is bool or t is complex
+
+
+def to_array(v: object) -> np.ndarray:
+    """The ndarray form of a numeric, logical or char value (scalars boxed as 1×1)."""
+    t = type(v)
+    if t is np.ndarray:
+        return v  # type: ignore[return-value]
+    if t is float:
+        return np.array([[v]])
+    if t is bool:
+        return np.array([[v]], dtype=bool)
+    if t is complex:
+        return np.array([[v]])
+    raise error("MATLAB:invalidType", f"Expected a numeric value, not a {class_of(v)}.")
+
+
+def fix_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """MATLAB's size: at least two dimensions, trailing singletons beyond two dropped."""
+    n = len(shape)
+    if n == 2:
+        return shape
+    if n < 2:
+        return (shape + (1, 1))[:2] if n == 1 else (1, 1)
+    while n > 2 and shape[n - 1] == 1:
+        n -= 1
+    return shape[:n]
+
+
+def result(a: np.ndarray) -> object:
+    """Normalise a computed array: scalars of double/logical become Python scalars,
+    complex results with an all-zero imaginary part become real."""
+    dt = a.dtype
+    if dt.kind == "c" and not a.imag.any():
+        a = a.real.copy() if dt == np.complex128 else a.real.astype(np.float32)
+        dt = a.dtype
+    if a.ndim != 2:
+        a = a.reshape(fix_shape(a.shape), order="F") if a.ndim < 2 else a
+        if a.ndim > 2 and a.shape[-1] == 1:
+            a = a.reshape(fix_shape(a.shape), order="F")
+    if a.size == 1 and a.ndim == 2:
+        if dt == np.float64:
+            return float(a[0, 0])
+        if dt == np.bool_:
+            return bool(a[0, 0])
+        if dt == np.complex128:
+            return complex(a[0, 0])
+    return a
+
+
+def to_double_array(v: object) -> np.ndarray:
+    """Numeric values as float64 (or complex128); char as character codes."""
+    a = to_array(v)
+    k = a.dtype.kind
+    if k == "U":
+        return char_codes(a).astype(np.float64)
+    if k == "c":
+        return a.astype(np.complex128, copy=False)
+    return a.astype(np.float64, copy=False)
+
+
+def char_codes(a: np.ndarray) -> np.ndarray:
+    """Character codes of a char array (same shape)."""
+    return np.ascontiguousarray(a).view(np.uint32).reshape(a.shape)
+
+
+def char_from_codes(codes: np.ndarray) -> np.ndarray:
+    """A char array from character codes (same shape)."""
+    return np.ascontiguousarray(codes, dtype=np.uint32).view(CHAR).reshape(np.shape(codes))
+
+
+def char_row(text: str) -> np.ndarray:
+    """A 1×n char array holding ``text`` (0×0 for the empty text, as MATLAB's '')."""
+    if not text:
+        return np.zeros((0, 0), dtype=CHAR)
+    return np.array(list(text), dtype=CHAR).reshape(1, len(text))
+
+
+def to_str(v: object) -> str:
+    """The text of a char row vector (or of a string scalar)."""
+    t = type(v)
+    if t is np.ndarray and v.dtype.kind == "U":
+        return "".join(v.ravel(order="F").tolist())
+    if getattr(v, "matlab_class", None) == "string":
+        return v.scalar_text()  # type: ignore[attr-defined]
+    raise error("MATLAB:invalidType", "Expected a character vector or string scalar.")
+
+
+def is_text(v: object) -> bool:
+    """A char array or a string array."""
+    return (type(v) is np.ndarray and v.dtype.kind == "U") or \
+        getattr(v, "matlab_class", None) == "string"
+
+
+def size_of(v: object) -> tuple[int, ...]:
+    t = type(v)
+    if t is float or t is bool or t is complex:
+        return (1, 1)
+    if t is np.ndarray:
+        return v.shape  # type: ignore[return-value]
+    return v.shape  # type: ignore[attr-defined]
+
+
+def numel(v: object) -> int:
+    n = 1
+    for d in size_of(v):
+        n *= d
+    return n
+
+
+def is_true(v: object) -> bool:
+    """MATLAB's truth of a condition: nonempty and every element nonzero."""
+    t = type(v)
+    if t is bool:
+        return v  # type: ignore[return-value]
+    if t is float:
+        if v != v:
+            raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return v != 0
+    if t is np.ndarray:
+        if v.size == 0:
+            return False
+        if v.dtype.kind == "U":
+            return bool(char_codes(v).all())
+        if v.dtype.kind == "f" and np.isnan(v).any():
+            raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return bool(v.all())
+    if t is complex:
+        return v != 0
+    raise error("MATLAB:invalidConversion",
+                f"Conversion to logical from {class_of(v)} is not possible.")
+
+
+def scalar_value(v: object) -> float | complex | int | bool:
+    """The single element of a 1×1 value as a Python number."""
+    t = type(v)
+    if t is float or t is bool or t is complex:
+        return v  # type: ignore[return-value]
+    if t is np.ndarray and v.size == 1:
+        x = v.reshape(-1)[0]
+        if v.dtype.kind == "U":
+            return float(ord(x))
+        return x.item()
+    raise error("MATLAB:invalidType", "Expected a scalar.")

@@ -1,0 +1,38 @@
+"""Function handles: named (``@sin``) and anonymous (``@(x) x.^2``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class FunctionHandle:
+    """A callable MATLAB value.
+
+    A named handle resolves ``name`` when called (``target`` caches the
+    function found where the handle was made, for local functions). An
+    anonymous one holds its parameters, its compiled body and the values of
+    the variables it captured when it was created.
+    """
+
+    matlab_class = "function_handle"
+    __slots__ = ("name", "target", "params", "body", "captured", "text")
+
+    def __init__(self, name: str = "", target: Any = None, params: list[str | None] | None = None,
+                 body: Any = None, captured: dict | None = None, text: str = "") -> None:
+        self.name = name
+        self.target = target
+        self.params = params
+        self.body = body
+        self.captured = captured
+        self.text = text  # the source of an anonymous function, as func2str shows it
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (1, 1)
+
+    @property
+    def is_anonymous(self) -> bool:
+        return self.params is not None
+
+    def __repr__(self) -> str:
+        return f"FunctionHandle({self.text or '@' + self.name})"

@@ -1,0 +1,619 @@
+"""Indexing, indexed assignment and deletion for every array-like MATLAB value.
+
+Numeric/logical/char arrays, cells (``()`` gives a cell), struct arrays and
+string arrays share one implementation over their underlying ndarray
+(``data`` / ``elems``).  Indices are MATLAB's: 1-based, column-major linear
+indices, logical masks, ``:`` and subscripts (fewer subscripts than
+dimensions fold the trailing dimensions into the last one).
+
+Copy-on-write: ``assign`` changes an array in place only when nothing else
+can see it (``private``), so ``x(i) = v`` in a loop costs O(1), while
+``b = a; b(1) = 0`` never changes ``a``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.values.cell import Cell
+from mlang.values.core import (
+    CHAR,
+    EMPTY,
+    INT_CLASSES,
+    char_codes,
+    class_of,
+    fix_shape,
+    result,
+    to_array,
+)
+from mlang.values.string import StringArray
+from mlang.values.struct import Struct
+
+
+class _Colon:
+    """The ``:`` index."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return ":"
+
+
+COLON = _Colon()
+
+
+def bad_subscript() -> Exception:
+    return error("MATLAB:badsubscript",
+                 "Array indices must be positive integers or logical values.")
+
+
+def out_of_bounds(k: int, n: int, position: int | None, nargs: int) -> Exception:
+    if nargs <= 1:
+        return error("MATLAB:badsubscript",
+                     f"Index exceeds the number of array elements. Index must not exceed {n}.")
+    return error("MATLAB:badsubscript",
+                 f"Index in position {position} exceeds array bounds. Index must not exceed {n}.")
+
+
+# ------------------------------------------------------------- containers
+
+
+def data_of(v: object) -> np.ndarray:
+    """The ndarray that holds a value's elements."""
+    t = type(v)
+    if t is np.ndarray:
+        return v  # type: ignore[return-value]
+    if t is Cell or t is StringArray:
+        return v.data  # type: ignore[attr-defined]
+    if t is Struct:
+        return v.elems  # type: ignore[attr-defined]
+    if t is float or t is bool or t is complex:
+        return to_array(v)
+    raise error("MATLAB:index:notIndexable",
+                f"Indexing into a value of class '{class_of(v)}' is not supported.")
+
+
+def rewrap(like: object, data: np.ndarray) -> object:
+    """A value of the same kind as ``like`` holding ``data``."""
+    t = type(like)
+    if t is Cell:
+        return Cell(data)
+    if t is StringArray:
+        return StringArray(data)
+    if t is Struct:
+        return Struct(list(like.fields), data)  # type: ignore[attr-defined]
+    return result(data)
+
+
+def private(obj: object, held_by: int) -> bool:
+    """Is ``obj`` referenced only by the ``held_by`` references the caller knows about?
+
+    ``held_by`` counts the variable slot and the caller's own locals; the
+    reference ``getrefcount`` adds itself is accounted for here.
+    """
+    return sys.getrefcount(obj) <= held_by + 1
+
+
+# ---------------------------------------------------------------- indices
+
+
+def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> np.ndarray | slice:
+    """0-based indices (or a slice for ':') along a dimension of length ``n``.
+
+    ``n`` is None for assignment, where indices beyond the end are allowed.
+    """
+    t = type(v)
+    if t is float:
+        k = int(v)
+        if k != v or k < 1:
+            raise bad_subscript()
+        if n is not None and k > n:
+            raise out_of_bounds(k, n, position, nargs)
+        return np.array([k - 1])
+    if v is COLON:
+        return slice(None)
+    if t is bool:
+        return np.array([0] if v else [], dtype=np.intp)
+    if t is np.ndarray:
+        kind = v.dtype.kind
+        if kind == "b":
+            flat = v.ravel(order="F")
+            idx = np.flatnonzero(flat)
+            if n is not None and idx.size and idx[-1] >= n:
+                raise out_of_bounds(int(idx[-1]) + 1, n, position, nargs)
+            return idx
+        if kind == "U":
+            if v.size == 1 and v.reshape(-1)[0] == ":":
+                return slice(None)
+            vals = char_codes(v).ravel(order="F").astype(np.float64)
+        elif kind == "c":
+            raise error("MATLAB:badsubscript", "Subscript indices must be real.")
+        else:
+            vals = v.ravel(order="F")
+        if vals.dtype.kind == "f":
+            ints = vals.astype(np.intp)
+            if vals.size and ((ints != vals).any() or ints.min() < 1):
+                raise bad_subscript()
+        else:
+            ints = vals.astype(np.intp)
+            if ints.size and ints.min() < 1:
+                raise bad_subscript()
+        if n is not None and ints.size and ints.max() > n:
+            raise out_of_bounds(int(ints.max()), n, position, nargs)
+        return ints - 1
+    if t is complex:
+        raise error("MATLAB:badsubscript", "Subscript indices must be real.")
+    raise error("MATLAB:badsubscript",
+                f"Unable to use a value of type {class_of(v)} as an index.")
+
+
+def _count(idx: np.ndarray | slice, n: int) -> int:
+    return n if isinstance(idx, slice) else idx.size
+
+
+def _as_positions(idx: np.ndarray | slice, n: int) -> np.ndarray:
+    return np.arange(n) if isinstance(idx, slice) else idx
+
+
+def _shape_for(data: np.ndarray, nargs: int) -> tuple[int, ...]:
+    """The shape indexed by ``nargs`` subscripts: trailing dimensions folded or padded."""
+    shape = data.shape
+    if nargs >= len(shape):
+        return shape + (1,) * (nargs - len(shape))
+    folded = 1
+    for d in shape[nargs - 1:]:
+        folded *= d
+    return shape[: nargs - 1] + (folded,)
+
+
+def _linear_result_shape(source: tuple[int, ...], index: object, count: int) -> tuple[int, ...]:
+    """MATLAB's shape of ``x(I)`` for a single index ``I``."""
+    if index is COLON:
+        return (count, 1)
+    row_source = len(source) == 2 and source[0] == 1 and source != (1, 1)
+    column_source = len(source) == 2 and source[1] == 1 and source != (1, 1)
+    if type(index) is np.ndarray and index.dtype == np.bool_:
+        if source == (1, 1):
+            return (count, count) if count == 0 else (1, 1)
+        return (1, count) if row_source else (count, 1)
+    ishape = index.shape if type(index) is np.ndarray else (1, 1)
+    index_vector = len(ishape) == 2 and (ishape[0] == 1 or ishape[1] == 1)
+    if index_vector and (row_source or column_source):
+        return (1, count) if row_source else (count, 1)
+    return ishape
+
+
+# ------------------------------------------------------------------ reading
+
+
+def index(value: object, args: list) -> object:
+    """``value(args...)``: a value of the same kind."""
+    data = data_of(value)
+    nargs = len(args)
+    if nargs == 0:
+        return value
+    if nargs == 1:
+        arg = args[0]
+        n = data.size
+        if type(arg) is float and data.ndim == 2:  # x(k): the hot case
+            k = int(arg)
+            if k != arg or k < 1:
+                raise bad_subscript()
+            if k > n:
+                raise out_of_bounds(k, n, None, 1)
+            rows = data.shape[0]
+            return _element(value, data, (k - 1) % rows, (k - 1) // rows)
+        idx = _index_array(arg, n, None, 1)
+        count = _count(idx, n)
+        positions = _as_positions(idx, n)
+        if data.ndim == 2 and data.shape[0] == 1:
+            picked = data[0, positions]
+        elif data.ndim == 2 and data.shape[1] == 1:
+            picked = data[positions, 0]
+        else:
+            picked = data[np.unravel_index(positions, data.shape, order="F")] if data.size else \
+                np.empty(0, dtype=data.dtype)
+        shape = _linear_result_shape(data.shape, arg, count)
+        return rewrap(value, picked.reshape(shape, order="F"))
+    # subscripts
+    shape = _shape_for(data, nargs)
+    if len(shape) != data.ndim:
+        data = data.reshape(shape, order="F")
+    if all(type(a) is float for a in args):
+        subs = []
+        for pos, (a, n) in enumerate(zip(args, shape, strict=True), 1):
+            k = int(a)
+            if k != a or k < 1:
+                raise bad_subscript()
+            if k > n:
+                raise out_of_bounds(k, n, pos, nargs)
+            subs.append(k - 1)
+        if nargs == 2:
+            return _element(value, data, subs[0], subs[1])
+        out = data[tuple(np.array([s]) for s in subs)].reshape((1,) * nargs)
+        return rewrap(value, out.reshape(fix_shape(out.shape)))
+    idxs = [_index_array(a, n, pos, nargs) for pos, (a, n) in enumerate(zip(args, shape, strict=True), 1)]
+    if all(isinstance(i, slice) for i in idxs):
+        out = data  # sharing is safe: values are copied on write (see assign)
+    else:
+        out = data[np.ix_(*[_as_positions(i, n) for i, n in zip(idxs, shape, strict=True)])]
+    return rewrap(value, out.reshape(fix_shape(out.shape), order="F") if out.ndim > 2 else out)
+
+
+def _element(value: object, data: np.ndarray, r: int, c: int) -> object:
+    x = data[r, c]
+    t = type(value)
+    if t is np.ndarray:
+        dt = data.dtype
+        if dt == np.float64:
+            return float(x)
+        if dt == np.bool_:
+            return bool(x)
+        if dt == np.complex128:
+            return complex(x) if x.imag else float(x.real)
+        return data[r:r + 1, c:c + 1].copy()
+    if t is float or t is bool or t is complex:
+        return value
+    out = np.empty((1, 1), dtype=object)
+    out[0, 0] = x
+    if t is Struct:
+        out[0, 0] = dict(x)
+    return rewrap(value, out)
+
+
+def brace_index(cell: object, args: list) -> list:
+    """``c{args}``: the selected elements, in column-major order (a comma-separated list)."""
+    if type(cell) is not Cell:
+        if type(cell) is StringArray:
+            from mlang.values.core import char_row
+
+            picked = index(cell, args)
+            return [char_row(s or "") for s in picked.data.ravel(order="F")]
+        raise error("MATLAB:cellRefFromNonCell",
+                    "Brace indexing is not supported for variables of this type.")
+    if len(args) == 1 and type(args[0]) is float:
+        data = cell.data
+        k = int(args[0])
+        if k == args[0] and 1 <= k <= data.size and data.ndim == 2:
+            rows = data.shape[0]
+            return [data[(k - 1) % rows, (k - 1) // rows]]
+    picked = index(cell, args)
+    return list(picked.data.ravel(order="F"))
+
+
+# --------------------------------------------------------------- assignment
+
+
+def _grown_shape(data: np.ndarray, args: list, nargs: int) -> tuple[tuple[int, ...], list]:
+    """The shape ``data`` must grow to for an assignment at ``args``, and the indices."""
+    if nargs == 1:
+        n = data.size
+        idx = _index_array(args[0], None, None, 1)
+        if isinstance(idx, slice):
+            return data.shape, [idx]
+        need = int(idx.max()) + 1 if idx.size else 0
+        if need <= n:
+            return data.shape, [idx]
+        shape = data.shape
+        if data.ndim == 2 and shape[1] == 1 and shape[0] != 1:
+            return (need, 1), [idx]  # a column (also 0x1) grows down
+        if data.ndim == 2 and (shape[0] <= 1 or n == 0):
+            return (1, need), [idx]  # a row, a scalar or [] grows to the right
+        raise error("MATLAB:indexed:growVector" if n else "MATLAB:subsassigndimmismatch",
+                    "Attempt to grow array along ambiguous dimension.")
+    shape = _shape_for(data, nargs)
+    idxs = []
+    new = list(shape)
+    for d, a in enumerate(args):
+        idx = _index_array(a, None, d + 1, nargs)
+        idxs.append(idx)
+        if not isinstance(idx, slice) and idx.size:
+            new[d] = max(new[d], int(idx.max()) + 1)
+    return tuple(new), idxs
+
+
+def _fill_value(data: np.ndarray, like: object) -> object:
+    if data.dtype == object:
+        if type(like) is Struct:
+            return None
+        if type(like) is StringArray:
+            return None
+        return EMPTY
+    if data.dtype == CHAR:
+        return "\x00"
+    return 0
+
+
+def _resize(data: np.ndarray, shape: tuple[int, ...], like: object) -> np.ndarray:
+    """``data`` placed at the origin of a new array of ``shape``, the rest filled."""
+    out = np.empty(shape, dtype=data.dtype)
+    fill = _fill_value(data, like)
+    if data.dtype == object and type(like) is Struct:
+        flat = out.reshape(-1)
+        for i in range(flat.size):
+            flat[i] = dict.fromkeys(like.fields, EMPTY)  # type: ignore[attr-defined]
+    else:
+        out.fill(fill)
+    if data.size:
+        src = data.reshape(data.shape + (1,) * (len(shape) - data.ndim)) if data.ndim < len(shape) else \
+            data.reshape(_fold(data.shape, len(shape)), order="F")
+        out[tuple(slice(0, d) for d in src.shape)] = src
+    return out
+
+
+def _fold(shape: tuple[int, ...], n: int) -> tuple[int, ...]:
+    if len(shape) <= n:
+        return shape + (1,) * (n - len(shape))
+    folded = 1
+    for d in shape[n - 1:]:
+        folded *= d
+    return shape[: n - 1] + (folded,)
+
+
+def assignment_class(target: object, rhs: object) -> str:
+    """The class of ``target`` after elements of ``rhs`` are stored into it."""
+    ct, cr = class_of(target), class_of(rhs)
+    if ct == cr:
+        return ct
+    if ct in INT_CLASSES:
+        return ct
+    if cr in INT_CLASSES:
+        return cr
+    if ct == "single" or cr == "single":
+        return "single"
+    if ct == "char" and cr in ("double", "logical"):
+        return "char"
+    return "double"
+
+
+def _rhs_elements(rhs: object, cls: str, count: int, is_cell_target: bool) -> np.ndarray:
+    from mlang.values.operators import to_class
+
+    if is_cell_target:
+        return data_of(rhs)
+    a = to_array(rhs)
+    if class_of(rhs) == cls:
+        return a
+    if cls == "char":
+        if a.dtype.kind == "U":
+            return a
+        return to_class(a.astype(np.float64), "char")
+    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
+    if cls in ("double", "single") or cls in INT_CLASSES:
+        if cls == "double":
+            return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
+        return to_class(src.astype(np.complex128 if src.dtype.kind == "c" else np.float64), cls)
+    return src.astype(bool)
+
+
+def convert(target: object, cls: str) -> np.ndarray:
+    """``target``'s data converted to class ``cls`` (a new array)."""
+    from mlang.values.operators import to_class
+
+    a = to_array(target)
+    if class_of(target) == cls:
+        return a
+    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
+    if cls == "double":
+        return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
+    return to_class(src.astype(np.complex128 if src.dtype.kind == "c" else np.float64), cls)
+
+
+def assign(target: object | None, args: list, rhs: object, in_place: bool = False) -> object:
+    """``target(args...) = rhs`` (``target`` None: the variable does not exist yet).
+
+    ``in_place`` says the caller owns ``target`` exclusively (see ``private``),
+    so its storage may be reused.  Returns the new value.
+    """
+    rhs_kind = type(rhs)
+    if target is None:
+        target = _empty_like(rhs)
+        in_place = True
+    t = type(target)
+    if t is float or t is bool or t is complex:
+        target = to_array(target)
+        t = np.ndarray
+        in_place = True
+    # deletion: x(i) = [] (any 0x0 double)
+    if rhs_kind is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64 and t is not Struct:
+        return delete(target, args)
+    is_cell = t is Cell
+    if is_cell and rhs_kind is not Cell:
+        raise error("MATLAB:invalidConversion",
+                    f"Conversion to cell from {class_of(rhs)} is not possible.")
+    if t is Struct:
+        if rhs_kind is not Struct:
+            raise error("MATLAB:invalidConversion",
+                        f"Conversion to struct from {class_of(rhs)} is not possible.")
+        return _assign_struct(target, args, rhs)
+    if t is StringArray:
+        return _assign_strings(target, args, rhs)
+    if t is np.ndarray and rhs_kind is Cell:
+        if target.size == 0:
+            return assign(Cell.empty(target.shape), args, rhs, True)
+        raise error("MATLAB:invalidConversion", "Conversion to double from cell is not possible.")
+    if t is np.ndarray and rhs_kind not in (float, bool, complex, np.ndarray):
+        if target.size == 0:
+            return assign(_empty_like(rhs), args, rhs, True)
+        raise error("MATLAB:invalidConversion",
+                    f"Conversion to {class_of(target)} from {class_of(rhs)} is not possible.")
+
+    data = data_of(target)
+    if not is_cell:
+        cls = assignment_class(target, rhs)
+        if cls != class_of(target):
+            data = convert(target, cls)
+            in_place = True
+        elif data.dtype.kind == "f" and (rhs_kind is complex or
+                                         (rhs_kind is np.ndarray and rhs.dtype.kind == "c")):
+            data = data.astype(np.complex128 if data.dtype == np.float64 else np.complex64)
+            in_place = True
+    else:
+        cls = "cell"
+    nargs = len(args)
+    shape, idxs = _grown_shape(data, args, nargs)
+    if shape != _shape_for(data, nargs) if nargs > 1 else shape != data.shape:
+        data = _resize(data if nargs == 1 else data.reshape(_shape_for(data, nargs), order="F"),
+                       shape, target)
+        in_place = True
+    elif nargs > 1 and len(shape) != data.ndim:
+        data = data.reshape(shape, order="F")
+    if not in_place or data.base is not None or not data.flags.writeable:
+        data = data.copy()
+    values = rhs.data if is_cell else _rhs_elements(rhs, cls, 0, False)
+    _store(data, idxs, shape, values, nargs)
+    if is_cell:
+        return Cell(data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
+    return result(data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
+
+
+def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndarray, nargs: int) -> None:
+    """Write ``values`` (scalar-expanded) at the positions selected by ``idxs``."""
+    if nargs == 1:
+        idx = idxs[0]
+        n = data.size
+        positions = _as_positions(idx, n)
+        count = positions.size
+        if values.size == 1:
+            flat_vals = np.broadcast_to(values.reshape(-1), (count,))
+        elif values.size == count:
+            flat_vals = values.ravel(order="F")
+        else:
+            raise error("MATLAB:subsassignnumelmismatch",
+                        "Unable to perform assignment because the left and right sides have "
+                        "different numbers of elements.")
+        if data.ndim == 2 and data.shape[0] == 1:
+            data[0, positions] = flat_vals
+        elif data.ndim == 2 and data.shape[1] == 1:
+            data[positions, 0] = flat_vals
+        else:
+            data[np.unravel_index(positions, data.shape, order="F")] = flat_vals
+        return
+    positions = [_as_positions(i, n) for i, n in zip(idxs, shape, strict=True)]
+    counts = [p.size for p in positions]
+    region = np.ix_(*positions)
+    if values.size == 1:
+        data[region] = values.reshape(-1)[0] if values.dtype != object else values.reshape(-1)[0]
+        return
+    total = 1
+    for c in counts:
+        total *= c
+    if values.size != total or [c for c in counts if c != 1] != [d for d in values.shape if d != 1]:
+        lhs = "-by-".join(str(c) for c in fix_shape(tuple(counts)))
+        rhs = "-by-".join(str(d) for d in values.shape)
+        if values.size == total:
+            data[region] = values.reshape(counts, order="F")
+            return
+        raise error("MATLAB:subsassigndimmismatch",
+                    f"Unable to perform assignment because the size of the left side is {lhs} "
+                    f"and the size of the right side is {rhs}.")
+    data[region] = values.reshape(counts, order="F")
+
+
+def _empty_like(rhs: object) -> object:
+    t = type(rhs)
+    if t is Cell:
+        return Cell.empty()
+    if t is Struct:
+        return Struct.empty((0, 0), list(rhs.fields))  # type: ignore[attr-defined]
+    if t is StringArray:
+        return StringArray(np.empty((0, 0), dtype=object))
+    if t is np.ndarray:
+        return np.zeros((0, 0), dtype=rhs.dtype)  # type: ignore[union-attr]
+    if t is bool:
+        return np.zeros((0, 0), dtype=bool)
+    if t is float or t is complex:
+        return np.zeros((0, 0))
+    raise error("MATLAB:invalidConversion",
+                f"Indexed assignment of a {class_of(rhs)} value is not supported.")
+
+
+def _assign_struct(target: Struct, args: list, rhs: Struct) -> Struct:
+    fields = list(target.fields)
+    for f in rhs.fields:
+        if f not in fields:
+            fields.append(f)
+    if rhs.fields != fields[: len(rhs.fields)] or set(rhs.fields) != set(fields):
+        if target.elems.size and set(rhs.fields) != set(target.fields):
+            raise error("MATLAB:heterogeneousStrucAssignment",
+                        "Subscripted assignment between dissimilar structures.")
+    out = target.copy()
+    out.fields = fields
+    for d in out.elems.reshape(-1):
+        for f in fields:
+            d.setdefault(f, EMPTY)
+    data = out.elems
+    nargs = len(args)
+    shape, idxs = _grown_shape(data, args, nargs)
+    if shape != (data.shape if nargs == 1 else _shape_for(data, nargs)):
+        data = _resize(data if nargs == 1 else data.reshape(_shape_for(data, nargs), order="F"),
+                       shape, out)
+    values = np.empty(rhs.elems.shape, dtype=object)
+    src = rhs.elems.reshape(-1)
+    dst = values.reshape(-1)
+    for i in range(src.size):
+        dst[i] = {f: src[i].get(f, EMPTY) for f in fields}
+    _store(data, idxs, shape, values, nargs)
+    return Struct(fields, data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
+
+
+def _assign_strings(target: StringArray, args: list, rhs: object) -> StringArray:
+    if type(rhs) is StringArray:
+        values = rhs.data
+    elif type(rhs) is np.ndarray and rhs.dtype.kind == "U":
+        values = np.array([["".join(rhs.ravel(order="F").tolist())]], dtype=object)
+    else:
+        from mlang.values.text import to_string_array
+
+        values = to_string_array(rhs).data
+    data = target.data
+    nargs = len(args)
+    shape, idxs = _grown_shape(data, args, nargs)
+    if shape != (data.shape if nargs == 1 else _shape_for(data, nargs)):
+        data = _resize(data if nargs == 1 else data.reshape(_shape_for(data, nargs), order="F"),
+                       shape, target)
+    else:
+        data = data.copy()
+    _store(data, idxs, shape, values, nargs)
+    return StringArray(data)
+
+
+# ----------------------------------------------------------------- deletion
+
+
+def delete(target: object, args: list) -> object:
+    """``target(args...) = []``."""
+    data = data_of(target)
+    nargs = len(args)
+    if nargs == 1:
+        n = data.size
+        idx = _index_array(args[0], n, None, 1)
+        if isinstance(idx, slice):
+            return rewrap(target, np.empty((0, 0), dtype=data.dtype) if data.dtype != object
+                          else np.empty((0, 0), dtype=object))
+        keep = np.ones(n, dtype=bool)
+        keep[idx] = False
+        flat = data.ravel(order="F")[keep]
+        column = data.ndim == 2 and data.shape[1] == 1 and data.shape[0] != 1
+        return rewrap(target, flat.reshape(-1, 1) if column else flat.reshape(1, -1))
+    shape = _shape_for(data, nargs)
+    data = data.reshape(shape, order="F")
+    idxs = [_index_array(a, n, pos, nargs) for pos, (a, n) in enumerate(zip(args, shape, strict=True), 1)]
+    partial = [d for d, i in enumerate(idxs)
+               if not (isinstance(i, slice) or np.array_equal(np.unique(i), np.arange(shape[d])))]
+    if len(partial) > 1:
+        raise error("MATLAB:nullAssignment",
+                    "A null assignment can have only one non-colon index.")
+    if not partial:
+        new_shape = list(shape)
+        new_shape[0] = 0
+        return rewrap(target, np.zeros(fix_shape(tuple(new_shape)), dtype=data.dtype)
+                      if data.dtype != object else np.empty(fix_shape(tuple(new_shape)), dtype=object))
+    d = partial[0]
+    keep = np.ones(shape[d], dtype=bool)
+    keep[idxs[d]] = False
+    out = np.compress(keep, data, axis=d)
+    return rewrap(target, out.reshape(fix_shape(out.shape), order="F"))

@@ -1,0 +1,364 @@
+"""MATLAB's operators on numeric, logical and char values, with MATLAB's class rules.
+
+* integer op double → integer (computed in double, rounded half away from
+  zero, saturated); integers of different classes cannot mix;
+* single op double → single; logical and char act as double;
+* implicit expansion: dimensions of size 1 stretch (dimensions are aligned
+  from the first, as MATLAB does, not from the last as NumPy does);
+* complex results whose imaginary parts are all zero become real.
+
+The evaluator handles double scalars (Python floats) inline before calling
+these; everything here may assume it is not on the very hottest path.
+"""
+
+from __future__ import annotations
+
+import operator as py
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.values.core import (
+    CLASS_OF_DTYPE,
+    DTYPE_OF_CLASS,
+    INT_CLASSES,
+    class_of,
+    result,
+    to_array,
+    to_double_array,
+)
+
+ARITHMETIC_CLASSES = frozenset({"double", "single", "logical", "char", *INT_CLASSES})
+INT_LIMITS = {name: (np.iinfo(name).min, np.iinfo(name).max) for name in INT_CLASSES}
+
+
+def _not_supported(symbol: str, a: object, b: object | None = None) -> Exception:
+    bad = class_of(a) if class_of(a) not in ARITHMETIC_CLASSES or b is None else class_of(b)
+    return error("MATLAB:UndefinedFunction",
+                 f"Operator '{symbol}' is not supported for operands of type '{bad}'.")
+
+
+def result_class(a: object, b: object, symbol: str) -> str:
+    ca, cb = class_of(a), class_of(b)
+    if ca not in ARITHMETIC_CLASSES or cb not in ARITHMETIC_CLASSES:
+        raise _not_supported(symbol, a, b)
+    a_int = ca in INT_LIMITS
+    b_int = cb in INT_LIMITS
+    if a_int or b_int:
+        if a_int and b_int and ca != cb:
+            raise error("MATLAB:mixedClasses",
+                        "Integers can only be combined with integers of the same class, "
+                        "or scalar doubles.")
+        return ca if a_int else cb
+    if ca == "single" or cb == "single":
+        return "single"
+    return "double"
+
+
+def align(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pad the operand with fewer dimensions with trailing singletons (MATLAB alignment)."""
+    if x.ndim < y.ndim:
+        x = x.reshape(x.shape + (1,) * (y.ndim - x.ndim))
+    elif y.ndim < x.ndim:
+        y = y.reshape(y.shape + (1,) * (x.ndim - y.ndim))
+    return x, y
+
+
+def _check_sizes(x: np.ndarray, y: np.ndarray) -> None:
+    for dx, dy in zip(x.shape, y.shape, strict=True):
+        if dx != dy and dx != 1 and dy != 1:
+            raise error("MATLAB:sizeDimensionsMustMatch",
+                        "Arrays have incompatible sizes for this operation.")
+
+
+def to_class(values: np.ndarray, cls: str) -> np.ndarray:
+    """Cast computed (double) values to ``cls`` with MATLAB's conversion rules."""
+    if cls == "double":
+        return values
+    if cls == "single":
+        return values.astype(np.complex64 if values.dtype.kind == "c" else np.float32)
+    if cls == "logical":
+        return values != 0
+    if cls == "char":
+        from mlang.values.core import char_from_codes
+
+        return char_from_codes(np.round(values.real).astype(np.uint32))
+    lo, hi = INT_LIMITS[cls]
+    v = values.real if values.dtype.kind == "c" else values
+    v = np.where(np.isnan(v), 0.0, v)
+    v = np.trunc(v + np.copysign(0.5, v))  # round half away from zero
+    return np.clip(v, lo, hi).astype(DTYPE_OF_CLASS[cls])
+
+
+def _numbers(v: object, cls: str) -> np.ndarray:
+    """Operand values to compute with: float64/complex128, or float32 for single."""
+    a = to_double_array(v) if type(v) is not np.ndarray or v.dtype.kind in "Ubiu" else v
+    if cls == "single":
+        return a.astype(np.complex64 if a.dtype.kind == "c" else np.float32, copy=False)
+    if a.dtype == np.float32 or a.dtype == np.complex64:
+        return a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
+    return a
+
+
+# ------------------------------------------------------------ element-wise
+
+
+def _power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    if x.dtype.kind == "f" and y.dtype.kind == "f":
+        negative_base = x < 0
+        if negative_base.any() and (y != np.round(y)).any():
+            x = x.astype(np.complex128 if x.dtype == np.float64 else np.complex64)
+    with np.errstate(all="ignore"):
+        return np.power(x, y)
+
+
+def _ldivide(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.true_divide(y, x)
+
+
+ARITH = {
+    "+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.true_divide,
+    ".\\": _ldivide, ".^": _power,
+}
+COMPARE = {"==": np.equal, "~=": np.not_equal, "<": np.less, "<=": np.less_equal,
+           ">": np.greater, ">=": np.greater_equal}
+LOGICAL = {"&": np.logical_and, "|": np.logical_or}
+PYTHON_SCALAR = {"+": py.add, "-": py.sub, ".*": py.mul, "*": py.mul,
+                 "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le, ">": py.gt, ">=": py.ge}
+
+
+def elementwise(symbol: str, a: object, b: object) -> object:
+    """``a <symbol> b`` for an element-wise arithmetic operator."""
+    string_result = _string_operator(symbol, a, b)
+    if string_result is not None:
+        return string_result
+    cls = result_class(a, b, symbol)
+    compute = "double" if cls in INT_LIMITS else cls
+    x, y = align(_numbers(a, compute), _numbers(b, compute))
+    _check_sizes(x, y)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        values = ARITH[symbol](x, y)
+    return result(to_class(values, cls) if cls in INT_LIMITS else values)
+
+
+def compare(symbol: str, a: object, b: object) -> object:
+    """``a <symbol> b`` for a relational operator: a logical array."""
+    string_result = _string_operator(symbol, a, b)
+    if string_result is not None:
+        return string_result
+    result_class(a, b, symbol)  # only for the type checks
+    x, y = align(to_double_array(a), to_double_array(b))
+    _check_sizes(x, y)
+    if symbol not in ("==", "~=") and (x.dtype.kind == "c" or y.dtype.kind == "c"):
+        x, y = x.real, y.real  # MATLAB orders complex numbers by their real parts
+    return result(COMPARE[symbol](x, y))
+
+
+def logical_op(symbol: str, a: object, b: object) -> object:
+    """``a & b`` / ``a | b``: element-wise logical operators."""
+    x, y = align(to_logical(a, symbol), to_logical(b, symbol))
+    _check_sizes(x, y)
+    return result(LOGICAL[symbol](x, y))
+
+
+def to_logical(v: object, symbol: str = "~") -> np.ndarray:
+    a = to_array(v) if type(v) is not np.ndarray else v
+    if class_of(v) not in ARITHMETIC_CLASSES:
+        raise _not_supported(symbol, v)
+    if a.dtype == np.bool_:
+        return a
+    if a.dtype.kind == "U":
+        from mlang.values.core import char_codes
+
+        return char_codes(a) != 0
+    if a.dtype.kind in "fc" and np.isnan(a).any():
+        raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+    return a != 0
+
+
+def binary(symbol: str, a: object, b: object) -> object:
+    """Any binary operator by its MATLAB symbol."""
+    if symbol in ARITH:
+        return elementwise(symbol, a, b)
+    if symbol in COMPARE:
+        return compare(symbol, a, b)
+    if symbol in LOGICAL:
+        return logical_op(symbol, a, b)
+    return MATRIX[symbol](a, b)
+
+
+# --------------------------------------------------------------- unary
+
+
+def uminus(a: object) -> object:
+    t = type(a)
+    if t is float or t is complex:
+        return -a
+    cls = class_of(a)
+    if cls not in ARITHMETIC_CLASSES:
+        raise _not_supported("-", a)
+    if cls in INT_LIMITS:
+        return result(to_class(-to_double_array(a), cls))
+    if cls in ("double", "single") and t is np.ndarray:
+        return result(-a)
+    return result(-to_double_array(a))
+
+
+def uplus(a: object) -> object:
+    cls = class_of(a)
+    if cls not in ARITHMETIC_CLASSES:
+        raise _not_supported("+", a)
+    if cls in ("logical", "char"):
+        return result(to_double_array(a))
+    return a
+
+
+def logical_not(a: object) -> object:
+    if type(a) is bool:
+        return not a
+    return result(~to_logical(a))
+
+
+def transpose(a: object, conjugate: bool = False) -> object:
+    t = type(a)
+    if t is float or t is bool:
+        return a
+    if t is complex:
+        return a.conjugate() if conjugate else a
+    data = a if t is np.ndarray else getattr(a, "data", None)
+    if data is None:
+        if hasattr(a, "elems"):  # struct array
+            from mlang.values.struct import Struct
+
+            if a.elems.ndim > 2:
+                raise _nd_transpose()
+            return Struct(list(a.fields), a.elems.T.copy())
+        raise _not_supported("'" if conjugate else ".'", a)
+    if data.ndim > 2:
+        raise _nd_transpose()
+    out = data.T.copy()
+    if conjugate and out.dtype.kind == "c":
+        out = out.conj()
+    if t is np.ndarray:
+        return result(out)
+    return type(a)(out)
+
+
+def _nd_transpose() -> Exception:
+    return error("MATLAB:transpose:NDArray", "Transpose on ND array is not defined. Use PERMUTE instead.")
+
+
+UNARY = {"-": uminus, "+": uplus, "~": logical_not}
+
+
+# ----------------------------------------------------------------- matrix
+
+
+def _is_scalar(v: object) -> bool:
+    t = type(v)
+    return t is float or t is bool or t is complex or (t is np.ndarray and v.size == 1)
+
+
+def _matrix_operands(a: object, b: object, symbol: str) -> tuple[np.ndarray, np.ndarray, str]:
+    cls = result_class(a, b, symbol)
+    if cls in INT_LIMITS:
+        raise error("MATLAB:mtimes:integerNotSupported" if symbol == "*" else "MATLAB:integerNotSupported",
+                    f"{_MATRIX_NAMES[symbol]} is not fully supported for integer classes. "
+                    "At least one argument must be scalar.")
+    x, y = _numbers(a, cls), _numbers(b, cls)
+    if x.ndim > 2 or y.ndim > 2:
+        raise error("MATLAB:mtimes:NDArray" if symbol == "*" else "MATLAB:NDArray",
+                    "Arguments must be 2-D, or at least one argument must be scalar. "
+                    "Use TIMES (.*) for elementwise multiplication.")
+    return x, y, cls
+
+
+_MATRIX_NAMES = {"*": "MTIMES (*)", "/": "MRDIVIDE (/)", "\\": "MLDIVIDE (\\)", "^": "MPOWER (^)"}
+
+
+def mtimes(a: object, b: object) -> object:
+    if _is_scalar(a) or _is_scalar(b):
+        return elementwise(".*", a, b)
+    x, y, _ = _matrix_operands(a, b, "*")
+    if x.shape[1] != y.shape[0]:
+        raise error("MATLAB:innerdim",
+                    "Incorrect dimensions for matrix multiplication. Check that the number of "
+                    "columns in the first matrix matches the number of rows in the second "
+                    "matrix. To operate on each element of the matrix individually, use TIMES "
+                    "(.*) for elementwise multiplication.")
+    return result(x @ y)
+
+
+def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """x \\ y: exact for square non-singular x, least squares otherwise."""
+    if x.shape[0] != y.shape[0]:
+        raise error("MATLAB:dimagree", "Matrix dimensions must agree.")
+    if x.shape[0] == x.shape[1]:
+        try:
+            if np.linalg.cond(x) < 1 / np.finfo(x.dtype).eps:
+                return np.linalg.solve(x, y)
+        except np.linalg.LinAlgError:
+            pass
+        from mlang.evaluation.context import warn
+
+        warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
+        with np.errstate(all="ignore"):
+            try:
+                return np.linalg.solve(x, y)
+            except np.linalg.LinAlgError:
+                return np.full((x.shape[1], y.shape[1]), np.inf)
+    return np.linalg.lstsq(x, y, rcond=None)[0]
+
+
+def mldivide(a: object, b: object) -> object:
+    if _is_scalar(a):
+        return elementwise(".\\", a, b)
+    x, y, _ = _matrix_operands(a, b, "\\")
+    return result(_solve(x, y))
+
+
+def mrdivide(a: object, b: object) -> object:
+    if _is_scalar(b):
+        return elementwise("./", a, b)
+    x, y, _ = _matrix_operands(a, b, "/")
+    if x.shape[1] != y.shape[1]:
+        raise error("MATLAB:dimagree", "Matrix dimensions must agree.")
+    return result(_solve(y.T, x.T).T)
+
+
+def mpower(a: object, b: object) -> object:
+    if _is_scalar(a) and _is_scalar(b):
+        return elementwise(".^", a, b)
+    x, y, _ = _matrix_operands(a, b, "^")
+    if _is_scalar(b) and x.ndim == 2 and x.shape[0] == x.shape[1]:
+        p = y.reshape(-1)[0]
+        if p == np.round(p) and not isinstance(p, complex):
+            return result(np.linalg.matrix_power(x, int(p)))
+        from scipy.linalg import fractional_matrix_power
+
+        return result(fractional_matrix_power(x, p))
+    raise error("MATLAB:mpower:notScalarAndSquareMatrix",
+                "Incorrect dimensions for raising a matrix to a power. Check that the matrix is "
+                "square and the power is a scalar. To operate on each element of the matrix "
+                "individually, use POWER (.^) for elementwise power.")
+
+
+MATRIX = {"*": mtimes, "/": mrdivide, "\\": mldivide, "^": mpower}
+
+
+# ----------------------------------------------------------------- strings
+
+
+def _string_operator(symbol: str, a: object, b: object) -> object | None:
+    """``"a" + "b"`` concatenates and comparisons compare text when a string is involved."""
+    sa = getattr(a, "matlab_class", None) == "string"
+    sb = getattr(b, "matlab_class", None) == "string"
+    if not (sa or sb):
+        return None
+    from mlang.values.text import string_binary
+
+    return string_binary(symbol, a, b)
+
+
+__all__ = ["CLASS_OF_DTYPE", "binary", "elementwise", "compare", "logical_op", "UNARY",
+           "transpose", "mtimes", "mrdivide", "mldivide", "mpower", "PYTHON_SCALAR"]

@@ -1,0 +1,63 @@
+"""The colon operator ``a:b`` / ``a:step:b``."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.values.core import INT_CLASSES, class_of, scalar_value
+
+
+def colon_range(start: object, step: object, stop: object) -> object:
+    """MATLAB's ``start:step:stop`` as a 1×n row (1×0 when empty)."""
+    classes = {class_of(start), class_of(step), class_of(stop)}
+    for v in (start, step, stop):
+        if type(v) is not float and getattr(v, "size", 1) == 0:
+            return np.zeros((1, 0))
+    a, s, b = (_first(v) for v in (start, step, stop))
+    if isinstance(a, complex) or isinstance(s, complex) or isinstance(b, complex):
+        a, s, b = a.real, s.real, b.real  # MATLAB uses the real parts
+    if s == 0 or math.isnan(a) or math.isnan(s) or math.isnan(b) or (b - a) / s < 0:
+        values = np.zeros((1, 0))
+    else:
+        n = math.floor((b - a) / s * (1 + 1e-15) + 1e-10)
+        values = (a + s * np.arange(n + 1, dtype=np.float64)).reshape(1, -1)
+        if n >= 0 and s > 0 and values[0, -1] > b:
+            values[0, -1] = b
+        elif n >= 0 and s < 0 and values[0, -1] < b:
+            values[0, -1] = b
+    if "char" in classes and classes <= {"char", "double"}:
+        from mlang.values.core import char_from_codes
+
+        return char_from_codes(values.astype(np.uint32)) if values.size else \
+            np.zeros((1, 0), dtype="<U1")
+    ints = classes & set(INT_CLASSES)
+    if ints:
+        from mlang.values.operators import to_class
+
+        return to_class(values, ints.pop())
+    if "single" in classes:
+        return values.astype(np.float32)
+    if values.size == 1:
+        return float(values[0, 0])
+    return values
+
+
+def _first(v: object) -> float | complex:
+    t = type(v)
+    if t is float:
+        return v  # type: ignore[return-value]
+    if t is bool:
+        return float(v)
+    x = scalar_value(v) if getattr(v, "size", 1) == 1 else _first_element(v)
+    return complex(x) if isinstance(x, complex) else float(x)
+
+
+def _first_element(v: object) -> float:
+    from mlang.values.core import to_double_array
+
+    if not hasattr(v, "dtype"):
+        raise error("MATLAB:colon:invalidType", f"Colon operands must be numeric, not {class_of(v)}.")
+    return float(to_double_array(v).reshape(-1, order="F")[0].real)

@@ -1,0 +1,80 @@
+"""Conversions between char arrays, string arrays and numbers, and string operators."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.values.cell import Cell
+from mlang.values.core import class_of, to_str
+from mlang.values.string import StringArray
+
+
+def to_string_array(v: object) -> StringArray:
+    """MATLAB's ``string(v)`` for the common inputs."""
+    t = type(v)
+    if t is StringArray:
+        return v  # type: ignore[return-value]
+    if t is np.ndarray and v.dtype.kind == "U":
+        if v.ndim == 2 and v.shape[0] > 1:
+            rows = ["".join(r) for r in v.tolist()]
+            data = np.empty((len(rows), 1), dtype=object)
+            for i, r in enumerate(rows):
+                data[i, 0] = r
+            return StringArray(data)
+        return StringArray.scalar(to_str(v))
+    if t is Cell:
+        data = np.empty(v.shape, dtype=object)
+        flat_in = v.data.reshape(-1)
+        flat_out = data.reshape(-1)
+        for i in range(flat_in.size):
+            flat_out[i] = to_string_array(flat_in[i]).scalar_text()
+        return StringArray(data)
+    if t in (float, bool, complex) or t is np.ndarray:
+        from mlang.values.core import to_array
+
+        a = to_array(v)
+        data = np.empty(a.shape, dtype=object)
+        flat_in = a.reshape(-1)
+        flat_out = data.reshape(-1)
+        for i in range(flat_in.size):
+            flat_out[i] = _number_text(flat_in[i])
+        return StringArray(data)
+    raise error("MATLAB:string:invalidConversion",
+                f"Conversion to string from {class_of(v)} is not possible.")
+
+
+def _number_text(x: object) -> str:
+    if isinstance(x, (bool, np.bool_)):
+        return "true" if x else "false"
+    if isinstance(x, (float, np.floating)):
+        f = float(x)
+        if f.is_integer() and abs(f) < 1e15:
+            return str(int(f))
+        return f"{f:.5g}" if abs(f) < 1e5 else f"{f:.5g}"
+    return str(x)
+
+
+def string_binary(symbol: str, a: object, b: object) -> object:
+    """Operators with a string operand: ``+`` appends, comparisons compare text."""
+    sa, sb = to_string_array(a), to_string_array(b)
+    x, y = np.broadcast_arrays(sa.data, sb.data)
+    if symbol == "+":
+        out = np.empty(x.shape, dtype=object)
+        fo, fx, fy = out.reshape(-1), x.reshape(-1), y.reshape(-1)
+        for i in range(fo.size):
+            fo[i] = None if fx[i] is None or fy[i] is None else fx[i] + fy[i]
+        return StringArray(out)
+    compare = {"==": lambda p, q: p == q, "~=": lambda p, q: p != q, "<": lambda p, q: p < q,
+               "<=": lambda p, q: p <= q, ">": lambda p, q: p > q, ">=": lambda p, q: p >= q}
+    fn = compare.get(symbol)
+    if fn is None:
+        raise error("MATLAB:UndefinedFunction",
+                    f"Operator '{symbol}' is not supported for operands of type 'string'.")
+    out_b = np.zeros(x.shape, dtype=bool)
+    fo, fx, fy = out_b.reshape(-1), x.reshape(-1), y.reshape(-1)
+    for i in range(fo.size):
+        fo[i] = fx[i] is not None and fy[i] is not None and fn(fx[i], fy[i])
+    from mlang.values.core import result
+
+    return result(out_b)
