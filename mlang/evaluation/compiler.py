@@ -284,6 +284,8 @@ class Compiler:
             return lambda frame: self._global_get(frame, name)
         if name in self.persistent_names:
             return lambda frame: frame.persistent[name]  # type: ignore[index]
+        if name in ("nargin", "nargout"):
+            return self.call_count(name)
         call = self.caller(name, node)
 
         def get(frame: Frame) -> Any:
@@ -293,6 +295,19 @@ class Compiler:
                 return call(frame, [], 1)
 
         return get
+
+    def call_count(self, name: str) -> Code:
+        """``nargin``/``nargout`` inside a function: the counts of the running call."""
+        def count(frame: Frame) -> Any:
+            if name in frame.vars:
+                return frame.vars[name]
+            if frame.function is None:
+                raise error("MATLAB:nargin:notInFunction" if name == "nargin" else
+                            "MATLAB:nargout:notInFunction",
+                            f"You can only call {name} from within a MATLAB function.")
+            return float(frame.nargin if name == "nargin" else frame.nargout)
+
+        return count
 
     def _global_get(self, frame: Frame, name: str) -> Any:
         try:

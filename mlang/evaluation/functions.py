@@ -89,6 +89,7 @@ class UserFunction:
         if self._arguments is not None:
             self._arguments(frame, args)
         interp.enter_call()
+        interp.frames.append(frame)
         try:
             body(frame)
         except ReturnFromFunction:
@@ -99,6 +100,7 @@ class UserFunction:
                 exc.exc.function = self.name
             raise
         finally:
+            interp.frames.pop()
             interp.leave_call()
         return self._collect(vars, nargout)
 
