@@ -73,6 +73,19 @@ class Interpreter:
             self.script_dirs.remove(folder)
             self.invalidate()
 
+    def run_source(self, text: str, name: str = "script") -> None:
+        """Run the text of a script (local functions allowed) in the base workspace."""
+        program = self.parser.parse(text, f"{name}.m")
+        unit = CompiledUnit(program, f"{name}.m", name)
+        token = CURRENT.set(self)
+        try:
+            if unit.is_script:
+                unit.run(self, self.base)
+            elif unit.primary is not None:
+                self.invoke(unit.primary, [], 0, self.base)
+        finally:
+            CURRENT.reset(token)
+
     def eval(self, code: str, frame: Frame | None = None) -> None:
         """Run MATLAB statements in the base workspace (or ``frame``)."""
         frame = frame or self.base
