@@ -858,6 +858,8 @@ class Compiler:
             args, uses_end = compiled[0][1], compiled[0][2]
             assign_index = indexing.assign
             getrefcount = sys.getrefcount
+            owns_storage = indexing.owns_storage
+            append_in_place = indexing.append_in_place
 
             def store_index(frame: Frame, v: Any) -> None:
                 vars = frame.vars
@@ -869,10 +871,16 @@ class Compiler:
                     k = values[0]
                     i = int(k)
                     n = base.size
-                    if i == k and 1 <= i <= n and base.base is None and getrefcount(base) <= 3:
+                    if i == k and 1 <= i <= n and getrefcount(base) <= 3 and owns_storage(base):
                         rows = base.shape[0]
                         base[(i - 1) % rows, (i - 1) // rows] = v
                         return
+                    if i == n + 1 and getrefcount(base) <= 3:  # x(end+1) = v
+                        grown = append_in_place(base)
+                        if grown is not None:
+                            grown[-1, -1] = v
+                            vars[root] = grown
+                            return
                 owned = base is not None and getrefcount(base) <= 3
                 vars[root] = assign_index(base, values, v, owned)
 

@@ -88,6 +88,18 @@ def rewrap(like: object, data: np.ndarray) -> object:
     return result(data)
 
 
+def owns_storage(data: np.ndarray) -> bool:
+    """Can ``data`` be written without anyone else seeing it (given its holder is private)?
+
+    True for an array owning its memory, and for a view of a growth buffer
+    (see ``_grow_vector``) that nothing else looks into.
+    """
+    base = data.base
+    # references to the buffer: the view's, the local name, getrefcount's argument
+    return base is None or (sys.getrefcount(base) <= 3 and base.base is None
+                            and data.flags.writeable)
+
+
 def private(obj: object, held_by: int) -> bool:
     """Is ``obj`` referenced only by the ``held_by`` references the caller knows about?
 
@@ -315,6 +327,50 @@ def _grown_shape(data: np.ndarray, args: list, nargs: int) -> tuple[tuple[int, .
     return tuple(new), idxs
 
 
+def _grow_vector(data: np.ndarray, shape: tuple[int, int], in_place: bool,
+                 like: object) -> np.ndarray:
+    """``data`` (a vector or empty) grown to ``shape``, over-allocating so that
+    growing one element at a time costs O(1) amortised.
+
+    The result is a view into a larger buffer; when the buffer has room and
+    nothing else looks into it, the next growth only takes a longer view.
+    """
+    row = shape[0] == 1
+    need = shape[1] if row else shape[0]
+    buffer = data.base
+    if (in_place and buffer is not None and buffer.base is None and buffer.ndim == 2
+            and sys.getrefcount(buffer) <= 3 and buffer.dtype == data.dtype
+            and (buffer.shape[0] == 1 if row else buffer.shape[1] == 1)
+            and (buffer.shape[1] if row else buffer.shape[0]) >= need
+            and data.__array_interface__["data"][0] == buffer.__array_interface__["data"][0]):
+        return buffer[:, :need] if row else buffer[:need, :]
+    capacity = max(need, 2 * data.size, 8)
+    grown = _resize(data.reshape((1, -1) if row else (-1, 1), order="F") if data.size else
+                    np.empty((1, 0) if row else (0, 1), dtype=data.dtype),
+                    (1, capacity) if row else (capacity, 1), like)
+    return grown[:, :need] if row else grown[:need, :]
+
+
+def append_in_place(data: np.ndarray) -> np.ndarray | None:
+    """A view one element longer than the vector ``data``, in its growth buffer,
+    if the buffer has room and nothing else looks into it; else None."""
+    buffer = data.base
+    if buffer is None or buffer.base is not None or sys.getrefcount(buffer) > 3:
+        return None
+    shape = data.shape
+    if shape[0] == 1 and buffer.shape[0] == 1 and buffer.shape[1] > shape[1]:
+        grown = buffer[:, :shape[1] + 1]
+    elif shape[1] == 1 and shape[0] > 1 and buffer.shape[1] == 1 and buffer.shape[0] > shape[0]:
+        grown = buffer[:shape[0] + 1, :]
+    else:
+        return None
+    # only a leading slice of the buffer may be extended
+    if (data.__array_interface__["data"][0] != buffer.__array_interface__["data"][0]
+            or data.strides != buffer.strides):
+        return None
+    return grown
+
+
 def _fill_value(data: np.ndarray, like: object) -> object:
     if data.dtype == object:
         if type(like) is Struct:
@@ -408,6 +464,8 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
     ``in_place`` says the caller owns ``target`` exclusively (see ``private``),
     so its storage may be reused.  Returns the new value.
     """
+    if hasattr(target, "subsasgn_paren"):  # objects with their own M(key) = v (containers.Map)
+        return target.subsasgn_paren(args, rhs)  # type: ignore[union-attr]
     rhs_kind = type(rhs)
     if target is None:
         target = _empty_like(rhs)
@@ -442,26 +500,31 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
                     f"Conversion to {class_of(target)} from {class_of(rhs)} is not possible.")
 
     data = data_of(target)
+    writable = in_place and owns_storage(data)  # may data be written where it is?
     if not is_cell:
         cls = assignment_class(target, rhs)
         if cls != class_of(target):
             data = convert(target, cls)
-            in_place = True
+            writable = True
         elif data.dtype.kind == "f" and (rhs_kind is complex or
                                          (rhs_kind is np.ndarray and rhs.dtype.kind == "c")):
             data = data.astype(np.complex128 if data.dtype == np.float64 else np.complex64)
-            in_place = True
+            writable = True
     else:
         cls = "cell"
     nargs = len(args)
     shape, idxs = _grown_shape(data, args, nargs)
-    if shape != _shape_for(data, nargs) if nargs > 1 else shape != data.shape:
+    if nargs == 1 and shape != data.shape and data.ndim == 2 and (shape[0] == 1 or shape[1] == 1):
+        data = _grow_vector(data, shape, writable, target)
+        writable = True
+    elif shape != (_shape_for(data, nargs) if nargs > 1 else data.shape):
         data = _resize(data if nargs == 1 else data.reshape(_shape_for(data, nargs), order="F"),
                        shape, target)
-        in_place = True
+        writable = True
     elif nargs > 1 and len(shape) != data.ndim:
         data = data.reshape(shape, order="F")
-    if not in_place or data.base is not None or not data.flags.writeable:
+        writable = writable and data.base is None
+    if not writable:
         data = data.copy()
     values = rhs.data if is_cell else _rhs_elements(rhs, cls, 0, False)
     _store(data, idxs, shape, values, nargs)
@@ -478,7 +541,7 @@ def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndar
         positions = _as_positions(idx, n)
         count = positions.size
         if values.size == 1:
-            flat_vals = np.broadcast_to(values.reshape(-1), (count,))
+            flat_vals = values.reshape(-1)[0]
         elif values.size == count:
             flat_vals = values.ravel(order="F")
         else:

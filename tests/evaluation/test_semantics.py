@@ -286,3 +286,17 @@ def test_two_interpreters_do_not_interfere():
     one, two = run("x = 1;"), run("x = 2;")
     one.run_source("x = x + 10;")
     assert (one.get("x"), two.get("x")) == (11.0, 2.0)
+
+
+def test_growth_is_amortised_and_never_aliases():
+    it = run("x = []; for i = 1:100, x(end+1) = i; end; y = x; x(end+1) = 101; y(end+1) = -1; "
+             "c = {}; for i = 1:50, c{end+1} = i; end; d = c; c{end+1} = 'new';")
+    x, y = it.get("x"), it.get("y")
+    assert x.shape == (1, 101) and y.shape == (1, 101)
+    assert x[0, -1] == 101 and y[0, -1] == -1 and x[0, :100].tolist() == y[0, :100].tolist()
+    assert len(it.get("c")) == 51 and len(it.get("d")) == 50
+
+
+def test_growing_a_column_vector():
+    assert matrix("r = zeros_col(); for i = 1:5, r(end+1) = i; end\n"
+                  "function z = zeros_col(), z = [0; 0]; end") == [[0], [0], [1], [2], [3], [4], [5]]
