@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -14,7 +15,7 @@ from mlang.values.core import char_row, class_of, is_text, to_str
 from mlang.values.string import StringArray
 
 _SPEC = re.compile(r"%(?P<flags>[-+ 0#]*)(?P<width>\*|\d+)?(?:\.(?P<prec>\*|\d+))?"
-                   r"(?P<conv>[diouxXfeEgGcs%])")
+                   r"[lh]?(?P<conv>[diouxXfeEgGcs%])")
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "r": "\r", "a": "\a", "b": "\b", "f": "\f",
             "v": "\v", "0": "\0"}
 
@@ -85,39 +86,87 @@ def _flatten_args(args: list) -> list:
     return items
 
 
+def _special(x: float, flags: str, width: str) -> str:
+    """Inf and NaN under any conversion: the words, padded like text."""
+    text = "NaN" if x != x else ("Inf" if x > 0 else "-Inf")
+    if x == x and x > 0 and "+" in flags:
+        text = "+Inf"
+    return ("%" + flags.replace("0", "") + width + "s") % text
+
+
 def _num_text(x: float | int, flags: str, width: str, prec: str | None, conv: str) -> str:
     spec = "%" + flags + width + ("." + prec if prec is not None else "")
-    if isinstance(x, float) and (x != x or x in (float("inf"), float("-inf"))):
-        text = "NaN" if x != x else ("Inf" if x > 0 else "-Inf")
-        if x == x and x > 0 and "+" in flags:
-            text = "+Inf"
-        return ("%" + flags.replace("0", "") + width + "s") % text
+    if isinstance(x, float) and (x != x or x in (math.inf, -math.inf)):
+        return _special(x, flags, width)
+    if conv in "diuoxXcs" and isinstance(x, float) and not x.is_integer():
+        # a value the conversion cannot show exactly: MATLAB switches to %e
+        return (spec + "e") % x
     if conv in "diu":
-        if isinstance(x, float) and not x.is_integer():
-            return (spec + "e") % x  # MATLAB shows non-integers given to %d in %e form
         return (spec + "d") % int(x)
     if conv in "oxX":
-        if isinstance(x, float) and not x.is_integer():
-            return (spec + "e") % x
         return (spec + conv) % int(x)
-    if conv == "c":
-        return ("%" + flags + width + "s") % chr(int(x))
+    if conv in "cs":
+        code = int(x)
+        if code < 0:
+            return (spec + "d") % code
+        return ("%" + flags + width + ("." + prec if prec is not None and conv == "s" else "")
+                + "s") % chr(code)
     return (spec + conv) % x
 
 
+def _literal(fmt: str, specs: list[re.Match]) -> str:
+    """A format without conversions that take data: only %% becomes %."""
+    out = []
+    cursor = 0
+    for m in specs:
+        out.append(fmt[cursor:m.start()])
+        out.append("%" if m.group("conv") == "%" else "")
+        cursor = m.end()
+    out.append(fmt[cursor:])
+    return "".join(out)
+
+
+def _next_item(items: list, pos: int, conv: str) -> object:
+    """The item at pos for this conversion, or None when the data has run out.
+
+    Text is one item for %s; any other conversion takes its characters one at a
+    time (as characters for %c, as character codes for numeric conversions)."""
+    while pos < len(items):
+        x = items[pos]
+        if not isinstance(x, str) or conv == "s" or (conv == "c" and len(x) == 1):
+            return x
+        items[pos:pos + 1] = list(x) if conv == "c" else [float(ord(ch)) for ch in x]
+    return None
+
+
+def _star(items: list, pos: int) -> tuple[str | None, int]:
+    """A * width or precision: taken from the data."""
+    if pos < len(items) and not isinstance(items[pos], str):
+        return str(int(items[pos])), pos + 1
+    return None, pos + 1
+
+
+def _convert(x: object, m: re.Match, flags: str, width: str, prec: str | None) -> str:
+    conv = m.group("conv")
+    if isinstance(x, str):
+        if conv == "c":
+            return ("%" + flags + width + "s") % x
+        return ("%" + flags + width + ("." + prec if prec is not None else "") + "s") % x
+    return _num_text(x, flags, width, prec, conv)  # type: ignore[arg-type]
+
+
 def format_text(fmt: str, args: list) -> str:
-    """MATLAB's sprintf: the format is reused until every argument is consumed."""
+    """MATLAB's sprintf: the format is reused until every argument is consumed;
+    output stops right before the first conversion that finds no data left."""
     fmt = unescape(fmt)
     items = _flatten_args(args)
     specs = list(_SPEC.finditer(fmt))
-    consuming = [m for m in specs if m.group("conv") != "%"]
-    if not consuming:
-        return fmt
+    if all(m.group("conv") == "%" for m in specs):
+        return _literal(fmt, specs)
     out: list[str] = []
     pos = 0
-    first = True
-    while first or pos < len(items):
-        first = False
+    while True:
+        start = pos
         cursor = 0
         for m in specs:
             out.append(fmt[cursor:m.start()])
@@ -127,55 +176,22 @@ def format_text(fmt: str, args: list) -> str:
                 out.append("%")
                 continue
             flags = m.group("flags") or ""
-            width = m.group("width") or ""
+            width: str | None = m.group("width") or ""
             prec = m.group("prec")
             if width == "*":
-                width = str(int(items[pos])) if pos < len(items) else ""
-                pos += 1
+                width, pos = _star(items, pos)
             if prec == "*":
-                prec = str(int(items[pos])) if pos < len(items) else None
-                pos += 1
-            if pos >= len(items):
+                prec, pos = _star(items, pos)
+            x = _next_item(items, pos, conv)
+            if x is None:
                 if items:  # data ran out: stop right before this conversion
                     return "".join(out)
                 continue  # no data at all: conversions print nothing
-
-            x = items[pos]
             pos += 1
-            if conv == "s":
-                if isinstance(x, str):
-                    text = x
-                elif isinstance(x, float) and not x.is_integer():
-                    text = _shortest(x)
-                else:
-                    text = chr(int(x)) if isinstance(x, (int, float)) and x == x else str(x)
-                out.append(("%" + flags + width + ("." + prec if prec else "") + "s") % text)
-            elif isinstance(x, str):
-                if conv == "c":
-                    out.append(("%" + flags + width + "s") % x)
-                else:
-                    # a text argument to a numeric conversion: its characters, one at a time
-                    codes = [float(ord(ch)) for ch in x]
-                    items[pos - 1:pos] = codes
-                    if not codes:
-                        continue
-                    out.append(_num_text(codes[0], flags, width, prec, conv))
-            else:
-                out.append(_num_text(x, flags, width, prec, conv))
+            out.append(_convert(x, m, flags, width or "", prec))
         out.append(fmt[cursor:])
-        if not items:
-            break
-    return "".join(out)
-
-
-def _shortest(x: float) -> str:
-    text = f"{x:.15g}"
-    if "e" in text:
-        mant, exp = text.split("e")
-        sign = exp[0] if exp[0] in "+-" else "+"
-        digits = exp.lstrip("+-").rjust(2, "0")
-        return f"{mant}e{sign}{digits}"
-    return text
+        if pos >= len(items) or pos == start:
+            return "".join(out)
 
 
 def _text_arg(v: Any) -> str:

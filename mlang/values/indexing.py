@@ -541,7 +541,7 @@ def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndar
         positions = _as_positions(idx, n)
         count = positions.size
         if values.size == 1:
-            flat_vals = values.reshape(-1)[0]
+            flat_vals = _repeat(values.reshape(-1)[0], count, data.dtype)
         elif values.size == count:
             flat_vals = values.ravel(order="F")
         else:
@@ -559,7 +559,8 @@ def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndar
     counts = [p.size for p in positions]
     region = np.ix_(*positions)
     if values.size == 1:
-        data[region] = values.reshape(-1)[0] if values.dtype != object else values.reshape(-1)[0]
+        data[region] = _repeat(values.reshape(-1)[0], int(np.prod(counts)), data.dtype).reshape(
+            counts, order="F") if data.dtype == object else values.reshape(-1)[0]
         return
     total = 1
     for c in counts:
@@ -574,6 +575,17 @@ def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndar
                     f"Unable to perform assignment because the size of the left side is {lhs} "
                     f"and the size of the right side is {rhs}.")
     data[region] = values.reshape(counts, order="F")
+
+
+def _repeat(element: object, count: int, dtype: np.dtype) -> object:
+    """One element for ``count`` positions; object arrays must not broadcast an element
+    that is itself an array, so it is placed in an object array first."""
+    if dtype != object:
+        return element
+    out = np.empty(count, dtype=object)
+    for k in range(count):
+        out[k] = element
+    return out
 
 
 def _empty_like(rhs: object) -> object:

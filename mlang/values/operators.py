@@ -72,7 +72,8 @@ def _check_sizes(x: np.ndarray, y: np.ndarray) -> None:
 
 
 def to_class(values: np.ndarray, cls: str) -> np.ndarray:
-    """Cast computed (double) values to ``cls`` with MATLAB's conversion rules."""
+    """Cast computed values to ``cls`` with MATLAB's conversion rules: integers
+    round half away from zero and saturate, NaN becomes 0."""
     if cls == "double":
         return values
     if cls == "single":
@@ -83,11 +84,43 @@ def to_class(values: np.ndarray, cls: str) -> np.ndarray:
         from mlang.values.core import char_from_codes
 
         return char_from_codes(np.round(values.real).astype(np.uint32))
+    if values.dtype.kind in "iu":
+        return _int_to_int(values, cls)
+    if values.dtype.kind == "O":  # Python ints from exact integer arithmetic
+        return _int_clip(values, cls)
+    if values.dtype.kind == "b":
+        return values.astype(DTYPE_OF_CLASS[cls])
+    return _float_to_int(values.real if values.dtype.kind == "c" else values, cls)
+
+
+def _float_to_int(v: np.ndarray, cls: str) -> np.ndarray:
     lo, hi = INT_LIMITS[cls]
-    v = values.real if values.dtype.kind == "c" else values
-    v = np.where(np.isnan(v), 0.0, v)
-    v = np.trunc(v + np.copysign(0.5, v))  # round half away from zero
-    return np.clip(v, lo, hi).astype(DTYPE_OF_CLASS[cls])
+    dt = DTYPE_OF_CLASS[cls]
+    with np.errstate(invalid="ignore"):
+        v = np.where(np.isnan(v), 0.0, v)
+        v = np.trunc(v + np.copysign(0.5, v))  # round half away from zero
+        # float(hi) of a 64-bit class is 2**63 or 2**64, one past the largest
+        # value, so compare before casting: the cast itself would wrap around.
+        too_big = v >= float(hi)
+        too_small = v <= float(lo)
+        inside = np.where(too_big | too_small, 0.0, v).astype(dt)
+    return np.where(too_big, dt.type(hi), np.where(too_small, dt.type(lo), inside))
+
+
+def _int_clip(v: np.ndarray, cls: str) -> np.ndarray:
+    """Integers (int64 or Python ints in an object array) saturated into ``cls``."""
+    lo, hi = INT_LIMITS[cls]
+    return np.clip(v, lo, hi).astype(DTYPE_OF_CLASS[cls]) if v.size else v.astype(DTYPE_OF_CLASS[cls])
+
+
+def _int_to_int(v: np.ndarray, cls: str) -> np.ndarray:
+    """Exact integer-to-integer conversion with saturation (no detour through double)."""
+    lo, hi = INT_LIMITS[cls]
+    dt = DTYPE_OF_CLASS[cls]
+    src = np.iinfo(v.dtype)
+    if src.min >= lo and src.max <= hi:
+        return v.astype(dt)
+    return _int_clip(v.astype(object), cls)
 
 
 def _numbers(v: object, cls: str) -> np.ndarray:
@@ -133,12 +166,85 @@ def elementwise(symbol: str, a: object, b: object) -> object:
     if string_result is not None:
         return string_result
     cls = result_class(a, b, symbol)
+    if cls == "int64" or cls == "uint64":
+        exact = _exact_int64(symbol, a, b, cls)
+        if exact is not None:
+            return exact
     compute = "double" if cls in INT_LIMITS else cls
     x, y = align(_numbers(a, compute), _numbers(b, compute))
     _check_sizes(x, y)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         values = ARITH[symbol](x, y)
-    return result(to_class(values, cls) if cls in INT_LIMITS else values)
+    if cls in INT_LIMITS:
+        if values.dtype.kind == "c" and values.imag.any():
+            raise error("MATLAB:complexIntegerArithmetic",
+                        "Complex integer arithmetic is not supported.")
+        return result(to_class(values, cls))
+    return result(values)
+
+
+def _exact_operand(v: object) -> np.ndarray | None:
+    """An operand as an object array of Python ints, or None if it has a fraction/NaN/Inf."""
+    a = to_array(v)
+    k = a.dtype.kind
+    if k in "iub":
+        return a.astype(np.int64 if k == "b" else a.dtype).astype(object)
+    if k == "U":
+        from mlang.values.core import char_codes
+
+        return char_codes(a).astype(np.int64).astype(object)
+    if k != "f" or not np.isfinite(a).all() or (a != np.trunc(a)).any():
+        return None
+    return _TO_INT(a) if a.size else a.astype(object)
+
+
+def _round_div(x: int, y: int, lo: int, hi: int) -> int:
+    """x / y rounded half away from zero; division by zero saturates (0/0 is 0)."""
+    if y == 0:
+        return hi if x > 0 else lo if x < 0 else 0
+    q, r = divmod(abs(x), abs(y))
+    if 2 * r >= abs(y):
+        q += 1
+    return q if (x < 0) == (y < 0) else -q
+
+
+def _int_pow(x: int, y: int, lo: int, hi: int) -> int:
+    if y < 0:
+        if x == 0:
+            return hi  # 1/0 is Inf, which saturates
+        if abs(x) == 1:
+            return x if y % 2 else 1
+        # |1/x^n| <= 1/2: only exactly 1/2 rounds away from zero
+        return (1 if x > 0 else -1) if (y == -1 and abs(x) == 2) else 0
+    if abs(x) >= 2 and y > 128:  # far beyond every limit; only the sign matters
+        return hi if x > 0 or y % 2 == 0 else lo
+    return x ** y
+
+
+_TO_INT = np.frompyfunc(int, 1, 1)
+
+
+def _exact_int64(symbol: str, a: object, b: object, cls: str) -> object | None:
+    """int64/uint64 arithmetic on exact integers, since a double holds only 53 bits.
+    None when an operand is not integer-valued (then the double path is used)."""
+    if symbol not in ("+", "-", ".*", "./", ".\\", ".^"):
+        return None
+    x, y = _exact_operand(a), _exact_operand(b)
+    if x is None or y is None:
+        return None
+    x, y = align(x, y)
+    _check_sizes(x, y)
+    lo, hi = INT_LIMITS[cls]
+    if symbol == ".\\":
+        x, y, symbol = y, x, "./"
+    if symbol == "./":
+        values = np.frompyfunc(lambda p, q: _round_div(p, q, lo, hi), 2, 1)(x, y)
+    elif symbol == ".^":
+        values = np.frompyfunc(lambda p, q: _int_pow(p, q, lo, hi), 2, 1)(x, y)
+    else:
+        values = ARITH[symbol](x, y)
+    values = np.asarray(values, dtype=object).reshape(np.broadcast_shapes(x.shape, y.shape))
+    return result(_int_clip(values, cls))
 
 
 def compare(symbol: str, a: object, b: object) -> object:
@@ -198,7 +304,9 @@ def uminus(a: object) -> object:
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("-", a)
     if cls in INT_LIMITS:
-        return result(to_class(-to_double_array(a), cls))
+        # exact negation, saturated: -intmin is intmax
+        wide = a.astype(object) if a.dtype.itemsize == 8 else a.astype(np.int64)
+        return result(_int_clip(-wide, cls))
     if cls in ("double", "single") and t is np.ndarray:
         return result(-a)
     return result(-to_double_array(a))
@@ -333,14 +441,41 @@ def mpower(a: object, b: object) -> object:
     if _is_scalar(b) and x.ndim == 2 and x.shape[0] == x.shape[1]:
         p = y.reshape(-1)[0]
         if p == np.round(p) and not isinstance(p, complex):
-            return result(np.linalg.matrix_power(x, int(p)))
+            return result(_integer_matrix_power(x, int(p.real)))
         from scipy.linalg import fractional_matrix_power
 
-        return result(fractional_matrix_power(x, p))
+        return result(np.asarray(fractional_matrix_power(x, p)))
+    if _is_scalar(a) and y.ndim == 2 and y.shape[0] == y.shape[1]:
+        return result(_scalar_to_matrix_power(x.reshape(-1)[0], y))
     raise error("MATLAB:mpower:notScalarAndSquareMatrix",
                 "Incorrect dimensions for raising a matrix to a power. Check that the matrix is "
                 "square and the power is a scalar. To operate on each element of the matrix "
                 "individually, use POWER (.^) for elementwise power.")
+
+
+def _scalar_to_matrix_power(s: np.generic, a: np.ndarray) -> np.ndarray:
+    """s^A through the eigendecomposition A = V*D/V (as MATLAB computes it), or
+    expm(log(s)*A) when A is not diagonalisable."""
+    base = s.astype(np.complex128) if s.real < 0 or np.iscomplexobj(s) else s
+    w, v = np.linalg.eig(a)
+    if np.linalg.cond(v) < 1 / np.finfo(np.float64).eps:
+        with np.errstate(all="ignore"):
+            return np.linalg.solve(v.T, (v * np.power(base, w)).T).T
+    from scipy.linalg import expm
+
+    return np.asarray(expm(np.log(base) * a))
+
+
+def _integer_matrix_power(x: np.ndarray, p: int) -> np.ndarray:
+    if p >= 0:
+        return np.linalg.matrix_power(x, p)
+    return np.linalg.matrix_power(_inverse(x), -p)
+
+
+def _inverse(x: np.ndarray) -> np.ndarray:
+    """inv(x), warning like MATLAB when x is singular to working precision."""
+    eye = np.eye(x.shape[0], dtype=x.dtype)
+    return _solve(x, eye)
 
 
 MATRIX = {"*": mtimes, "/": mrdivide, "\\": mldivide, "^": mpower}
