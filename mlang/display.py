@@ -1,60 +1,825 @@
 """How values look in the Command Window: the one display module.
 
 ``display(interp, name, value)`` prints ``name = value`` as an unsuppressed
-statement does; ``disp_text(interp, value)`` is what ``disp`` prints.
+statement does; ``disp_text(interp, value)`` is what ``disp`` prints;
+``func2str_text(handle)`` is MATLAB's text of a function handle.
+
+A display is built as a list of lines in which ``BLANK`` marks the blank
+lines of ``format loose`` that ``format compact`` drops.  Numbers follow the
+Command Window's rules: one format per array (integers; fixed decimals; or
+fixed decimals under a common scale factor such as ``1.0e+03 *``), columns
+right-aligned in a common width, and ``Columns N through M`` blocks when a
+row is wider than the window.
 """
 
 from __future__ import annotations
 
+import math
+import os
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from mlang.errors import MatlabSyntaxError, MException
+from mlang.syntax import ast
+from mlang.syntax.build import POSTFIX_POWER, UNARY_POWER
+from mlang.syntax.unparse import ATOM_POWER, LAMBDA_POWER, OP_POWER, RANGE_POWER
+from mlang.syntax.unparse import expr as unparse_expr
 from mlang.values.cell import Cell
-from mlang.values.core import class_of, to_array
+from mlang.values.core import INT_CLASSES, class_of, size_of, to_array
+from mlang.values.handle import FunctionHandle
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
-
-def _number(x: float) -> str:
-    if x != x:
-        return "NaN"
-    if x in (float("inf"), float("-inf")):
-        return "Inf" if x > 0 else "-Inf"
-    if float(x).is_integer():
-        return str(int(x))
-    return f"{x:.4f}"
+TIMES = "\u00d7"  # the Command Window writes sizes as 2×3
+BLANK = None  # a blank line of format loose; format compact leaves it out
+Line = str | None
+WINDOW_WIDTH = 80  # the width used when output is not a terminal (batch runs, tests)
+INDENT = "    "
+STYLES = ("short", "long", "shortE", "longE", "shortG", "longG", "shortEng", "longEng",
+          "bank", "hex", "rat", "+")
 
 
-def body_text(interp: Any, value: Any) -> str:
-    t = type(value)
-    if t is float or t is bool:
-        return f"   {_number(float(value))}\n"
-    if t is np.ndarray:
-        if value.dtype.kind == "U":
-            rows = ["".join(r) for r in value.reshape(value.shape[0], -1).tolist()]
-            return "".join(f"    '{r}'\n" for r in rows)
-        a = to_array(value)
-        lines = []
-        for row in a.reshape(a.shape[0], -1):
-            lines.append("".join(f"{_number(float(x)):>10}" for x in row.real))
-        return "\n".join(lines) + "\n"
-    if t is Cell:
-        return f"  {'x'.join(map(str, value.shape))} cell array\n"
-    if t is Struct:
-        return "".join(f"    {f}: ...\n" for f in value.fields)
-    if t is StringArray:
-        return "".join(f'    "{s}"\n' for s in value.data.ravel(order="F"))
-    return f"  {class_of(value)}\n"
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The display settings in force: numeric format, line spacing, window width."""
+
+    format: str = "short"
+    compact: bool = False
+    width: int = WINDOW_WIDTH
+
+
+def style_of(interp: Any) -> Style:
+    """The interpreter's current display settings."""
+    return Style(interp.format, bool(interp.compact), _window_width(interp.out))
+
+
+def _window_width(out: Any) -> int:
+    try:
+        if out.isatty():
+            return os.get_terminal_size(out.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        pass
+    return WINDOW_WIDTH
+
+
+# ---------------------------------------------------------------- entry points
 
 
 def display(interp: Any, name: str, value: Any) -> None:
-    interp.write(f"{name} =\n\n{body_text(interp, value)}\n")
+    """Print ``value`` as the statement ``name = value`` without a semicolon does."""
+    style = style_of(interp)
+    text = render(display_lines(name, value, style), style)
+    if style.compact and not interp.at_line_start:
+        text = "\n" + text  # end the line a previous fprintf left open
+    interp.write(text)
 
 
 def disp_text(interp: Any, value: Any) -> str:
+    """What ``disp(value)`` prints."""
+    style = style_of(interp)
+    return render(disp_lines(value, style), style)
+
+
+def render(lines: list[Line], style: Style) -> str:
+    """The text of display lines: blank lines kept in format loose, dropped in compact."""
+    if style.compact:
+        return "".join(line + "\n" for line in lines if line is not None)
+    return "".join((line or "") + "\n" for line in lines)
+
+
+def display_lines(name: str, value: Any, style: Style) -> list[Line]:
+    """The lines of a named display, with the blank lines of format loose marked."""
+    value = _plain(value)
+    if _is_paged(value):
+        return _paged_lines(name, value, style, header=True)
+    return [BLANK, _name_line(name, value), BLANK, *_body(value, style), BLANK]
+
+
+def disp_lines(value: Any, style: Style) -> list[Line]:
+    """The lines ``disp`` prints: the value without its name or class header."""
+    value = _plain(value)
     t = type(value)
-    if t is np.ndarray and value.dtype.kind == "U":
-        return "".join("".join(r) + "\n" for r in value.reshape(value.shape[0], -1).tolist()) \
-            if value.size else ""
-    return body_text(interp, value)
+    if _numel(value) == 0:
+        return []
+    if t is np.ndarray and value.dtype.kind == "U" and value.ndim == 2:
+        return ["".join(row) for row in value.tolist()]
+    if t is StringArray:
+        if value.data.size == 1:
+            text = value.data.reshape(-1)[0]
+            return ["<missing>" if text is None else text]
+        return _columns(*_string_grid(value.data), style)
+    if _is_paged(value):
+        return _paged_lines("", value, style, header=False)[1:]
+    # Non-text values end with a blank line in format loose, as MATLAB's disp does.
+    body = _body(value, style, header=False)
+    return [*body, BLANK] if body else []
+
+
+def _plain(value: Any) -> Any:
+    """Stray NumPy or Python scalars as the value forms the rest of mlang uses."""
+    if isinstance(value, np.generic):
+        return np.array(value).reshape(1, 1)
+    if type(value) is int:
+        return float(value)
+    return value
+
+
+def _size(value: Any) -> tuple[int, ...]:
+    # Scalar objects (MException, containers.Map) need not carry a shape.
+    return size_of(value) if hasattr(value, "shape") or type(value) in (float, bool, complex) else (1, 1)
+
+
+def _numel(value: Any) -> int:
+    return math.prod(_size(value))
+
+
+def _dims(shape: tuple[int, ...]) -> str:
+    return TIMES.join(str(n) for n in shape)
+
+
+def _name_line(name: str, value: Any) -> str:
+    # Structs, strings and objects keep a space after '='; MATLAB's own arrays do not.
+    t = type(value)
+    if t in (float, bool, complex, np.ndarray, Cell, FunctionHandle):
+        return f"{name} ="
+    return f"{name} = "
+
+
+# ---------------------------------------------------------------- N-D pages
+
+
+def _is_paged(value: Any) -> bool:
+    """Arrays with more than two dimensions show one 2-D page at a time."""
+    if type(value) not in (np.ndarray, Cell, StringArray):
+        return False
+    shape = size_of(value)
+    return len(shape) > 2 and 0 not in shape
+
+
+def _paged_lines(name: str, value: Any, style: Style, header: bool) -> list[Line]:
+    lines: list[Line] = []
+    head = _page_header(value)
+    if header and head is not None:
+        lines += [BLANK, head]
+    for index, page in _pages(value):
+        label = f"{name}(:,:,{','.join(str(k) for k in index)})"
+        lines += [BLANK, _name_line(label, value), BLANK, *_body(page, style, header=False), BLANK]
+    return lines
+
+
+def _page_header(value: Any) -> str | None:
+    """The class line printed once above the pages (double arrays have none)."""
+    cls = class_of(value)
+    if cls == "double":
+        return None
+    return f"  {_dims(size_of(value))} {cls} array"
+
+
+def _pages(value: Any) -> Iterator[tuple[tuple[int, ...], Any]]:
+    """Each 2-D page with its 1-based trailing indices, in column-major order."""
+    data = value if type(value) is np.ndarray else value.data
+    trailing = data.shape[2:]
+    for rev in np.ndindex(*reversed(trailing)):
+        index = tuple(reversed(rev))
+        page = data[(slice(None), slice(None), *index)]
+        wrapped = page if type(value) is np.ndarray else type(value)(page)
+        yield tuple(k + 1 for k in index), wrapped
+
+
+# ---------------------------------------------------------------- bodies
+
+
+def _body(value: Any, style: Style, header: bool = True) -> list[Line]:
+    """The lines after ``name =``: a class header (when the class has one) and the data."""
+    t = type(value)
+    if t is float or t is bool or t is complex or t is np.ndarray:
+        return _array_body(to_array(value), style, header)
+    if t is Cell:
+        return _cell_body(value, style, header)
+    if t is StringArray:
+        return _string_body(value, style, header)
+    if t is Struct:
+        return _struct_body(value, style, header)
+    if t is FunctionHandle:
+        text = INDENT + func2str_text(value)
+        return ["  function_handle with value:", BLANK, text] if header else [text]
+    if t is MException:
+        return _exception_body(value, style)
+    return _object_body(value, style)
+
+
+def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
+    cls = class_of(a)
+    if a.size == 0:
+        return [_empty_line(a.shape, cls)]
+    if cls == "char":
+        rows = [f"{INDENT}'{''.join(row)}'" for row in a.tolist()]
+        if header and a.shape[0] != 1:
+            return [f"  {_dims(a.shape)} char array", BLANK, *rows]
+        return rows
+    rows, prelude = _array_grid(a, cls, style)
+    lines: list[Line] = []
+    if header and cls != "double":
+        lines += [_array_header(a.shape, cls), BLANK]
+    return lines + prelude + _columns(rows, _column_widths(rows), style)
+
+
+def _array_header(shape: tuple[int, ...], cls: str) -> str:
+    if shape == (1, 1):
+        return f"  {cls}"
+    return f"  {_dims(shape)} {cls} {_shape_word(shape, cls)}"
+
+
+def _shape_word(shape: tuple[int, ...], cls: str) -> str:
+    """'row vector', 'column vector', 'matrix' or 'array', as the class header names it."""
+    if cls in ("logical", "char", "cell", "string") or len(shape) > 2:
+        return "array"
+    if shape[0] == 1:
+        return "row vector"
+    if shape[1] == 1:
+        return "column vector"
+    return "matrix"
+
+
+def _empty_line(shape: tuple[int, ...], cls: str) -> str:
+    if cls == "double" and shape == (0, 0):
+        return "     []"
+    return f"  {_dims(shape)} empty {cls} {_shape_word(shape, cls)}"
+
+
+def _array_grid(a: np.ndarray, cls: str, style: Style) -> tuple[list[list[str]], list[Line]]:
+    """Right-aligned element texts of a 2-D array, and any scale-factor lines above them."""
+    if cls == "logical":
+        return [["1".rjust(4) if x else "0".rjust(4) for x in row] for row in a.tolist()], []
+    if cls in INT_CLASSES:
+        return _int_grid(a, style), []
+    if a.dtype.kind == "c":
+        return _complex_grid(a, cls == "single", style)
+    return _real_grid(a.astype(np.float64), cls == "single", style)
+
+
+def _column_widths(rows: list[list[str]]) -> list[int]:
+    return [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+
+
+def _columns(rows: list[list[str]], widths: list[int], style: Style) -> list[Line]:
+    """Rows of aligned cells; rows wider than the window split into ``Columns`` blocks."""
+    rows = [[cell.rjust(w) for cell, w in zip(row, widths, strict=True)] for row in rows]
+    chunks: list[tuple[int, int]] = []
+    start = used = 0
+    for j, w in enumerate(widths):
+        if j > start and used + w > style.width:
+            chunks.append((start, j))
+            start, used = j, 0
+        used += w
+    chunks.append((start, len(widths)))
+    if len(chunks) == 1:
+        return ["".join(row) for row in rows]
+    lines: list[Line] = []
+    for first, stop in chunks:
+        if lines:
+            lines.append(BLANK)
+        lines.append(f"  Columns {first + 1} through {stop}" if stop - first > 1
+                     else f"  Column {first + 1}")
+        lines.append(BLANK)
+        lines.extend("".join(row[first:stop]) for row in rows)
+    return lines
+
+
+# ---------------------------------------------------------------- numbers
+
+
+@dataclass(frozen=True, slots=True)
+class _Num:
+    """How the elements of one real array are written.
+
+    ``kind`` is 'int' (integers), 'fixed' (``digits`` decimals, exact zeros
+    bare), 'exp', 'g', 'eng', 'bank', 'hex', 'rat' or 'plus'.  ``width`` is
+    the right-aligned field of each element; with ``scale`` the elements are
+    shown divided by 10**scale under a ``1.0e+NN *`` line.
+    """
+
+    kind: str
+    digits: int = 4
+    width: int = 6
+    scale: int = 0
+    single: bool = False
+
+    def text(self, x: float) -> str:
+        kind = self.kind
+        if kind == "hex":
+            return _hex(x, self.single)
+        if kind == "plus":
+            return "+" if x > 0 else "-" if x < 0 else " "
+        if x != x:
+            return "NaN"
+        if x in (math.inf, -math.inf):
+            return "Inf" if x > 0 else "-Inf"
+        if kind == "int":
+            return str(int(x))
+        if kind == "fixed":
+            return "0" if x == 0 else f"{_scaled(x, self.scale):.{self.digits}f}"
+        if kind == "exp":
+            return f"{x:.{self.digits}e}"
+        if kind == "g":
+            return f"{x:.{self.digits}g}"
+        if kind == "eng":
+            return _eng(x, self.digits)
+        if kind == "bank":
+            return f"{x:.2f}"
+        return _rat(x)
+
+
+def _real_num(values: np.ndarray, single: bool, style: Style, scalar: bool) -> _Num:
+    """The common format of a real array under the current ``format`` style."""
+    fmt = style.format
+    if fmt == "hex":
+        return _Num("hex", width=(8 if single else 16) + 3, single=single)
+    if fmt == "+":
+        return _Num("plus", width=1)
+    if fmt == "bank":
+        return _Num("bank", width=14)
+    if fmt == "rat":
+        return _Num("rat", width=max(len(_rat(x)) for x in values.reshape(-1).tolist()) + 3)
+    finite = values[np.isfinite(values)]
+    top = float(np.abs(finite).max()) if finite.size else 0.0
+    if bool(np.all(finite == np.round(finite))) and top < 1e9:
+        return _Num("int", width=6 if top < 1000 else 12)
+    long = fmt.startswith("long")
+    digits = (7 if single else 15) if long else 4
+    exp_width = (16 if single else 26) if long else 13
+    if fmt in ("shortE", "longE"):
+        return _Num("exp", digits, exp_width)
+    if fmt in ("shortG", "longG"):
+        significant = (7 if single else 15) if long else 5
+        return _Num("g", significant, significant + 8)
+    if fmt in ("shortEng", "longEng"):
+        return _Num("eng", digits, 25 if long else 16)
+    # short and long: fixed decimals while the largest magnitude allows, else a
+    # scale factor (arrays) or exponent notation (scalars).
+    upper = 100.0 if long else 1000.0
+    fixed_width = (12 if single else 20) if long else 10
+    if 0.001 < top < upper:
+        return _Num("fixed", digits, fixed_width)
+    if scalar:
+        return _Num("exp", digits, exp_width)
+    return _Num("fixed", digits, fixed_width, scale=_exponent(top))
+
+
+def _exponent(top: float) -> int:
+    """The scale factor's power of ten: log10 of the largest magnitude, truncated toward zero."""
+    return int(math.log10(top))
+
+
+def _scaled(x: float, scale: int) -> float:
+    # Multiplying by an exact power of ten keeps 2.0408e-4 * 1e3 from gaining noise digits.
+    if scale >= 0:
+        return x / 10.0 ** scale
+    if scale < -300:  # subnormal magnitudes: 10**310 itself would overflow
+        x, scale = x * 1e300, scale + 300
+    return x * 10.0 ** -scale
+
+
+def _scale_lines(scale: int) -> list[Line]:
+    return [f"   1.0e{scale:+03d} *", BLANK] if scale else []
+
+
+def _real_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str]], list[Line]]:
+    num = _real_num(a, single, style, a.size == 1)
+    rows = [[num.text(x).rjust(num.width) for x in row] for row in a.tolist()]
+    return rows, _scale_lines(num.scale)
+
+
+def _complex_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str]], list[Line]]:
+    """Complex elements as ``re + imi``: fixed decimals below 100, else exponents or a scale."""
+    digits = (7 if single else 15) if style.format.startswith("long") else 4
+    parts = np.concatenate([a.real.reshape(-1), a.imag.reshape(-1)]).astype(np.float64)
+    finite = parts[np.isfinite(parts)]
+    top = float(np.abs(finite).max()) if finite.size else 0.0
+    fixed = top < 100 and not 0 < top <= 0.001
+    scale = 0
+    if a.size == 1 and not fixed:
+        rows = [[_complex_exp(complex(a.reshape(-1)[0]), digits)]]
+        return rows, []
+    if not fixed:
+        scale = _exponent(top)
+    rows = [[_complex_fixed(complex(z), digits, scale) for z in row] for row in a.tolist()]
+    return rows, _scale_lines(scale)
+
+
+def _part(x: float, digits: int, scale: int) -> str:
+    if x != x:
+        return "NaN"
+    if x in (math.inf, -math.inf):
+        return "Inf" if x > 0 else "-Inf"
+    return f"{_scaled(x, scale):.{digits}f}"
+
+
+def _complex_fixed(z: complex, digits: int, scale: int) -> str:
+    # The imaginary field is one wider than '4.0000': '13.0000' uses the sign's space.
+    sign = "-" if math.copysign(1.0, z.imag) < 0 and z.imag == z.imag else "+"
+    re = _part(z.real, digits, scale).rjust(digits + 5)
+    im = _part(abs(z.imag), digits, scale).rjust(digits + 3)
+    return f"{re} {sign}{im}i"
+
+
+def _complex_exp(z: complex, digits: int) -> str:
+    sign = "-" if math.copysign(1.0, z.imag) < 0 and z.imag == z.imag else "+"
+    re = f"{z.real:.{digits}e}".rjust(digits + 9)
+    return f"{re} {sign} {abs(z.imag):.{digits}e}i"
+
+
+def _int_grid(a: np.ndarray, style: Style) -> list[list[str]]:
+    """Integer classes: every element in the width of the longest plus three spaces."""
+    if style.format == "hex":
+        bits = a.dtype.itemsize * 8
+        texts = [[f"{x % (1 << bits):0{bits // 4}x}" for x in row] for row in a.tolist()]
+    else:
+        texts = [[str(x) for x in row] for row in a.tolist()]
+    width = max(len(t) for row in texts for t in row) + 3
+    return [[t.rjust(width) for t in row] for row in texts]
+
+
+def _hex(x: float, single: bool) -> str:
+    return struct.pack(">f" if single else ">d", x).hex()
+
+
+def _eng(x: float, digits: int) -> str:
+    """Engineering notation: a power of ten that is a multiple of three (shortEng/longEng)."""
+    if x == 0:
+        power = 0
+    else:
+        power = 3 * math.floor(math.log10(abs(x)) / 3)
+    mantissa = x / 10.0 ** power
+    if digits == 4:
+        text = f"{mantissa:.4f}"
+    else:  # longEng: 15 significant digits in all
+        whole = len(str(int(abs(mantissa))))
+        text = f"{mantissa:.{15 - whole}f}"
+    return f"{text}e{power:+04d}"
+
+
+def _rat(x: float) -> str:
+    """A ratio of small integers within 1e-6 relative error (format rat).
+
+    Continued fractions with nearest-integer terms, as MATLAB's ``rat``.
+    """
+    if x != x:
+        return "NaN"
+    if x in (math.inf, -math.inf):
+        return "Inf" if x > 0 else "-Inf"
+    if x == round(x):
+        return str(int(x))
+    tol = 1e-6 * abs(x)
+    h, h_prev, k, k_prev = round(x), 1, 1, 0
+    rest = x - round(x)
+    for _ in range(20):
+        if rest == 0 or abs(x - h / k) <= tol:
+            break
+        y = 1 / rest
+        term = round(y)
+        rest = y - term
+        h, h_prev = term * h + h_prev, h
+        k, k_prev = term * k + k_prev, k
+    if k < 0:
+        h, k = -h, -k
+    return str(h) if k == 1 else f"{h}/{k}"
+
+
+def _inline_scalar(a: np.ndarray, cls: str, style: Style) -> str:
+    """A 1×1 numeric or logical value as one short text (struct fields, cell elements)."""
+    x = a.reshape(-1)[0].item()
+    if cls == "logical":
+        return "1" if x else "0"
+    if cls in INT_CLASSES:
+        return str(x)
+    if a.dtype.kind == "c":
+        return _complex_grid(a, cls == "single", style)[0][0][0].strip()
+    return _real_num(a.astype(np.float64), cls == "single", style, True).text(float(x))
+
+
+def _inline_row(a: np.ndarray, cls: str, style: Style) -> str | None:
+    """A real row vector's elements joined by single spaces; None when not shown inline."""
+    if a.dtype.kind == "c":
+        return None
+    values = a.reshape(-1).tolist()
+    if cls == "logical":
+        return " ".join("1" if x else "0" for x in values)
+    if cls in INT_CLASSES:
+        return " ".join(str(x) for x in values)
+    single = cls == "single"
+    num = _real_num(a.astype(np.float64), single, style, False)
+    if num.scale:  # no room for a scale factor: each element in its own scalar form
+        return " ".join(_real_num(np.array([[x]]), single, style, True).text(x) for x in values)
+    return " ".join(num.text(x) for x in values)
+
+
+def _is_row(shape: tuple[int, ...]) -> bool:
+    return len(shape) == 2 and shape[0] == 1
+
+
+# ---------------------------------------------------------------- cells and strings
+
+
+def _cell_body(c: Cell, style: Style, header: bool) -> list[Line]:
+    dims = _dims(c.data.shape)
+    if c.data.size == 0:
+        return [f"  {dims} empty cell array"]
+    rows, widths = _cell_grid(c.data, style)
+    head: list[Line] = [f"  {dims} cell array", BLANK] if header else []
+    return head + _columns(rows, widths, style)
+
+
+def _cell_grid(data: np.ndarray, style: Style) -> tuple[list[list[str]], list[int]]:
+    """Cell elements in braces; each column as wide as its widest element.
+
+    Bracketed numbers are padded inside the brackets on the left (``{[   1]}``),
+    anything else after its text (``{'a'  }``).
+    """
+    items = [[_cell_item(v, style) for v in row] for row in data.tolist()]
+    inner = [max(len(items[i][j][0]) for i in range(len(items))) for j in range(len(items[0]))]
+    rows = []
+    for row in items:
+        cells = []
+        for (text, bracketed), w in zip(row, inner, strict=True):
+            padded = f"[{text[1:-1].rjust(w - 2)}]" if bracketed else text.ljust(w)
+            cells.append(f"{INDENT}{{{padded}}}")
+        rows.append(cells)
+    return rows, [w + 6 for w in inner]
+
+
+def _cell_item(v: Any, style: Style) -> tuple[str, bool]:
+    """One cell element's summary, and whether it is a bracketed value like ``[1 2 3]``."""
+    v = _plain(v)
+    t = type(v)
+    if t is float or t is bool or t is complex or t is np.ndarray:
+        a = to_array(v)
+        cls = class_of(a)
+        if cls == "char":
+            if _is_row(a.shape) and a.size:
+                return f"'{''.join(a.reshape(-1).tolist())}'", False
+            return f"{_dims(a.shape)} char", False
+        if a.size == 1:
+            return f"[{_inline_scalar(a, cls, style)}]", True
+        if _is_row(a.shape) and a.size and cls != "logical":
+            text = _inline_row(a, cls, style)
+            if text is not None and len(text) + 8 <= style.width:
+                return f"[{text}]", True
+        return f"{_dims(a.shape)} {cls}", False
+    if t is StringArray and v.data.size == 1:
+        return f"[{_string_item(v.data.reshape(-1)[0])}]", True
+    if t is FunctionHandle:
+        return func2str_text(v), False
+    return f"{_dims(_size(v))} {class_of(v)}", False
+
+
+def _string_item(text: str | None) -> str:
+    return "<missing>" if text is None else f'"{text}"'
+
+
+def _string_body(s: StringArray, style: Style, header: bool) -> list[Line]:
+    dims = _dims(s.data.shape)
+    if s.data.size == 0:
+        return [f"  {dims} empty string array"]
+    if s.data.size == 1 and header:
+        return [INDENT + _string_item(s.data.reshape(-1)[0])]
+    lines = _columns(*_string_grid(s.data), style)
+    return [f"  {dims} string array", BLANK, *lines] if header else lines
+
+
+def _string_grid(data: np.ndarray) -> tuple[list[list[str]], list[int]]:
+    """String elements quoted, each column left-aligned and padded to its widest element."""
+    items = [[_string_item(x) for x in row] for row in data.tolist()]
+    widths = [max(len(items[i][j]) for i in range(len(items))) for j in range(len(items[0]))]
+    rows = [[INDENT + text.ljust(w) for text, w in zip(row, widths, strict=True)] for row in items]
+    return rows, [w + len(INDENT) for w in widths]
+
+
+# ---------------------------------------------------------------- structs and objects
+
+
+def _struct_body(s: Struct, style: Style, header: bool) -> list[Line]:
+    if s.elems.size == 1:
+        element = s.element(0)
+        lines = _property_lines([(f, element[f]) for f in s.fields], style)
+        if not header:
+            return lines
+        if not s.fields:
+            return ["  struct with no fields."]
+        return ["  struct with fields:", BLANK, *lines]
+    label = f"  {_dims(s.shape)} {'empty ' if s.elems.size == 0 else ''}struct array"
+    if not s.fields:
+        return [label + " with no fields."]
+    return [label + " with fields:", BLANK, *(INDENT + f for f in s.fields)]
+
+
+def _property_lines(pairs: list[tuple[str, Any]], style: Style) -> list[Line]:
+    """``name: value`` lines with the colons aligned (the longest name indented four)."""
+    if not pairs:
+        return []
+    width = max(len(name) for name, _ in pairs)
+    lines: list[Line] = []
+    for name, value in pairs:
+        prefix = f"{' ' * (4 + width - len(name))}{name}: "
+        text = value if type(value) is _Text else _field_text(value, style, style.width - len(prefix))
+        lines.append(prefix + text)
+    return lines
+
+
+class _Text(str):
+    """A property value already written out (not a MATLAB value to summarise)."""
+
+
+def _field_text(v: Any, style: Style, room: int) -> str:
+    """A struct field's value on one line: scalars as numbers, small rows inline, else a size."""
+    v = _plain(v)
+    t = type(v)
+    dims = _dims(_size(v))
+    if t is float or t is bool or t is complex or t is np.ndarray:
+        a = to_array(v)
+        cls = class_of(a)
+        if cls == "char":
+            if a.ndim == 2 and a.shape[0] <= 1:
+                return f"'{''.join(a.reshape(-1).tolist())}'"
+            return f"[{dims} char]"
+        if a.size == 0:
+            return "[]" if cls == "double" and a.shape == (0, 0) else f"[{dims} {cls}]"
+        if a.size == 1:
+            return _inline_scalar(a, cls, style)
+        if _is_row(a.shape):
+            text = _inline_row(a, cls, style)
+            if text is not None and len(text) + 2 <= room:
+                return f"[{text}]"
+        return f"[{dims} {cls}]"
+    if t is StringArray:
+        return _string_item(v.data.reshape(-1)[0]) if v.data.size == 1 else f"[{dims} string]"
+    if t is Cell:
+        return _cell_field_text(v, style, room)
+    if t is FunctionHandle:
+        return func2str_text(v)
+    return f"[{dims} {class_of(v)}]"
+
+
+def _cell_field_text(c: Cell, style: Style, room: int) -> str:
+    """A cell in a struct field: ``{}``, a small row inline (``{'a'  'b'}``), else ``{2×1 cell}``."""
+    if c.data.shape == (0, 0):
+        return "{}"
+    if _is_row(c.data.shape) and c.data.size:
+        items = [_cell_item(v, style)[0] for v in c.data.reshape(-1).tolist()]
+        text = "{" + "  ".join(items) + "}"
+        if len(text) <= room:
+            return text
+    return f"{{{_dims(c.data.shape)} cell}}"
+
+
+def _exception_body(e: MException, style: Style) -> list[Line]:
+    causes = f"{{{len(e.cause)}{TIMES}1 cell}}" if e.cause else "{}"
+    pairs: list[tuple[str, Any]] = [
+        ("identifier", _Text(f"'{e.identifier}'")),
+        ("message", _Text(f"'{e.message}'")),
+        ("cause", _Text(causes)),
+        ("stack", _Text(f"[{len(e.stack)}{TIMES}1 struct]")),
+        ("Correction", _Text("[]")),
+    ]
+    return ["  MException with properties:", BLANK, *_property_lines(pairs, style)]
+
+
+def _object_body(obj: Any, style: Style) -> list[Line]:
+    """Other objects: their properties when they list them, else the class name.
+
+    An object may provide ``display_properties()`` (a list of (name, value)
+    pairs) and ``display_name`` (the class name shown in the header).
+    """
+    cls = class_of(obj)
+    if cls == "containers.Map":
+        pairs: list[tuple[str, Any]] = [
+            ("Count", float(len(obj.entries))),
+            ("KeyType", _Text(obj.key_type)),
+            ("ValueType", _Text(obj.value_type)),
+        ]
+        return ["  Map with properties:", BLANK, *_property_lines(pairs, style)]
+    name = getattr(obj, "display_name", cls.rsplit(".", 1)[-1])
+    lister = getattr(obj, "display_properties", None)
+    pairs = list(lister()) if lister is not None else []
+    if not pairs:
+        return [f"  {name} with no properties."]
+    return [f"  {name} with properties:", BLANK, *_property_lines(pairs, style)]
+
+
+# ---------------------------------------------------------------- function handles
+
+
+def func2str_text(handle: FunctionHandle) -> str:
+    """MATLAB's text of a function handle: ``@sin``, or ``@(x)x.^2+1`` with no blanks."""
+    if not handle.is_anonymous:
+        return "@" + handle.name
+    node = getattr(handle, "node", None) or _lambda_node(handle.text)
+    return handle.text if node is None else _compact(node)
+
+
+def _lambda_node(text: str) -> ast.Lambda | None:
+    """The anonymous function's syntax tree, read back from its source text."""
+    from mlang.syntax.parser import parse
+
+    try:
+        program = parse(text)
+    except MatlabSyntaxError:
+        return None
+    if len(program.body) != 1:
+        return None
+    node = getattr(program.body[0], "expr", None)
+    return node if type(node) is ast.Lambda else None
+
+
+def _compact(node: ast.Node, power: int = 0) -> str:
+    """Source text without any optional blank: what func2str shows.
+
+    Parentheses appear only where precedence needs them; list elements are
+    separated by ',' and rows by ';'.
+    """
+    t = type(node)
+    if t is ast.Binary:
+        p = OP_POWER[node.op]
+        text = f"{_compact(node.left, p)}{node.op}{_compact_operand(node.right, p + 1)}"
+    elif t is ast.Unary:
+        text = _compact_unary(node, 0)
+    elif t is ast.Postfix:
+        text = _compact(node.operand, POSTFIX_POWER)
+        if text.endswith(".") or (text.endswith("'") and _ends_in_char(node.operand)):
+            text = f"({text})"  # 'abc'' and 1.' would read differently
+        text += node.op
+    elif t is ast.Range:
+        parts = [_compact(node.start, RANGE_POWER + 1)]
+        if node.step is not None:
+            parts.append(_compact_operand(node.step, RANGE_POWER + 1))
+        parts.append(_compact_operand(node.stop, RANGE_POWER + 1))
+        text = ":".join(parts)
+    elif t is ast.Index:
+        opener, closer = "{}" if node.braces else "()"
+        text = _compact(node.base, ATOM_POWER) + opener + _compact_list(node.args) + closer
+    elif t is ast.Field:
+        text = f"{_compact(node.base, ATOM_POWER)}.{node.name}"
+    elif t is ast.DynField:
+        text = f"{_compact(node.base, ATOM_POWER)}.({_compact(node.name)})"
+    elif t is ast.NamedArg:
+        text = f"{node.name}={_compact(node.value)}"
+    elif t is ast.Lambda:
+        params = ",".join("~" if p is None else p for p in node.params)
+        text = f"@({params}){_compact(node.body)}"
+    elif t is ast.Paren:
+        text = f"({_compact(node.expr)})"
+    elif t is ast.Matrix:
+        text = "[" + ";".join(_compact_list(row) for row in node.rows) + "]"
+    elif t is ast.Cell:
+        text = "{" + ";".join(_compact_list(row) for row in node.rows) + "}"
+    else:  # literals, names, ':', 'end', '~', @name: written as the unparser writes them
+        text = unparse_expr(node)
+    return f"({text})" if _binding(node) < power else text
+
+
+def _compact_operand(node: ast.Node, power: int) -> str:
+    # Right after an operator a prefix operator is always allowed (a^-b).
+    if type(node) is ast.Unary:
+        return _compact_unary(node, power)
+    return _compact(node, power)
+
+
+def _compact_unary(node: ast.Unary, power: int) -> str:
+    return node.op + _compact_operand(node.operand, max(UNARY_POWER, power))
+
+
+def _compact_list(items: list[ast.Node]) -> str:
+    return ",".join(_compact(item) for item in items)
+
+
+def _binding(node: ast.Node) -> int:
+    t = type(node)
+    if t is ast.Binary:
+        return OP_POWER[node.op]
+    if t is ast.Range:
+        return RANGE_POWER
+    if t is ast.Postfix:
+        return POSTFIX_POWER
+    if t is ast.Unary:
+        return UNARY_POWER
+    if t is ast.Lambda:
+        return LAMBDA_POWER
+    return ATOM_POWER
+
+
+def _ends_in_char(node: ast.Node) -> bool:
+    """Does the text of ``node`` end with a char literal (so a quote after it would continue it)?"""
+    while True:
+        t = type(node)
+        if t is ast.Unary:
+            node = node.operand
+        elif t is ast.Binary:
+            node = node.right
+        elif t is ast.Range:
+            node = node.stop
+        else:
+            return t is ast.Char

@@ -103,11 +103,16 @@ def _num_text(x: float | int, flags: str, width: str, prec: str | None, conv: st
         return (spec + "e") % x
     if conv in "diu":
         return (spec + "d") % int(x)
+    if conv == "o" and "#" in flags:
+        # C's alternate octal form is a leading 0 (Python would write 0o)
+        n = int(x)
+        digits = ("-0" if n < 0 else "0") + f"{abs(n):o}" if n else "0"
+        return ("%" + flags.replace("#", "") + width + "s") % digits
     if conv in "oxX":
         return (spec + conv) % int(x)
     if conv in "cs":
         code = int(x)
-        if code < 0:
+        if not 0 <= code <= 0x10FFFF:  # not a character code: show the number
             return (spec + "d") % code
         return ("%" + flags + width + ("." + prec if prec is not None and conv == "s" else "")
                 + "s") % chr(code)
@@ -200,15 +205,26 @@ def _text_arg(v: Any) -> str:
     return to_str(v)
 
 
-@builtin(interp=True, max_out=1)
-def fprintf(interp: Any, *args: Any) -> Any:
+def _file_id(v: Any) -> int:
+    """fprintf's file identifier: 1 (standard output) or 2 (standard error)."""
+    if type(v) is float and v in (1.0, 2.0):
+        return int(v)
+    if type(v) is np.ndarray and v.size == 1 and v.dtype.kind in "iuf" and v.item() in (1, 2):
+        return int(v.item())
+    raise error("MATLAB:fprintf:InvalidFid",
+                "Invalid file identifier. Use fopen to generate a valid file identifier.")
+
+
+@builtin(interp=True, max_out=1, nargout=True)
+def fprintf(interp: Any, *args: Any, nargout: int = 0) -> Any:
     """fprintf(format, A, ...) writes formatted text to the Command Window.
 
     fprintf(1, format, ...) writes to standard output, fprintf(2, ...) to
-    standard error. The format is reused until all of A is written."""
+    standard error. The format is reused until all of A is written.
+    nbytes = fprintf(...) also returns the number of bytes written."""
     fid = 1
     if args and not is_text(args[0]):
-        fid = int(args[0]) if type(args[0]) is float else int(np.asarray(args[0]).reshape(-1)[0])
+        fid = _file_id(args[0])
         args = args[1:]
     if not args:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
@@ -218,16 +234,20 @@ def fprintf(interp: Any, *args: Any) -> Any:
         interp.err.write(text)
     else:
         interp.write(text)
-    return None
+    return float(len(text.encode("utf-8"))) if nargout else None
 
 
-@builtin(max_out=1)
-def sprintf(fmt: Any, *args: Any) -> Any:
-    """str = sprintf(format, A, ...) formats data into a character vector."""
+@builtin(max_out=2, nargout=True)
+def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
+    """str = sprintf(format, A, ...) formats data into a character vector (a string
+    scalar when the format is a string). [str, errmsg] = sprintf(...) also returns
+    an error message, empty when formatting succeeded."""
     text = format_text(_text_arg(fmt), list(args))
     if type(fmt) is StringArray:
-        return StringArray.scalar(text)
-    return char_row(text) if text else np.zeros((1, 0), dtype="<U1")
+        value: Any = StringArray.scalar(text)
+    else:
+        value = char_row(text) if text else np.zeros((1, 0), dtype="<U1")
+    return (value, np.zeros((1, 0), dtype="<U1")) if nargout > 1 else value
 
 
 @builtin(interp=True, max_out=0)

@@ -128,8 +128,8 @@ def _contains_end(node: Any) -> bool:
     t = type(node)
     if t is ast.End:
         return True
-    if t is ast.Index:
-        return _contains_end(node.base)  # ends inside its own args refer to that index
+    # an `end` inside a nested index belongs to it if it indexes a variable, but to this
+    # index if it is a function call (x(min(end, 3))): only known at run time
     for name in getattr(node, "__slots__", ()):
         if name in ("line", "col", "file"):
             continue
@@ -435,7 +435,7 @@ class Compiler:
             def pow_(frame: Frame) -> Any:
                 a = left(frame)
                 b = right(frame)
-                if type(a) is float and type(b) is float and (a >= 0.0 or b == int(b)):
+                if type(a) is float and type(b) is float and (a >= 0.0 or b.is_integer()):
                     try:
                         return a ** b
                     except (OverflowError, ZeroDivisionError):
@@ -544,7 +544,7 @@ class Compiler:
             vars = frame.vars
             captured = {n: vars[n] for n in free if n in vars}
             return FunctionHandle(params=params, body=body_calls, captured=captured, text=text,
-                                  target=self.unit)
+                                  target=self.unit, node=node)
 
         return make
 
@@ -599,6 +599,13 @@ class Compiler:
 
         def values(frame: Frame, base: Any = MISSING) -> list:
             out: list = []
+            if base is MISSING:  # a function call: `end` keeps referring to an enclosing index
+                for code, expand in parts:
+                    if expand:
+                        out.extend(code(frame))
+                    else:
+                        out.append(code(frame))
+                return out
             stack = frame.end_stack
             for position, (code, expand) in enumerate(parts):
                 stack.append((base, position, count))
@@ -659,9 +666,12 @@ class Compiler:
         multi = self.multi(node)
         return lambda frame: _single(multi(frame))
 
-    def multi(self, node: ast.Node) -> Callable[[Frame], list]:
+    def multi(self, node: ast.Node, dotted_names: bool = True) -> Callable[[Frame], list]:
         """Code for a reference that may give a comma-separated list."""
         t = type(node)
+        dotted = _dotted_call(node) if dotted_names else None
+        if dotted is not None:
+            return self.dotted_call(node, *dotted)
         if t is ast.Index:
             if not node.braces and type(node.base) is ast.Name:
                 run = self.call_or_index(node)
@@ -677,12 +687,20 @@ class Compiler:
 
                 return braces
             index = indexing.index
+            method = node.base.name if type(node.base) is ast.Field else None
+            method_base = self.single_ref(node.base.base) if method is not None else None
 
             def parens(frame: Frame) -> list:
+                if method_base is not None:  # obj.method(args): a method call on an object
+                    obj = method_base(frame)
+                    if hasattr(obj, "call_method") and obj.method(method) is not None:
+                        return [obj.call_method(method, args(frame))]
                 b = base(frame)
                 values = args(frame, b) if uses_end else args(frame)
                 if type(b) is FunctionHandle:
                     return self.interp.invoke(b, values, 1)[:1]
+                if hasattr(b, "subsref_paren"):
+                    return [b.subsref_paren(values)]
                 return [index(b, values)]
 
             return parens
@@ -705,6 +723,20 @@ class Compiler:
             return dyn_field
         code = self.expr(node)
         return lambda frame: [code(frame)]
+
+    def dotted_call(self, node: ast.Node, root: str, name: str, args_nodes: list | None
+                    ) -> Callable[[Frame], list]:
+        """``pkg.fn(args)``: a call of a dotted function name, unless ``pkg`` is a variable."""
+        normal = self.multi(node, dotted_names=False)
+        calls = self.calls(name, node)
+        args = self.index_args(args_nodes)[0] if args_nodes is not None else (lambda frame: [])
+
+        def run(frame: Frame) -> list:
+            if root in frame.vars:
+                return normal(frame)
+            return calls(frame, args(frame), 1)
+
+        return run
 
     def single_ref(self, node: ast.Node) -> Code:
         """The base of an index or field access: exactly one value."""
@@ -921,30 +953,115 @@ class Compiler:
         return (kind, self.expr(payload), False)  # dynamic field
 
     def multi_assign(self, node: ast.MultiAssign) -> Code:
-        targets = node.targets
-        nout = len(targets)
+        targets = [self.target(t) for t in node.targets]
         outputs = self.expr_outputs(node.value)
-        stores = [None if type(t) is ast.Tilde else self.store(t) for t in targets]
-        names = [None if type(t) is ast.Tilde else _root_name(t) for t in targets]
+        names = [None if type(t) is ast.Tilde else _root_name(t) for t in node.targets]
+        getters = [None if n is None else self.expr(ast.Name(n)) for n in names]
         show = node.show
         interp = self.interp
-        getters = [None if n is None else self.expr(ast.Name(n)) for n in names]
+        static = all(count is None for count, _ in targets)
+        nout_static = len(targets)
 
         def assign_many(frame: Frame) -> None:
+            counts = [1 if count is None else count(frame) for count, _ in targets]
+            nout = nout_static if static else sum(counts)
             values = outputs(frame, nout)
-            if len(values) < sum(1 for s in stores if s is not None) and len(values) < nout:
-                needed = max(i for i, s in enumerate(stores) if s is not None) + 1
-                if len(values) < needed:
-                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-            for i, st in enumerate(stores):
-                if st is not None and i < len(values):
-                    st(frame, values[i])
+            needed = nout
+            while needed and targets_ignored(targets, counts, needed - 1):
+                needed -= 1
+            if len(values) < needed:
+                raise error("MATLAB:TooManyOutputs" if values else "MATLAB:needMoreRhsOutputs",
+                            "Too many output arguments." if values else
+                            "Insufficient number of outputs from right hand side of equal sign "
+                            "to satisfy assignment.")
+            pos = 0
+            for (count, st), c in zip(targets, counts, strict=True):
+                part = values[pos:pos + c]
+                pos += c
+                if st is not None and part:
+                    st(frame, part if count is not None else part[0])
             if show:
                 for n, g in zip(names, getters, strict=True):
                     if n is not None:
                         interp.display(n, g(frame))  # type: ignore[misc]
 
         return assign_many
+
+    def target(self, node: ast.Node) -> tuple[Callable[[Frame], int] | None, Any]:
+        """An output target: (None, store) for one value, or (count, store_list) for a
+        comma-separated list target such as ``s.f`` of a struct array or ``c{:}``."""
+        if type(node) is ast.Tilde:
+            return None, None
+        if type(node) is ast.Field:
+            base_get = self._optional(node.base)
+            base_store = self.store(node.base)
+            fname = node.name
+            single = self.store(node)
+
+            def count_fields(frame: Frame) -> int:
+                base = base_get(frame)
+                return base.elems.size if type(base) is Struct and base.elems.size > 1 else -1
+
+            def store_fields(frame: Frame, values: Any) -> None:
+                if type(values) is not list:
+                    values = [values]
+                base = base_get(frame)
+                if type(base) is Struct and base.elems.size > 1:
+                    out = base.copy()
+                    out.add_field(fname)
+                    for d, v in zip(out.elems.ravel(order="F"), values, strict=True):
+                        d[fname] = v
+                    base_store(frame, out)
+                else:
+                    single(frame, values[0])
+
+            return (lambda frame: max(count_fields(frame), 1)), store_fields
+        if type(node) is ast.Index and node.braces:
+            base_get = self._optional(node.base)
+            base_store = self.store(node.base)
+            args, uses_end = self.index_args(node.args)
+
+            def selected(frame: Frame) -> tuple[Any, list, int]:
+                base = base_get(frame)
+                cell = base if type(base) is Cell else Cell.empty()
+                values = args(frame, cell) if uses_end else args(frame)
+                try:
+                    count = len(indexing.brace_index(cell, values))
+                except MatlabError:
+                    count = 1
+                return cell, values, count
+
+            def count_cells(frame: Frame) -> int:
+                return selected(frame)[2]
+
+            def store_cells(frame: Frame, values: Any) -> None:
+                if type(values) is not list:
+                    values = [values]
+                cell, index_values, count = selected(frame)
+                if count == 1:
+                    wrapped = Cell(np.empty((1, 1), dtype=object))
+                    wrapped.data[0, 0] = values[0]
+                else:
+                    wrapped = Cell.row(values)
+                base_store(frame, indexing.assign(cell, index_values, wrapped))
+
+            return count_cells, store_cells
+        return None, self.store(node)
+
+    def _optional(self, node: ast.Node) -> Code:
+        """The value of a reference, or None when it does not exist yet."""
+        if type(node) is ast.Name:
+            name = node.name
+            return lambda frame: frame.vars.get(name)
+        code = self.expr(node)
+
+        def get(frame: Frame) -> Any:
+            try:
+                return code(frame)
+            except MatlabError:
+                return None
+
+        return get
 
     # control flow ----------------------------------------------------------
 
@@ -1139,6 +1256,16 @@ def get_field(base: Any, name: str) -> list:
                 "Dot indexing is not supported for variables of this type.")
 
 
+def targets_ignored(targets: list, counts: list, index: int) -> bool:
+    """Is output number ``index`` (0-based) going to a ``~``?"""
+    pos = 0
+    for (_, st), c in zip(targets, counts, strict=True):
+        if pos <= index < pos + c:
+            return st is None
+        pos += c
+    return False
+
+
 def _chain(target: ast.Node) -> list:
     """``s(1).f{2}`` → ['s', ('()', args), ('.', 'f'), ('{}', args)]."""
     ops: list = []
@@ -1156,6 +1283,23 @@ def _chain(target: ast.Node) -> list:
         else:
             raise error("MATLAB:invalidAssignment", "Invalid assignment target.")
         node = node.base
+
+
+def _dotted_call(node: ast.Node) -> tuple[str, str, list | None] | None:
+    """``a.b.c(args)`` or ``a.b.c`` with a Name root: (root, 'a.b.c', args or None)."""
+    args = None
+    if type(node) is ast.Index and not node.braces and type(node.base) is ast.Field:
+        args = node.args
+        node = node.base
+    if type(node) is not ast.Field:
+        return None
+    parts = []
+    while type(node) is ast.Field:
+        parts.append(node.name)
+        node = node.base
+    if type(node) is not ast.Name:
+        return None
+    return node.name, ".".join([node.name, *reversed(parts)]), args
 
 
 def _root_name(target: ast.Node) -> str:
@@ -1181,12 +1325,18 @@ def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> A
         # x(i).f = v / x(i){...}: work on the selected element
         if current is None:
             current = Struct.empty((0, 0)) if ops[i + 1][0] in (".", ".()") else Cell.empty()
+        if type(current) is Struct and ops[i + 1][0] == ".":
+            if ops[i + 1][1] not in current.fields:  # a new field belongs to every element
+                current = current.copy()
+                current.add_field(ops[i + 1][1])
         try:
             sub = indexing.index(current, args)
         except MatlabError:
             sub = None
         if type(sub) is Struct and sub.elems.size == 0:
             sub = None
+        if sub is None and type(current) is Struct:
+            sub = Struct.scalar(dict.fromkeys(current.fields, EMPTY))
         new_sub = _assign_path(frame, sub, ops, i + 1, value)
         return indexing.assign(current, args, new_sub)
     if kind == "{}":
@@ -1269,6 +1419,10 @@ def _for_values(frame: Frame, values: Any, store: Callable, body: Code, var: str
         elems = values.elems
         cols = elems.reshape(elems.shape[0], -1, order="F")
         columns = [Struct(list(values.fields), cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
+    elif t is StringArray:
+        data = values.data
+        cols = data.reshape(data.shape[0], -1, order="F")
+        columns = [StringArray(cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
     else:
         columns = [values]
     for v in columns:

@@ -15,8 +15,8 @@ from mlang.errors import MatlabError, error
 from mlang.evaluation.context import CURRENT
 from mlang.evaluation.frame import Frame
 from mlang.evaluation.functions import CompiledUnit, ScriptCall, UserFunction
-from mlang.syntax import Parser
 from mlang.syntax.cache import parse_file
+from mlang.syntax.parser import default_parser
 from mlang.values.handle import FunctionHandle
 
 STDLIB = Path(__file__).resolve().parent.parent.parent / "stdlib"
@@ -31,7 +31,7 @@ class Interpreter:
 
         self.out = stdout or sys.stdout
         self.err = stderr or sys.stderr
-        self.parser = Parser()
+        self.parser = default_parser()  # one per thread: a parser holds state only while parsing
         self.builtins = load_all()
         self.base = Frame(self)
         self.globals: dict[str, Any] = {}

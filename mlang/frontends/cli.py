@@ -34,6 +34,12 @@ def _arguments() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        if (getattr(stream, "encoding", "utf-8") or "").lower().replace("-", "") != "utf8":
+            try:
+                stream.reconfigure(errors="replace")  # type: ignore[attr-defined]
+            except (AttributeError, ValueError):
+                pass
     opts = _arguments().parse_args(argv)
     if opts.help:
         print(USAGE, end="")

@@ -448,8 +448,8 @@ class _Lexer:
         op = _BINARY_OP.match(text, k)
         if op is not None:
             e = op.end()
-            if e >= len(text) or text[e] in " \t\n":
-                return -1
+            if e < len(text) and text[e] in " \t":
+                return -1  # `a - b`: an operator with a space after it reads as an expression
         return k
 
     def command(self, word: str, i: int, j: int, k: int) -> int:

@@ -74,13 +74,13 @@ def _as_class(v: object, cls: str) -> np.ndarray:
     if cls == "char":
         if a.dtype.kind == "U":
             return a
-        return to_class(a.astype(np.float64), "char")
+        return to_class(a, "char")
     src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
     if cls == "double":
         return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
     if cls == "single":
         return src.astype(np.complex64 if src.dtype.kind == "c" else np.float32)
-    return to_class(src.astype(np.float64), cls)
+    return to_class(src, cls)
 
 
 def cat(values: list, axis: int) -> object:

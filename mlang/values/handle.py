@@ -15,16 +15,18 @@ class FunctionHandle:
     """
 
     matlab_class = "function_handle"
-    __slots__ = ("name", "target", "params", "body", "captured", "text")
+    __slots__ = ("name", "target", "params", "body", "captured", "text", "node")
 
     def __init__(self, name: str = "", target: Any = None, params: list[str | None] | None = None,
-                 body: Any = None, captured: dict | None = None, text: str = "") -> None:
+                 body: Any = None, captured: dict | None = None, text: str = "",
+                 node: Any = None) -> None:
         self.name = name
         self.target = target
         self.params = params
         self.body = body
         self.captured = captured
-        self.text = text  # the source of an anonymous function, as func2str shows it
+        self.text = text  # the source of an anonymous function
+        self.node = node  # its syntax tree (ast.Lambda), for func2str and display
 
     @property
     def shape(self) -> tuple[int, int]:

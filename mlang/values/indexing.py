@@ -436,7 +436,7 @@ def _rhs_elements(rhs: object, cls: str, count: int, is_cell_target: bool) -> np
     if cls == "char":
         if a.dtype.kind == "U":
             return a
-        return to_class(a.astype(np.float64), "char")
+        return to_class(a, "char")
     src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
     if cls in ("double", "single") or cls in INT_CLASSES:
         if cls == "double":
@@ -476,7 +476,7 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
         t = np.ndarray
         in_place = True
     # deletion: x(i) = [] (any 0x0 double)
-    if rhs_kind is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64 and t is not Struct:
+    if rhs_kind is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == np.float64:
         return delete(target, args)
     is_cell = t is Cell
     if is_cell and rhs_kind is not Cell:
@@ -580,7 +580,7 @@ def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndar
 def _repeat(element: object, count: int, dtype: np.dtype) -> object:
     """One element for ``count`` positions; object arrays must not broadcast an element
     that is itself an array, so it is placed in an object array first."""
-    if dtype != object:
+    if dtype.kind != "O":
         return element
     out = np.empty(count, dtype=object)
     for k in range(count):

@@ -137,11 +137,17 @@ def _numbers(v: object, cls: str) -> np.ndarray:
 
 
 def _power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if x.dtype.kind == "f" and y.dtype.kind == "f":
-        negative_base = x < 0
-        if negative_base.any() and (y != np.round(y)).any():
-            x = x.astype(np.complex128 if x.dtype == np.float64 else np.complex64)
     with np.errstate(all="ignore"):
+        if x.dtype.kind == "f" and y.dtype.kind == "f":
+            # A negative base to a finite non-integer power is complex ((-8)^(1/3));
+            # only those elements are computed as complex, so the others stay exact.
+            complex_at = (x < 0) & (y != np.trunc(y)) & np.isfinite(y)
+            if complex_at.any():
+                ctype = np.complex128 if np.float64 in (x.dtype, y.dtype) else np.complex64
+                out = np.power(x, y).astype(ctype)
+                xb, yb = np.broadcast_arrays(x, y)
+                out[complex_at] = np.power(xb[complex_at].astype(ctype), yb[complex_at])
+                return out
         return np.power(x, y)
 
 

@@ -1,0 +1,249 @@
+"""Constants: pi, Inf, NaN, eps, the imaginary unit, true/false, and the limits of
+the numeric classes (intmax, intmin, realmax, realmin, flintmax).
+
+Inf, NaN, true and false take size arguments like zeros (``Inf(2,3)``,
+``NaN([1 n])``); the floating-point ones also a class name or ``'like', p``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlang.builtins.registry import builtin
+from mlang.errors import error
+from mlang.values.core import INT_CLASSES, class_of, is_text, result, to_array, to_double_array, to_str
+from mlang.values.operators import INT_LIMITS
+
+FLOAT_CLASSES = ("double", "single")
+
+
+def parse_size(args: tuple | list) -> tuple[int, ...]:
+    """MATLAB size arguments: none (1×1), n (n×n), m,n,... or one size vector.
+    Negative sizes count as 0."""
+    if not args:
+        return (1, 1)
+    if len(args) == 1:
+        dims = _size_values(args[0], vector=True)
+        if len(dims) == 1:
+            dims = dims * 2
+    else:
+        dims = [d for a in args for d in _size_values(a, vector=False)]
+    dims = [max(d, 0) for d in dims]
+    while len(dims) > 2 and dims[-1] == 1:
+        dims.pop()
+    return tuple(dims)
+
+
+def _size_values(v: object, vector: bool) -> list[int]:
+    if class_of(v) not in ("double", "single", "logical", "char", *INT_CLASSES):
+        raise error("MATLAB:NonNumericInput", "Size inputs must be numeric.")
+    a = to_double_array(v).real
+    if not vector and a.size != 1:
+        raise error("MATLAB:NonScalarInput", "Size inputs must be scalar.")
+    if vector and a.size == 0:
+        raise error("MATLAB:NonScalarInput", "Size vector must be a row vector with real elements.")
+    flat = a.ravel(order="F")
+    if not np.isfinite(flat).all() or (flat != np.trunc(flat)).any():
+        raise error("MATLAB:NonIntegerInput", "Size inputs must be integers.")
+    return [int(x) for x in flat]
+
+
+def split_class(args: tuple, allowed: tuple[str, ...], default: str) -> tuple[list, str]:
+    """Separate trailing class arguments (a class name, or 'like', p) from size arguments."""
+    items = list(args)
+    cls = default
+    if len(items) >= 2 and is_text(items[-2]) and to_str(items[-2]).lower() == "like":
+        cls = class_of(items[-1])
+        items = items[:-2]
+    elif items and is_text(items[-1]):
+        cls = to_str(items[-1])
+        items = items[:-1]
+    if cls not in allowed:
+        raise error("MATLAB:invalidClassName", "Class name must be " + _names(allowed) + ".")
+    if any(is_text(a) for a in items):
+        raise error("MATLAB:NonNumericInput", "Size inputs must be numeric.")
+    return items, cls
+
+
+def _names(allowed: tuple[str, ...]) -> str:
+    quoted = [f"'{c}'" for c in allowed]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _filled(value: float, args: tuple) -> object:
+    items, cls = split_class(args, FLOAT_CLASSES, "double")
+    shape = parse_size(items)
+    return result(np.full(shape, value, dtype=np.dtype(cls)))
+
+
+@builtin()
+def pi() -> float:
+    """p = pi  the ratio of a circle's circumference to its diameter, 3.1415926535897..."""
+    return float(np.pi)
+
+
+@builtin("Inf")
+def inf_upper(*args: object) -> object:
+    """X = Inf  positive infinity
+    X = Inf(n), Inf(m,n,...), Inf([m n ...])  arrays of Inf
+    X = Inf(..., 'single'), Inf(..., 'like', p)"""
+    return _filled(np.inf, args)
+
+
+@builtin("inf")
+def inf_lower(*args: object) -> object:
+    """X = inf  the same as Inf"""
+    return _filled(np.inf, args)
+
+
+@builtin("NaN")
+def nan_upper(*args: object) -> object:
+    """X = NaN  Not-a-Number
+    X = NaN(n), NaN(m,n,...), NaN([m n ...])  arrays of NaN
+    X = NaN(..., 'single'), NaN(..., 'like', p)"""
+    return _filled(np.nan, args)
+
+
+@builtin("nan")
+def nan_lower(*args: object) -> object:
+    """X = nan  the same as NaN"""
+    return _filled(np.nan, args)
+
+
+@builtin("i")
+def imaginary_i() -> complex:
+    """z = i  the imaginary unit, sqrt(-1) (1i cannot be shadowed by a variable)"""
+    return 1j
+
+
+@builtin("j")
+def imaginary_j() -> complex:
+    """z = j  the imaginary unit, the same as i"""
+    return 1j
+
+
+def _logical_filled(value: bool, args: tuple) -> object:
+    items = list(args)
+    if len(items) >= 2 and is_text(items[-2]) and to_str(items[-2]).lower() == "like":
+        if class_of(items[-1]) != "logical":
+            raise error("MATLAB:true:invalidLike", "Class of prototype must be logical.")
+        items = items[:-2]
+    return result(np.full(parse_size(items), value, dtype=bool))
+
+
+@builtin("true")
+def true_(*args: object) -> object:
+    """T = true  logical 1
+    T = true(n), true(m,n,...), true([m n ...])  logical arrays of ones"""
+    return _logical_filled(True, args)
+
+
+@builtin("false")
+def false_(*args: object) -> object:
+    """F = false  logical 0
+    F = false(n), false(m,n,...), false([m n ...])  logical arrays of zeros"""
+    return _logical_filled(False, args)
+
+
+def _float_class(args: tuple, name: str) -> str:
+    """The class named by a builtin's optional 'double'/'single' or 'like', p arguments."""
+    if not args:
+        return "double"
+    if len(args) == 2 and is_text(args[0]) and to_str(args[0]).lower() == "like":
+        cls = class_of(args[1])
+    elif len(args) == 1 and is_text(args[0]):
+        cls = to_str(args[0])
+    else:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    if cls not in FLOAT_CLASSES:
+        raise error(f"MATLAB:{name}:invalidClassName", "Class name must be 'double' or 'single'.")
+    return cls
+
+
+def _float_constant(values: dict[str, float], args: tuple, name: str) -> object:
+    cls = _float_class(args, name)
+    return float(values["double"]) if cls == "double" else np.full((1, 1), values["single"],
+                                                                    dtype=np.float32)
+
+
+@builtin()
+def eps(*args: object) -> object:
+    """d = eps  distance from 1.0 to the next larger double, 2^-52
+    d = eps(x)  distance from abs(x) to the next larger number of the same class
+    d = eps('single'), eps('double'), eps('like', p)"""
+    if len(args) == 1 and not is_text(args[0]):
+        return _spacing(args[0])
+    return _float_constant({"double": 2.0 ** -52, "single": 2.0 ** -23}, args, "eps")
+
+
+def _spacing(x: object) -> object:
+    cls = class_of(x)
+    if cls not in FLOAT_CLASSES:
+        raise error("MATLAB:eps:invalidClassName", "Class must be 'single' or 'double'.")
+    a = np.abs(to_array(x))
+    a = a.astype(np.float32 if cls == "single" else np.float64)
+    info = np.finfo(a.dtype)
+    with np.errstate(invalid="ignore"):
+        _, exponent = np.frexp(a)
+        # 2^(e - p) for a = m*2^e with 0.5 <= m < 1; the smallest subnormal below that.
+        spacing = np.ldexp(np.ones_like(a), exponent - info.nmant - 1)
+        spacing = np.where(a == 0, 0, spacing)  # frexp(0) has no exponent to speak of
+        spacing = np.maximum(spacing, info.smallest_subnormal)
+        spacing = np.where(np.isfinite(a), spacing, np.nan).astype(a.dtype)
+    return result(spacing)
+
+
+@builtin()
+def realmax(*args: object) -> object:
+    """f = realmax  the largest finite double, (2-2^-52)*2^1023
+    f = realmax('single'), realmax('like', p)"""
+    return _float_constant({"double": np.finfo(np.float64).max,
+                            "single": np.finfo(np.float32).max}, args, "realmax")
+
+
+@builtin()
+def realmin(*args: object) -> object:
+    """f = realmin  the smallest positive normalized double, 2^-1022
+    f = realmin('single'), realmin('like', p)"""
+    return _float_constant({"double": 2.0 ** -1022, "single": 2.0 ** -126}, args, "realmin")
+
+
+@builtin()
+def flintmax(*args: object) -> object:
+    """f = flintmax  the largest consecutive integer in double precision, 2^53
+    f = flintmax('single')  2^24"""
+    return _float_constant({"double": 2.0 ** 53, "single": 2.0 ** 24}, args, "flintmax")
+
+
+def _int_class(args: tuple, name: str) -> str:
+    if not args:
+        return "int32"
+    if len(args) == 2 and is_text(args[0]) and to_str(args[0]).lower() == "like":
+        cls = class_of(args[1])
+    elif len(args) == 1 and is_text(args[0]):
+        cls = to_str(args[0])
+    elif len(args) == 1:
+        raise error(f"MATLAB:{name}:inputMustBeString", "Input must be a string or character vector.")
+    else:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    if cls not in INT_CLASSES:
+        raise error(f"MATLAB:{name}:invalidClassName", "Invalid class name.")
+    return cls
+
+
+@builtin()
+def intmax(*args: object) -> np.ndarray:
+    """v = intmax  the largest int32 value, 2147483647
+    v = intmax(classname)  the largest value of that integer class, e.g. intmax('uint8')
+    v = intmax('like', p)"""
+    cls = _int_class(args, "intmax")
+    return np.full((1, 1), INT_LIMITS[cls][1], dtype=np.dtype(cls))
+
+
+@builtin()
+def intmin(*args: object) -> np.ndarray:
+    """v = intmin  the smallest int32 value, -2147483648
+    v = intmin(classname)  the smallest value of that integer class
+    v = intmin('like', p)"""
+    cls = _int_class(args, "intmin")
+    return np.full((1, 1), INT_LIMITS[cls][0], dtype=np.dtype(cls))
