@@ -748,43 +748,15 @@ def feval(interp: Any, fn: Any, *args: Any, nargout: int = 0) -> Any:
     return tuple(out)
 
 
-def compact_source(text: str) -> str:
-    """Source text without the spaces between tokens, as func2str shows anonymous functions."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c in "'\"" and (c == '"' or not out or not _ends_value(out[-1])):
-            j = i + 1
-            while j < n:  # a quoted text: doubled quotes stay inside it
-                if text[j] == c:
-                    if j + 1 < n and text[j + 1] == c:
-                        j += 2
-                        continue
-                    break
-                j += 1
-            out.append(text[i:j + 1])
-            i = j + 1
-            continue
-        if c != " ":
-            out.append(c)
-        i += 1
-    return "".join(out)
-
-
-def _ends_value(piece: str) -> bool:
-    """Does text ending in ``piece`` end a value (so a following quote transposes it)?"""
-    last = piece[-1]
-    return last.isalnum() or last in "_)]}'.\""
-
-
 @builtin()
 def func2str(fn: Any) -> np.ndarray:
     """str = func2str(fh) is the text of a function handle: 'sin', '@(x)x.^2'."""
     if type(fn) is not FunctionHandle:
         raise _matlab_error("MATLAB:func2str:InputNotFunctionHandle",
                             "Input must be a function handle.")
-    return char_row(compact_source(fn.text) if fn.is_anonymous else fn.name)
+    from mlang.display import func2str_text
+
+    return char_row(func2str_text(fn) if fn.is_anonymous else fn.name)
 
 
 @builtin(interp=True)

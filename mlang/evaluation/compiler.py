@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.errors import InternalError, MatlabError, StackFrame, error
+from mlang.errors import InternalError, MatlabError, MatlabSyntaxError, StackFrame, error
 from mlang.evaluation.frame import BreakLoop, ContinueLoop, Frame, ReturnFromFunction
 from mlang.syntax import ast
 from mlang.values import indexing, operators
@@ -73,7 +73,7 @@ def run_statements(stmts: list[Code], lines: list[int], frame: Frame) -> None:
     except MatlabError as exc:
         locate(exc, frame, lines[stmts.index(s)])
         raise
-    except (InternalError, KeyboardInterrupt):
+    except (InternalError, KeyboardInterrupt, MatlabSyntaxError):
         raise
     except RecursionError:
         raise error("MATLAB:recursionLimit",
@@ -216,7 +216,7 @@ class Compiler:
                 except MatlabError as exc:
                     locate(exc, frame, line)
                     raise
-                except (InternalError, KeyboardInterrupt):
+                except (InternalError, KeyboardInterrupt, MatlabSyntaxError):
                     raise
                 except Exception as exc:
                     if isinstance(exc, RecursionError):

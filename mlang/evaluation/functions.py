@@ -72,7 +72,11 @@ class UserFunction:
         body = self._body or self.compile(interp)
         params = self.params
         n = len(args)
-        if n > len(params) and not self.varargin:
+        if self._arguments is not None:  # name=value options may follow the parameters
+            limit = self._arguments.max_inputs
+        else:
+            limit = None if self.varargin else len(params)
+        if limit is not None and n > limit:
             raise self._error("MATLAB:TooManyInputs", "Too many input arguments.")
         if nargout > len(self.outputs) and not self.varargout:
             raise self._error("MATLAB:TooManyOutputs", "Too many output arguments.")
@@ -86,18 +90,16 @@ class UserFunction:
                 vars[p] = args[i]
         if self.varargin:
             vars["varargin"] = Cell.row(list(args[fixed:]))
-        if self._arguments is not None:
-            self._arguments(frame, args)
         interp.enter_call()
         interp.frames.append(frame)
         try:
+            if self._arguments is not None:
+                self._arguments(frame, args)
             body(frame)
         except ReturnFromFunction:
             pass
         except MatlabError as exc:
             exc.located = None  # type: ignore[attr-defined]  # let the caller add its frame
-            if not exc.exc.function:
-                exc.exc.function = self.name
             raise
         finally:
             interp.frames.pop()

@@ -47,6 +47,7 @@ class Interpreter:
         self.depth = 0
         self.frames: list[Frame] = [self.base]  # the call stack (for evalin, dbstack)
         self.at_line_start = True  # whether the last output ended a line (display framing)
+        self.tic_start: float | None = None  # the time of the last tic
 
     # ------------------------------------------------------------ running
 
@@ -266,6 +267,7 @@ class Interpreter:
             return
         self.out.flush()
         self.err.write(f"Warning: {message}\n")
+        self.err.flush()
 
 
 __all__ = ["Interpreter"]

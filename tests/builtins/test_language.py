@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mlang.builtins.language import compact_source
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 
@@ -274,8 +273,10 @@ def test_str2func_anonymous_does_not_see_the_callers_variables():
     ('@() "two  spaces"', '@()"two  spaces"'),
     ("@(a) a(end - 1) - -a", "@(a)a(end-1)--a"),
 ])
-def test_compact_source_keeps_quoted_text(text, compact):
-    assert compact_source(text) == compact
+def test_func2str_compacts_and_keeps_quoted_text(text, compact):
+    it, out, _ = session()
+    it.eval(f"f = {text}; fprintf('%s', func2str(f))")
+    assert out.getvalue() == compact
 
 
 def test_clear_forms():

@@ -210,9 +210,6 @@ def test_option_errors(args, message):
     assert info.value.message.startswith(message)
 
 
-@pytest.mark.xfail(reason="needs UserFunction.call to allow more inputs than parameters when the "
-                          "arguments checks accept name=value options (max_inputs is None)",
-                   raises=MatlabError, strict=False)
 def test_options_in_a_real_call(tmp_path):
     it = call(tmp_path, PLOTISH, "o = plotish(1, 'Width', 2);\n")
     assert it.get("o") == {"Color": "red", "Width": 2.0}
