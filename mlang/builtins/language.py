@@ -851,6 +851,14 @@ def _timer_start(interp: Any) -> int | None:
     return getattr(interp, "tic_start", None)
 
 
+@builtin()
+def cputime() -> float:
+    """t = cputime is the CPU time in seconds used by this MATLAB session."""
+    import time
+
+    return time.process_time()
+
+
 @builtin(interp=True, nargout=True)
 def tic(interp: Any, *, nargout: int = 0) -> Any:
     """tic starts a stopwatch timer; toc reads it. t = tic returns an identifier for toc(t)."""

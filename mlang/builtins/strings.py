@@ -269,14 +269,15 @@ def _num2str_complex(a: np.ndarray, prec: int | None) -> np.ndarray:
     return _char_matrix(["  ".join(_complex_text(complex(z), fmt) for z in r) for r in rows])
 
 
-def _num2str_format(a: np.ndarray) -> str:
-    """The format num2str chooses from the values: whole numbers (below 2^53) exactly,
-    others with 4 digits after the leading one; columns at least two spaces apart."""
+def _num2str_format(a: np.ndarray, whole: bool = False) -> str:
+    """The format num2str chooses from the values: whole numbers (below 2^53, or any
+    size when ``whole``) exactly, others with 4 digits after the leading one;
+    columns at least two spaces apart."""
     if a.dtype.kind in "iub":
         return f"%{_digits(float(np.max(np.abs(a.astype(np.float64))))) + 2}d"
     m = _finite_max(a)
     finite = a[np.isfinite(a)]
-    if np.all(finite == np.round(finite)) and m <= 2.0 ** 53:
+    if whole or (np.all(finite == np.round(finite)) and m <= 2.0 ** 53):
         if finite.size < a.size:
             m = max(m, 100.0)  # Inf and NaN take three characters
         return f"%{_digits(m) + 2}d"
@@ -301,10 +302,11 @@ def num2str(x: Any, arg: Any = None) -> Any:
     if a.dtype == np.bool_:
         a = a.astype(np.uint8)
     if arg is not None and is_text(arg):
-        fmt = to_str(arg)
         if a.dtype.kind == "c":
             a = a.real
-        return _char_matrix(_trim_columns(_format_rows(a, fmt)))
+        # each \n the format writes starts a new row of the result
+        lines = "\n".join(_format_rows(a, to_str(arg))).split("\n")
+        return _char_matrix(_trim_columns([x for x in lines if x] or [""]))
     prec = None
     if arg is not None:
         prec = whole_number(arg, "num2str", "Precision")
@@ -341,7 +343,11 @@ def int2str(x: Any) -> Any:
         a = a.real
     if a.dtype.kind == "f":
         a = _round_away(a.astype(np.float64))
-    return num2str(result(a) if a.dtype == np.float64 else a)
+    if a.ndim > 2:
+        a = a.reshape(a.shape[0], -1, order="F")
+    if a.dtype == np.bool_:
+        a = a.astype(np.uint8)
+    return _char_matrix(_trim_columns(_format_rows(a, _num2str_format(a, whole=True))))
 
 
 def _g(x: float, prec: int) -> str:

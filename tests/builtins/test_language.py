@@ -441,3 +441,9 @@ def test_validateattributes_names_the_function_in_reports():
 def test_validateattributes_accepts_valid_values():
     assert run("validateattributes([1 2 3], {'numeric'}, {'positive', 'integer', 'row', 'numel', 3,"
                " 'size', [1 NaN], '<=', 3, 'nonempty', 'finite', 'increasing'}); disp('ok')") == "ok\n"
+
+
+def test_cputime_counts_cpu_seconds():
+    it, out, _ = session()
+    it.eval("t0 = cputime; s = 0; for k = 1:20000, s = s + k; end; t1 = cputime;")
+    assert 0 <= it.get("t0") <= it.get("t1")

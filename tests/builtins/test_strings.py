@@ -680,3 +680,10 @@ def test_regexp_translation_is_not_confused_by_escapes(it):
     assert ev(it, "regexp('ab', 'b$', 'start')") == 2
     assert ev(it, "regexp('ab', '(?<=a)b', 'start')") == 2
     assert ev(it, "regexp('ab', '(?<!a)b', 'start')").size == 0
+
+
+def test_num2str_format_rows_and_int2str_of_large_values(it):
+    assert rows(raw(it, "num2str([1 2 3], '%d\\n')")) == ["1", "2", "3"]
+    assert rows(raw(it, "num2str([1 2; 3 4], '%d ')")) == ["1 2", "3 4"]
+    assert ev(it, "int2str(1e20)") == "100000000000000000000"
+    assert ev(it, "int2str([Inf -Inf NaN])") == "Inf -Inf  NaN"
