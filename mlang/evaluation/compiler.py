@@ -13,7 +13,9 @@ Errors: a block's runner records the line of the statement that failed
 from __future__ import annotations
 
 import math
+import operator
 import sys
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +45,26 @@ MISSING = object()
 CONTROL = (BreakLoop, ContinueLoop, ReturnFromFunction)
 
 
+# Python's own operators give MATLAB's result on two double scalars (floats), some
+# only when a guard holds (no division by zero, no negative base to a fractional power).
+SCALAR_OPS: dict[str, Callable[[float, float], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, ".*": operator.mul,
+    "/": operator.truediv, "./": operator.truediv, "^": operator.pow, ".^": operator.pow,
+    "==": operator.eq, "~=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
+}
+SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
+    "/": lambda a, b: b != 0.0, "./": lambda a, b: b != 0.0,
+    "^": lambda a, b: a >= 0.0 or b.is_integer(), ".^": lambda a, b: a >= 0.0 or b.is_integer(),
+}
+
+
+def _double_constant(node: ast.Node) -> float | None:
+    if type(node) is ast.Number and node.cls == "double" and type(node.value) is not complex:
+        return float(node.value)
+    return None
+
+
 def locate(exc: BaseException, frame: Frame, line: int) -> None:
     """Record, once per frame, where a MATLAB error passed through this frame."""
     if isinstance(exc, MatlabError):
@@ -62,25 +84,34 @@ def _internal(exc: Exception, frame: Frame, line: int) -> InternalError:
     return err
 
 
+def located(exc: BaseException, frame: Frame, line: int) -> BaseException:
+    """What to raise when a statement at ``line`` failed with ``exc``.
+
+    MATLAB errors get their location; control flow passes through; a Python
+    exception from inside mlang becomes a clearly marked internal error.
+    """
+    if isinstance(exc, MatlabError):
+        locate(exc, frame, line)
+        return exc
+    if isinstance(exc, (*CONTROL, InternalError, KeyboardInterrupt, MatlabSyntaxError)):
+        return exc
+    if isinstance(exc, RecursionError):
+        return error("MATLAB:recursionLimit",
+                     "Maximum recursion limit reached. Use set(0,'RecursionLimit',N) to change "
+                     "the limit.")
+    if isinstance(exc, Exception):
+        return _internal(exc, frame, line)
+    return exc
+
+
 def run_statements(stmts: list[Code], lines: list[int], frame: Frame) -> None:
     """Run compiled statements, recording where an error happened."""
     s = None
     try:
         for s in stmts:
             s(frame)
-    except CONTROL:
-        raise
-    except MatlabError as exc:
-        locate(exc, frame, lines[stmts.index(s)])
-        raise
-    except (InternalError, KeyboardInterrupt, MatlabSyntaxError):
-        raise
-    except RecursionError:
-        raise error("MATLAB:recursionLimit",
-                    "Maximum recursion limit reached. Use set(0,'RecursionLimit',N) to change "
-                    "the limit.") from None
-    except Exception as exc:  # a bug in mlang: never a raw traceback for users
-        raise _internal(exc, frame, lines[stmts.index(s)]) from exc
+    except BaseException as exc:
+        raise located(exc, frame, lines[stmts.index(s)]) from None
 
 
 def _truth(v: Any) -> bool:
@@ -211,18 +242,8 @@ class Compiler:
             def run_one(frame: Frame) -> None:
                 try:
                     only(frame)
-                except CONTROL:
-                    raise
-                except MatlabError as exc:
-                    locate(exc, frame, line)
-                    raise
-                except (InternalError, KeyboardInterrupt, MatlabSyntaxError):
-                    raise
-                except Exception as exc:
-                    if isinstance(exc, RecursionError):
-                        raise error("MATLAB:recursionLimit",
-                                    "Maximum recursion limit reached.") from None
-                    raise _internal(exc, frame, line) from exc
+                except BaseException as exc:
+                    raise located(exc, frame, line) from None
 
             return run_one
         return lambda frame: run_statements(codes, lines, frame)
@@ -399,59 +420,65 @@ class Compiler:
         if op == "&&" or op == "||":
             return self.short_circuit(op, left, right)
         general = operators.binary
-        if op == "+":
-            def add(frame: Frame) -> Any:
+        scalar = SCALAR_OPS.get(op)
+        if scalar is None:
+            return lambda frame: general(op, left(frame), right(frame))
+        # Double scalars are Python floats: compute them inline.  Operands that are a
+        # plain variable or a constant are read directly instead of through a closure.
+        var_l, var_r = self.plain_variable(node.left), self.plain_variable(node.right)
+        const_r = _double_constant(node.right)
+        guard = SCALAR_GUARDS.get(op)
+        if var_l is not None and const_r is not None and guard is None:
+            def var_const(frame: Frame) -> Any:
+                try:
+                    a = frame.vars[var_l]
+                except KeyError:
+                    a = left(frame)
+                if type(a) is float:
+                    return scalar(a, const_r)
+                return general(op, a, const_r)
+            return var_const
+        if var_l is not None and var_r is not None and guard is None:
+            def var_var(frame: Frame) -> Any:
+                vars = frame.vars
+                try:
+                    a = vars[var_l]
+                except KeyError:
+                    a = left(frame)
+                try:
+                    b = vars[var_r]
+                except KeyError:
+                    b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return scalar(a, b)
+                return general(op, a, b)
+            return var_var
+        if guard is None:
+            def any_any(frame: Frame) -> Any:
                 a = left(frame)
                 b = right(frame)
                 if type(a) is float and type(b) is float:
-                    return a + b
-                return general("+", a, b)
-            return add
-        if op == "-":
-            def sub(frame: Frame) -> Any:
-                a = left(frame)
-                b = right(frame)
-                if type(a) is float and type(b) is float:
-                    return a - b
-                return general("-", a, b)
-            return sub
-        if op == "*" or op == ".*":
-            def mul(frame: Frame) -> Any:
-                a = left(frame)
-                b = right(frame)
-                if type(a) is float and type(b) is float:
-                    return a * b
+                    return scalar(a, b)
                 return general(op, a, b)
-            return mul
-        if op == "/" or op == "./":
-            def div(frame: Frame) -> Any:
-                a = left(frame)
-                b = right(frame)
-                if type(a) is float and type(b) is float and b != 0.0:
-                    return a / b
-                return general(op, a, b)
-            return div
-        if op in ("^", ".^"):
-            def pow_(frame: Frame) -> Any:
-                a = left(frame)
-                b = right(frame)
-                if type(a) is float and type(b) is float and (a >= 0.0 or b.is_integer()):
-                    try:
-                        return a ** b
-                    except (OverflowError, ZeroDivisionError):
-                        pass
-                return general(op, a, b)
-            return pow_
-        compare = operators.PYTHON_SCALAR.get(op)
-        if compare is not None and op in ("==", "~=", "<", "<=", ">", ">="):
-            def cmp(frame: Frame) -> Any:
-                a = left(frame)
-                b = right(frame)
-                if type(a) is float and type(b) is float:
-                    return compare(a, b)
-                return general(op, a, b)
-            return cmp
-        return lambda frame: general(op, left(frame), right(frame))
+            return any_any
+
+        def guarded(frame: Frame) -> Any:
+            a = left(frame)
+            b = right(frame)
+            if type(a) is float and type(b) is float and guard(a, b):
+                try:
+                    return scalar(a, b)
+                except (OverflowError, ZeroDivisionError):
+                    pass
+            return general(op, a, b)
+        return guarded
+
+    def plain_variable(self, node: ast.Node) -> str | None:
+        """The name, if ``node`` reads an ordinary variable (or calls a function)."""
+        if type(node) is ast.Name and node.name not in self.global_names \
+                and node.name not in self.persistent_names and node.name not in ("nargin", "nargout"):
+            return node.name
+        return None
 
     def short_circuit(self, op: str, left: Code, right: Code) -> Code:
         if op == "&&":
@@ -660,11 +687,45 @@ class Compiler:
 
             return first
         multi = self.multi(node)
-        return lambda frame: _single(multi(frame))
+        root = self.plain_variable(node.base)
+        if root is None or len(node.args) != 1 or self.may_expand(node.args[0]) \
+                or _contains_end(node.args[0]) or type(node.args[0]) is ast.NamedArg:
+            return lambda frame: _single(multi(frame))
+        arg = self.expr(node.args[0])
+
+        def brace_element(frame: Frame) -> Any:  # c{k}: the hot case
+            b = frame.vars.get(root)
+            if type(b) is not Cell:
+                return _single(multi(frame))
+            k = arg(frame)
+            if type(k) is float:
+                data = b.data
+                i = int(k)
+                if i == k and 1 <= i <= data.size and data.ndim == 2:
+                    rows = data.shape[0]
+                    return data[(i - 1) % rows, (i - 1) // rows]
+            return _single(indexing.brace_index(b, [k]))
+
+        return brace_element
 
     def field_expr(self, node: ast.Node) -> Code:
         multi = self.multi(node)
-        return lambda frame: _single(multi(frame))
+        root = self.plain_variable(node.base) if type(node) is ast.Field else None
+        if root is None:
+            return lambda frame: _single(multi(frame))
+        fname = node.name
+
+        def field(frame: Frame) -> Any:  # s.f on a scalar struct: the hot case
+            b = frame.vars.get(root)
+            if type(b) is Struct:
+                elems = b.elems
+                if elems.size == 1:
+                    d = elems.item(0)
+                    if fname in d:
+                        return d[fname]
+            return _single(multi(frame))
+
+        return field
 
     def multi(self, node: ast.Node, dotted_names: bool = True) -> Callable[[Frame], list]:
         """Code for a reference that may give a comma-separated list."""
@@ -837,6 +898,9 @@ class Compiler:
         show = node.show
         interp = self.interp
         root = _root_name(target)
+        if type(target) is ast.Name and _appends_to(root, node.value) and root not in self.global_names \
+                and root not in self.persistent_names:
+            return self._append_assign(root, node.value.rows[0][1:], value, show)
 
         if type(target) is ast.Name and root not in self.global_names and root not in self.persistent_names:
             def assign_name(frame: Frame) -> None:
@@ -860,6 +924,79 @@ class Compiler:
                 interp.display(root, get_root(frame))
 
         return assign_
+
+    def _quick_index_store(self, target: ast.Node, value: Code) -> Code | None:
+        """``x(i) = expr;`` with one plain index: one closure for the whole statement,
+        writing in place when ``x`` is an unshared double array (the hottest loop store)."""
+        if type(target) is not ast.Index or target.braces or len(target.args) != 1:
+            return None
+        root = self.plain_variable(target.base)
+        arg_node = target.args[0]
+        if root is None or self.may_expand(arg_node) or type(arg_node) in (ast.NamedArg, ast.Colon) \
+                or _contains_end(arg_node):
+            return None
+        index = self.expr(arg_node)
+        general = self._store_index(root, target.args, *self.index_args(target.args))
+        getrefcount = sys.getrefcount
+        float64 = np.dtype(np.float64)
+
+        def quick_store(frame: Frame) -> None:
+            v = value(frame)
+            vars = frame.vars
+            base = vars.get(root)
+            if type(base) is np.ndarray and type(v) is float and base.dtype is float64:
+                k = index(frame)
+                if type(k) is float and base.ndim == 2:
+                    i = int(k)
+                    if i == k and 1 <= i <= base.size and getrefcount(base) <= 3 \
+                            and (base.base is None or indexing.owns_storage(base)):
+                        rows = base.shape[0]
+                        base[(i - 1) % rows, (i - 1) // rows] = v
+                        return
+                general_with_index(frame, base, k, v)
+                return
+            general(frame, v)
+
+        def general_with_index(frame: Frame, base: Any, k: Any, v: Any) -> None:
+            # the index is already evaluated: do not evaluate it twice
+            owned = getrefcount(base) <= 4  # + the caller's local
+            size_before = base.size
+            vars = frame.vars
+            if type(k) is float and int(k) == k == size_before + 1 and owned:
+                grown = _append_to_growth_view(frame, root, base)
+                if grown is not None:
+                    grown[-1, -1] = v
+                    vars[root] = grown
+                    return
+            new = indexing.assign(base, [k], v, owned)
+            vars[root] = new
+            if type(new) is np.ndarray and new.base is not None and new.size > size_before:
+                _remember_growth_view(frame, root, new)
+
+        return quick_store
+
+    def _append_assign(self, root: str, part_nodes: list, value: Code, show: bool) -> Code:
+        """``x = [x, a, b]`` on a row vector: appended in an over-allocated buffer."""
+        parts = [self.expr(n) for n in part_nodes]
+        getrefcount = sys.getrefcount
+        interp = self.interp
+
+        def append(frame: Frame) -> None:
+            vars = frame.vars
+            cur = vars.get(root)
+            if type(cur) is np.ndarray and cur.ndim == 2 and cur.shape[0] == 1 \
+                    and getrefcount(cur) <= 3:
+                values = [p(frame) for p in parts]
+                new = _append_row(frame, root, cur, values)
+                if new is None:
+                    new = concatenate([[cur, *values]])
+                vars[root] = new
+            else:
+                vars[root] = value(frame)
+            if show:
+                interp.display(root, vars[root])
+
+        return append
 
     def store(self, target: ast.Node) -> Callable[[Frame, Any], None]:
         """Code that stores a value into an assignment target (a name or a chain)."""
@@ -885,38 +1022,12 @@ class Compiler:
 
             return store_name
         compiled = [self._compile_op(op) for op in ops]
-        # the hot case: x(i) = v on a plain variable
-        if len(compiled) == 1 and compiled[0][0] == "()" and read is None:
-            args, uses_end = compiled[0][1], compiled[0][2]
-            assign_index = indexing.assign
-            getrefcount = sys.getrefcount
-            owns_storage = indexing.owns_storage
-            append_in_place = indexing.append_in_place
-
-            def store_index(frame: Frame, v: Any) -> None:
-                vars = frame.vars
-                base = vars.get(root)
-                values = args(frame, base if base is not None else np.zeros((0, 0))) if uses_end \
-                    else args(frame)
-                if (type(base) is np.ndarray and type(v) is float and len(values) == 1
-                        and type(values[0]) is float and base.dtype == np.float64 and base.ndim == 2):
-                    k = values[0]
-                    i = int(k)
-                    n = base.size
-                    if i == k and 1 <= i <= n and getrefcount(base) <= 3 and owns_storage(base):
-                        rows = base.shape[0]
-                        base[(i - 1) % rows, (i - 1) // rows] = v
-                        return
-                    if i == n + 1 and getrefcount(base) <= 3:  # x(end+1) = v
-                        grown = append_in_place(base)
-                        if grown is not None:
-                            grown[-1, -1] = v
-                            vars[root] = grown
-                            return
-                owned = base is not None and getrefcount(base) <= 3
-                vars[root] = assign_index(base, values, v, owned)
-
-            return store_index
+        if read is None and len(compiled) == 1 and compiled[0][0] == "()":
+            return self._store_index(root, ops[0][1], compiled[0][1], compiled[0][2])
+        if read is None and len(compiled) == 1 and compiled[0][0] == "{}":
+            return self._store_brace(root, compiled[0])
+        if read is None and all(op[0] == "." for op in compiled):
+            return self._store_fields(root, [op[1] for op in compiled], compiled)
 
         def store_chain(frame: Frame, v: Any) -> None:
             if read is None:
@@ -931,6 +1042,110 @@ class Compiler:
                 write(frame, new)
 
         return store_chain
+
+    def _store_index(self, root: str, arg_nodes: list, args: Callable, uses_end: bool
+                     ) -> Callable[[Frame, Any], None]:
+        """``x(i) = v``: in place when ``x`` is not shared; ``x(end+1) = v`` appends in O(1)."""
+        assign_index = indexing.assign
+        getrefcount = sys.getrefcount
+        owns_storage = indexing.owns_storage
+        appends = _is_end_plus_one(arg_nodes)
+
+        def store_index(frame: Frame, v: Any) -> None:
+            vars = frame.vars
+            base = vars.get(root)
+            if appends and base is not None:
+                values = [float(indexing.numel_of(base) + 1)]
+            elif uses_end:
+                values = args(frame, base if base is not None else np.zeros((0, 0)))
+            else:
+                values = args(frame)
+            if (type(base) is np.ndarray and type(v) is float and len(values) == 1
+                    and type(values[0]) is float and base.dtype == np.float64 and base.ndim == 2):
+                k = values[0]
+                i = int(k)
+                n = base.size
+                if i == k and 1 <= i <= n and getrefcount(base) <= 3 and owns_storage(base):
+                    rows = base.shape[0]
+                    base[(i - 1) % rows, (i - 1) // rows] = v
+                    return
+                if i == n + 1 and getrefcount(base) <= 3:
+                    grown = _append_to_growth_view(frame, root, base)
+                    if grown is not None:
+                        grown[-1, -1] = v
+                        vars[root] = grown
+                        return
+            owned = base is not None and getrefcount(base) <= 3
+            size_before = base.size if type(base) is np.ndarray else (0 if base is None else -1)
+            new = assign_index(base, values, v, owned)
+            vars[root] = new
+            if type(new) is np.ndarray and new.base is not None and new.size > size_before >= 0:
+                _remember_growth_view(frame, root, new)  # grown: a leading slice of a buffer
+
+        return store_index
+
+    def _store_brace(self, root: str, op: tuple) -> Callable[[Frame, Any], None]:
+        """``c{i} = v``: in place when the cell is not shared."""
+        args, uses_end = op[1], op[2]
+        getrefcount = sys.getrefcount
+        owns_storage = indexing.owns_storage
+        compiled = [op]
+
+        def store_brace(frame: Frame, v: Any) -> None:
+            vars = frame.vars
+            base = vars.get(root)
+            if type(base) is not Cell:
+                vars[root] = _assign_path(frame, base, compiled, 0, v)
+                return
+            values = args(frame, base) if uses_end else args(frame)
+            data = base.data
+            if len(values) == 1 and type(values[0]) is float and data.ndim == 2 \
+                    and getrefcount(base) <= 3 and getrefcount(data) <= 3 and owns_storage(data):
+                k = values[0]
+                i = int(k)
+                if i == k and 1 <= i <= data.size:
+                    rows = data.shape[0]
+                    data[(i - 1) % rows, (i - 1) // rows] = v
+                    return
+            wrapped = Cell(np.empty((1, 1), dtype=object))
+            wrapped.data[0, 0] = v
+            owned = getrefcount(base) <= 3 and getrefcount(data) <= 3
+            vars[root] = indexing.assign(base, values, wrapped, owned)
+
+        return store_brace
+
+    def _store_fields(self, root: str, names: list, compiled: list) -> Callable[[Frame, Any], None]:
+        """``s.a.b = v``: in place when every struct on the way is a private scalar."""
+        getrefcount = sys.getrefcount
+        path = names[:-1]
+        last = names[-1]
+
+        def store_fields(frame: Frame, v: Any) -> None:
+            vars = frame.vars
+            cur = vars.get(root)
+            # each object below is held by its container and by `cur` (and getrefcount)
+            for name in path:
+                if type(cur) is not Struct or getrefcount(cur) > 3:
+                    break
+                elems = cur.elems
+                if elems.size != 1 or getrefcount(elems) > 3 or elems.base is not None:
+                    break
+                d = elems.item(0)
+                if getrefcount(d) > 3 or name not in d:
+                    break
+                cur = d[name]
+            else:
+                if type(cur) is Struct and getrefcount(cur) <= 3:
+                    elems = cur.elems
+                    if elems.size == 1 and getrefcount(elems) <= 3 and elems.base is None:
+                        d = elems.item(0)
+                        if getrefcount(d) <= 3 and last in d:
+                            d[last] = v
+                            return
+            cur = None
+            vars[root] = _assign_path(frame, vars.get(root), compiled, 0, v)
+
+        return store_fields
 
     def _global_access(self, name: str) -> tuple[Code, Callable[[Frame, Any], None]]:
         interp = self.interp
@@ -1112,6 +1327,8 @@ class Compiler:
     def for_(self, node: ast.For) -> Code:
         var = node.var.name  # type: ignore[attr-defined]
         body = self.block(node.body)
+        codes = [self.statement(st) for st in node.body]
+        lines = [st.line for st in node.body]
         store = self.store(node.var)
         it = node.iterable
         if type(it) is ast.Range and var not in self.global_names and var not in self.persistent_names:
@@ -1128,15 +1345,18 @@ class Compiler:
                         frame.vars[var] = np.zeros((1, 0))
                         return
                     vars = frame.vars
-                    integral = a == int(a) and s == int(s)
+                    st = None
                     for k in range(n):
-                        vars[var] = float(a + k * s) if integral else a + k * s
+                        vars[var] = a + k * s
                         try:
-                            body(frame)
+                            for st in codes:
+                                st(frame)
                         except BreakLoop:
                             return
                         except ContinueLoop:
                             continue
+                        except BaseException as exc:
+                            raise located(exc, frame, lines[codes.index(st)]) from None
                     return
                 _for_values(frame, colon_range(a, s, b), store, body, var)
 
@@ -1254,6 +1474,100 @@ def get_field(base: Any, name: str) -> list:
         return [getter(name)]
     raise error("MATLAB:structRefFromNonStruct",
                 "Dot indexing is not supported for variables of this type.")
+
+
+def _appends_to(name: str, value: ast.Node) -> bool:
+    """Is ``value`` the row literal ``[name, ...]`` (and nothing in it can be a list)?"""
+    if type(value) is not ast.Matrix or len(value.rows) != 1 or len(value.rows[0]) < 2:
+        return False
+    first = value.rows[0][0]
+    return type(first) is ast.Name and first.name == name and not any(
+        type(n) in (ast.Field, ast.DynField) or (type(n) is ast.Index and n.braces)
+        for n in value.rows[0][1:])
+
+
+def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.ndarray | None:
+    """``[cur, values...]`` for a row ``cur`` and rows of its own class, written into an
+    over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
+    None when the general concatenation rules are needed."""
+    dtype = cur.dtype
+    pieces = []
+    for v in values:
+        t = type(v)
+        if t is np.ndarray:
+            if v.dtype != dtype or v.ndim != 2 or (v.shape[0] != 1 and v.size):
+                return None
+            if v.size:
+                pieces.append(v[0])
+        elif t is float and dtype == np.float64:
+            pieces.append((v,))
+        else:
+            return None
+    n = cur.shape[1] if cur.size else 0
+    if cur.size == 0 and cur.shape != (0, 0) and cur.shape[0] != 1:
+        return None
+    total = n + sum(len(p) for p in pieces)
+    buffer = None
+    growth = frame.growth
+    if growth is not None and cur.base is not None:
+        ref = growth.get(name)
+        if ref is not None and ref() is cur:
+            candidate = cur.base
+            if sys.getrefcount(candidate) <= 3 and candidate.shape[0] == 1 \
+                    and candidate.shape[1] >= total:
+                buffer = candidate
+    if buffer is None:
+        buffer = np.empty((1, max(2 * total, 16)), dtype=dtype)
+        if n:
+            buffer[0, :n] = cur[0]
+    pos = n
+    for p in pieces:
+        buffer[0, pos:pos + len(p)] = p
+        pos += len(p)
+    new = buffer[:, :total]
+    _remember_growth_view(frame, name, new)
+    return new
+
+
+def _is_end_plus_one(arg_nodes: list) -> bool:
+    """Is the index list exactly ``(end+1)``?"""
+    if len(arg_nodes) != 1:
+        return False
+    a = arg_nodes[0]
+    return (type(a) is ast.Binary and a.op == "+" and type(a.left) is ast.End
+            and type(a.right) is ast.Number and a.right.value == 1 and a.right.cls == "double")
+
+
+def _remember_growth_view(frame: Frame, name: str, view: np.ndarray) -> None:
+    """Note that ``name`` holds a leading slice of a growth buffer (a weak reference:
+    remembering must not count as sharing)."""
+    growth = frame.growth
+    if growth is None:
+        growth = frame.growth = {}
+    growth[name] = weakref.ref(view)
+
+
+def _append_to_growth_view(frame: Frame, name: str, view: np.ndarray) -> np.ndarray | None:
+    """``view`` one element longer, in its growth buffer, if it is the one remembered for
+    ``name``, the buffer has room, and nothing else looks into the buffer."""
+    growth = frame.growth
+    if growth is None:
+        return None
+    ref = growth.get(name)
+    if ref is None or ref() is not view:
+        return None
+    buffer = view.base
+    if sys.getrefcount(buffer) > 3:  # the view's reference, `buffer`, getrefcount's
+        return None
+    rows, cols = view.shape
+    if rows == 1 and buffer.shape[0] == 1 and buffer.shape[1] > cols:
+        grown = buffer[:, :cols + 1]
+    elif cols == 1 and buffer.shape[1] == 1 and buffer.shape[0] > rows:
+        grown = buffer[:rows + 1, :]
+    else:
+        return None
+    growth[name] = weakref.ref(grown)
+    return grown
 
 
 def targets_ignored(targets: list, counts: list, index: int) -> bool:

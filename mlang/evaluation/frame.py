@@ -14,7 +14,7 @@ class Frame:
     """
 
     __slots__ = ("vars", "interp", "unit", "function", "nargin", "nargout", "end_stack",
-                 "global_names", "persistent", "line")
+                 "global_names", "persistent", "line", "growth")
 
     def __init__(self, interp: Any, unit: Any = None, function: Any = None,
                  nargin: int = 0, nargout: int = 0) -> None:
@@ -28,6 +28,7 @@ class Frame:
         self.global_names: set[str] = set()
         self.persistent: dict[str, Any] | None = None
         self.line = 0  # the line of the statement running (for error locations)
+        self.growth: dict | None = None  # variables held as views of growth buffers (weak refs)
 
     @property
     def name(self) -> str:

@@ -88,6 +88,16 @@ def rewrap(like: object, data: np.ndarray) -> object:
     return result(data)
 
 
+def numel_of(v: object) -> int:
+    """Number of elements of any value."""
+    t = type(v)
+    if t is float or t is bool or t is complex:
+        return 1
+    if t is np.ndarray:
+        return v.size  # type: ignore[union-attr]
+    return data_of(v).size
+
+
 def owns_storage(data: np.ndarray) -> bool:
     """Can ``data`` be written without anyone else seeing it (given its holder is private)?
 

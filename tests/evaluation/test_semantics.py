@@ -300,3 +300,24 @@ def test_growth_is_amortised_and_never_aliases():
 def test_growing_a_column_vector():
     assert matrix("r = zeros_col(); for i = 1:5, r(end+1) = i; end\n"
                   "function z = zeros_col(), z = [0; 0]; end") == [[0], [0], [1], [2], [3], [4], [5]]
+
+
+@pytest.mark.parametrize("code, expected", [
+    # appending rows keeps copies independent
+    ("s = 'ab'; t = s; s = [s 'cd']; r = {s, t};", ["abcd", "ab"]),
+    ("x = [1 2]; for k = 1:5, x = [x k]; end; y = x; x = [x 9]; y = [y 8]; r = {x(end), y(end), numel(x)};",
+     [9.0, 8.0, 8.0]),
+    ("s = ''; for k = 1:30, s = [s sprintf('%d,', k) 'x']; end; r = {numel(s), s(end-2:end)};",
+     [111.0, "0,x"]),
+    # cell element writes in place never reach a copy
+    ("c = {1, 2}; d = c; c{1} = 5; r = {c{1}, d{1}};", [5.0, 1.0]),
+    ("c = cell(1, 3); for k = 1:3, c{k} = k; end; d = c; for k = 1:3, c{k} = -k; end; r = {c{3}, d{3}};",
+     [-3.0, 3.0]),
+    # struct field writes in place never reach a copy, at any depth
+    ("a.b.c = 1; q = a; a.b.c = 2; r = {a.b.c, q.b.c};", [2.0, 1.0]),
+    ("a.b.c = 1; q = a.b; a.b.c = 3; r = {a.b.c, q.c};", [3.0, 1.0]),
+    ("p.x = 0; for k = 1:10, p.x = p.x + k; end; r = {p.x};", [55.0]),
+    ("s(2).v = 1; t = s; t(2).v = 7; r = {s(2).v, t(2).v};", [1.0, 7.0]),
+])
+def test_fast_paths_keep_value_semantics(code, expected):
+    assert value(code) == expected
