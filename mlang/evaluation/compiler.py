@@ -916,6 +916,9 @@ class Compiler:
                 return assign_quiet
             return assign_name
 
+        quick = None if show else self._quick_index_store(target, value)
+        if quick is not None:
+            return quick
         get_root = self.expr(ast.Name(root))
 
         def assign_(frame: Frame) -> None:
