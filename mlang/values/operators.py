@@ -136,7 +136,18 @@ def _numbers(v: object, cls: str) -> np.ndarray:
 # ------------------------------------------------------------ element-wise
 
 
+def _is_mask(v: object) -> bool:
+    return type(v) is np.ndarray and v.dtype == np.bool_
+
+
 def _power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    if y.size == 1 and y.dtype.kind == "f" and x.dtype.kind == "f":
+        p = y.reshape(-1)[0].item()
+        if p == 2.0:
+            return x * x  # the most common power: NumPy's own square
+        if p.is_integer():  # no complex results possible: a scalar exponent keeps NumPy fast
+            with np.errstate(all="ignore"):
+                return np.power(x, y.dtype.type(p))
     with np.errstate(all="ignore"):
         if x.dtype.kind == "f" and y.dtype.kind == "f":
             # A negative base to a finite non-integer power is complex ((-8)^(1/3));
@@ -177,7 +188,11 @@ def elementwise(symbol: str, a: object, b: object) -> object:
         if exact is not None:
             return exact
     compute = "double" if cls in INT_LIMITS else cls
-    x, y = align(_numbers(a, compute), _numbers(b, compute))
+    if cls == "double" and _is_mask(a) != _is_mask(b):
+        # a logical mask times doubles: NumPy promotes bool to float64 itself, sparing a pass
+        x, y = align(a if _is_mask(a) else _numbers(a, compute), b if _is_mask(b) else _numbers(b, compute))
+    else:
+        x, y = align(_numbers(a, compute), _numbers(b, compute))
     _check_sizes(x, y)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         values = ARITH[symbol](x, y)
