@@ -135,7 +135,7 @@ def _scalar_truth(v: Any, op: str) -> bool:
     if t is np.ndarray and v.size == 1 and class_of(v) in operators.ARITHMETIC_CLASSES:
         return _truth(v.reshape(-1)[0].item() if v.dtype.kind != "U" else float(ord(v.reshape(-1)[0])))
     raise error("MATLAB:nonLogicalConditional",
-                f"Operands to the {op} operator must be convertible to logical scalar values.")
+                "Operands to the || and && operators must be convertible to logical scalar values.")
 
 
 def end_value(value: Any, position: int, count: int) -> float:
@@ -207,9 +207,10 @@ class Compiler:
     """Compiles the code of one scope (a script, a function body, an anonymous function)."""
 
     def __init__(self, interp: Any, unit: Any, global_names: set[str] | None = None,
-                 persistent_names: set[str] | None = None) -> None:
+                 persistent_names: set[str] | None = None, params: set[str] | None = None) -> None:
         self.interp = interp
         self.unit = unit
+        self.params = params or set()  # a function's inputs: unset means not passed
         self.global_names = global_names or set()
         self.persistent_names = persistent_names or set()
         self._expr: dict[type, Callable[[Any], Code]] = {
@@ -307,6 +308,14 @@ class Compiler:
             return lambda frame: frame.persistent[name]  # type: ignore[index]
         if name in ("nargin", "nargout"):
             return self.call_count(name)
+        if name in self.params:
+            def param(frame: Frame) -> Any:
+                try:
+                    return frame.vars[name]
+                except KeyError:
+                    raise error("MATLAB:minrhs", "Not enough input arguments.") from None
+
+            return param
         call = self.caller(name, node)
 
         def get(frame: Frame) -> Any:
@@ -662,9 +671,13 @@ class Compiler:
 
             return special
 
+        is_param = name in self.params
+
         def run(frame: Frame, nargout: int) -> list:
             base = frame.vars.get(name, MISSING)
             if base is MISSING:
+                if is_param:
+                    raise error("MATLAB:minrhs", "Not enough input arguments.")
                 return calls(frame, args(frame) if not uses_end else args(frame, MISSING), nargout)
             values = args(frame, base) if uses_end else args(frame)
             if type(base) is FunctionHandle:

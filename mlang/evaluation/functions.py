@@ -60,7 +60,8 @@ class UserFunction:
         if self._body is None:
             body = self.node.body
             compiler = Compiler(interp, self.unit, _declared(body, ast.Global),
-                                _declared(body, ast.Persistent))
+                                _declared(body, ast.Persistent),
+                                {p for p in self.params if p and p != "varargin"})
             self._body = compiler.block(body)
             if self.node.arguments:
                 from mlang.evaluation.arguments import compile_arguments
