@@ -207,12 +207,15 @@ class Compiler:
     """Compiles the code of one scope (a script, a function body, an anonymous function)."""
 
     def __init__(self, interp: Any, unit: Any, global_names: set[str] | None = None,
-                 persistent_names: set[str] | None = None, params: set[str] | None = None) -> None:
+                 persistent_names: set[str] | None = None, params: set[str] | None = None,
+                 outer_names: set[str] | None = None) -> None:
         self.interp = interp
         self.unit = unit
+        self.outer_names = outer_names or set()  # a nested function's variables shared with its parent
         self.params = params or set()  # a function's inputs: unset means not passed
         self.global_names = global_names or set()
         self.persistent_names = persistent_names or set()
+        self.special_names = self.global_names | self.persistent_names | self.outer_names
         self._expr: dict[type, Callable[[Any], Code]] = {
             ast.Number: self.number, ast.Char: self.char, ast.String: self.string,
             ast.Name: self.name, ast.Colon: self.colon, ast.End: self.end,
@@ -306,6 +309,8 @@ class Compiler:
             return lambda frame: self._global_get(frame, name)
         if name in self.persistent_names:
             return lambda frame: frame.persistent[name]  # type: ignore[index]
+        if name in self.outer_names:
+            return self._outer_get(name, node)
         if name in ("nargin", "nargout"):
             return self.call_count(name)
         if name in self.params:
@@ -338,6 +343,21 @@ class Compiler:
             return float(frame.nargin if name == "nargin" else frame.nargout)
 
         return count
+
+    def _outer_get(self, name: str, node: ast.Node) -> Code:
+        """A variable shared with the parent function: read in the parent's workspace."""
+        call = self.caller(name, node)
+
+        def outer_get(frame: Frame) -> Any:
+            outer = frame.outer
+            if outer is not None and name in outer.vars:
+                return outer.vars[name]
+            try:
+                return frame.vars[name]
+            except KeyError:
+                return call(frame, [], 1)
+
+        return outer_get
 
     def _global_get(self, frame: Frame, name: str) -> Any:
         try:
@@ -484,8 +504,8 @@ class Compiler:
 
     def plain_variable(self, node: ast.Node) -> str | None:
         """The name, if ``node`` reads an ordinary variable (or calls a function)."""
-        if type(node) is ast.Name and node.name not in self.global_names \
-                and node.name not in self.persistent_names and node.name not in ("nargin", "nargout"):
+        if type(node) is ast.Name and node.name not in self.special_names \
+                and node.name not in ("nargin", "nargout"):
             return node.name
         return None
 
@@ -563,7 +583,8 @@ class Compiler:
 
         def make(frame: Frame) -> FunctionHandle:
             target = unit.local(name) if unit is not None else None
-            return FunctionHandle(name=name, target=target)
+            scope = frame if target is not None and target.parent is not None else None
+            return FunctionHandle(name=name, target=target, scope=scope)
 
         return make
 
@@ -662,7 +683,7 @@ class Compiler:
         args, uses_end = self.index_args(node.args)
         calls = self.calls(name, node)
         index = indexing.index
-        if name in self.global_names or name in self.persistent_names:
+        if name in self.special_names:
             base_code = self.name(node.base)  # type: ignore[arg-type]
 
             def special(frame: Frame, nargout: int) -> list:
@@ -827,7 +848,7 @@ class Compiler:
         interp = self.interp
         if type(expr) is ast.Name:  # a variable displays under its own name; a call sets ans
             name = expr.name
-            if name in self.global_names or name in self.persistent_names:
+            if name in self.special_names:
                 get = self.expr(expr)
 
                 def show_special(frame: Frame) -> None:
@@ -911,11 +932,10 @@ class Compiler:
         show = node.show
         interp = self.interp
         root = _root_name(target)
-        if type(target) is ast.Name and _appends_to(root, node.value) and root not in self.global_names \
-                and root not in self.persistent_names:
+        if type(target) is ast.Name and _appends_to(root, node.value) and root not in self.special_names:
             return self._append_assign(root, node.value.rows[0][1:], value, show)
 
-        if type(target) is ast.Name and root not in self.global_names and root not in self.persistent_names:
+        if type(target) is ast.Name and root not in self.special_names:
             def assign_name(frame: Frame) -> None:
                 v = value(frame)
                 frame.vars[root] = v
@@ -1021,6 +1041,12 @@ class Compiler:
         ops = chain[1:]
         if root in self.global_names:
             read, write = self._global_access(root)
+        elif root in self.outer_names:
+            def read(frame: Frame) -> Any:
+                return (frame.outer or frame).vars.get(root, MISSING)
+
+            def write(frame: Frame, v: Any) -> None:
+                (frame.outer or frame).vars[root] = v
         elif root in self.persistent_names:
             def read(frame: Frame) -> Any:
                 return frame.persistent.get(root, MISSING)  # type: ignore[union-attr]
@@ -1281,7 +1307,7 @@ class Compiler:
 
     def _optional(self, node: ast.Node) -> Code:
         """The value of a reference, or None when it does not exist yet."""
-        if type(node) is ast.Name:
+        if type(node) is ast.Name and node.name not in self.special_names:
             name = node.name
             return lambda frame: frame.vars.get(name)
         code = self.expr(node)
@@ -1347,7 +1373,7 @@ class Compiler:
         lines = [st.line for st in node.body]
         store = self.store(node.var)
         it = node.iterable
-        if type(it) is ast.Range and var not in self.global_names and var not in self.persistent_names:
+        if type(it) is ast.Range and var not in self.special_names:
             start = self.expr(it.start)
             step = self.expr(it.step) if it.step is not None else (lambda frame: 1.0)
             stop = self.expr(it.stop)

@@ -14,7 +14,7 @@ class Frame:
     """
 
     __slots__ = ("vars", "interp", "unit", "function", "nargin", "nargout", "end_stack",
-                 "global_names", "persistent", "line", "growth")
+                 "global_names", "persistent", "line", "growth", "outer")
 
     def __init__(self, interp: Any, unit: Any = None, function: Any = None,
                  nargin: int = 0, nargout: int = 0) -> None:
@@ -29,6 +29,7 @@ class Frame:
         self.persistent: dict[str, Any] | None = None
         self.line = 0  # the line of the statement running (for error locations)
         self.growth: dict | None = None  # variables held as views of growth buffers (weak refs)
+        self.outer: Frame | None = None  # for a nested function: its parent's workspace
 
     @property
     def name(self) -> str:

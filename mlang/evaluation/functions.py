@@ -37,11 +37,44 @@ def _declared(stmts: list, kind: type) -> set[str]:
     return names
 
 
+def _names_used(fn: ast.Function) -> set[str]:
+    """Every name a function's own code mentions (its nested functions aside)."""
+    names: set[str] = set(p for p in fn.params if p) | set(fn.outputs)
+    stack: list = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list | tuple):
+            stack.extend(node)
+            continue
+        if not isinstance(node, ast.Node) or type(node) is ast.Function:
+            continue
+        t = type(node)
+        if t is ast.Name:
+            names.add(node.name)
+        elif t is ast.For:
+            names.add(node.var.name)  # type: ignore[attr-defined]
+        elif t is ast.Try and node.catch_var:
+            names.add(node.catch_var)
+        elif t is ast.Global or t is ast.Persistent:
+            names.update(node.names)
+        for slot in type(node).__slots__:
+            if slot not in ("line", "col", "file"):
+                stack.append(getattr(node, slot))
+    return names
+
+
 class UserFunction:
     """A function written in MATLAB: compiled on its first call."""
 
-    def __init__(self, node: ast.Function, unit: CompiledUnit) -> None:
+    def __init__(self, node: ast.Function, unit: CompiledUnit,
+                 parent: UserFunction | None = None) -> None:
         self.node = node
+        self.parent = parent  # the enclosing function of a nested function
+        # a nested function shares with its parent the variables both of them use
+        self.shared: set[str] = set()
+        if parent is not None:
+            own = set(node.params) | set(node.outputs)
+            self.shared = (_names_used(node) & (_names_used(parent.node) | parent.shared)) - own
         self.name = node.name
         self.unit = unit
         self.params = node.params
@@ -61,7 +94,8 @@ class UserFunction:
             body = self.node.body
             compiler = Compiler(interp, self.unit, _declared(body, ast.Global),
                                 _declared(body, ast.Persistent),
-                                {p for p in self.params if p and p != "varargin"})
+                                {p for p in self.params if p and p != "varargin"},
+                                self.shared)
             self._body = compiler.block(body)
             if self.node.arguments:
                 from mlang.evaluation.arguments import compile_arguments
@@ -69,7 +103,7 @@ class UserFunction:
                 self._arguments = compile_arguments(compiler, self.node.arguments, self.params)
         return self._body
 
-    def call(self, interp: Any, args: list, nargout: int) -> list:
+    def call(self, interp: Any, args: list, nargout: int, caller: Frame | None = None) -> list:
         body = self._body or self.compile(interp)
         params = self.params
         n = len(args)
@@ -83,6 +117,8 @@ class UserFunction:
             raise self._error("MATLAB:TooManyOutputs", "Too many output arguments.")
         frame = Frame(interp, self.unit, self, n, nargout)
         frame.persistent = self.persistent
+        if self.parent is not None:
+            frame.outer = self._parent_frame(caller)
         vars = frame.vars
         fixed = len(params) - 1 if self.varargin else len(params)
         for i in range(min(n, fixed)):
@@ -106,6 +142,16 @@ class UserFunction:
             interp.frames.pop()
             interp.leave_call()
         return self._collect(vars, nargout)
+
+    def _parent_frame(self, caller: Frame | None) -> Frame | None:
+        """The running workspace of this nested function's parent, seen from the caller
+        (the parent itself, a sibling, or this function calling itself)."""
+        f = caller
+        while f is not None:
+            if f.function is self.parent:
+                return f
+            f = f.outer
+        return None
 
     def _error(self, identifier: str, message: str) -> MatlabError:
         exc = error(identifier, message)
@@ -162,10 +208,11 @@ class CompiledUnit:
             self._add(fn)
         self._script: Code | None = None
 
-    def _add(self, fn: ast.Function) -> None:
-        self.functions.setdefault(fn.name, UserFunction(fn, self))
+    def _add(self, fn: ast.Function, parent: UserFunction | None = None) -> None:
+        function = UserFunction(fn, self, parent)
+        self.functions.setdefault(fn.name, function)
         for nested in fn.functions:
-            self._add(nested)
+            self._add(nested, function)
 
     def local(self, name: str) -> UserFunction | None:
         return self.functions.get(name)

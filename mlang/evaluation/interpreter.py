@@ -155,7 +155,7 @@ class Interpreter:
         """Call a builtin, a user function, a script or a function handle."""
         t = type(target)
         if t is UserFunction:
-            return target.call(self, args, nargout)
+            return target.call(self, args, nargout, frame)
         if t is FunctionHandle:
             return self.call_handle(target, args, nargout)
         if t is ScriptCall:
@@ -187,7 +187,7 @@ class Interpreter:
         if target is None:
             raise error("MATLAB:UndefinedFunction",
                         f"Unrecognized function or variable '{handle.name}'.")
-        return self.invoke(target, args, nargout)
+        return self.invoke(target, args, nargout, handle.scope)
 
     def call_value(self, fn: Any, args: list, nargout: int = 1) -> list:
         """Call a function given as a handle or a name (feval, cellfun, ...)."""

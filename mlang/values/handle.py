@@ -15,11 +15,11 @@ class FunctionHandle:
     """
 
     matlab_class = "function_handle"
-    __slots__ = ("name", "target", "params", "body", "captured", "text", "node")
+    __slots__ = ("name", "target", "params", "body", "captured", "text", "node", "scope")
 
     def __init__(self, name: str = "", target: Any = None, params: list[str | None] | None = None,
                  body: Any = None, captured: dict | None = None, text: str = "",
-                 node: Any = None) -> None:
+                 node: Any = None, scope: Any = None) -> None:
         self.name = name
         self.target = target
         self.params = params
@@ -27,6 +27,7 @@ class FunctionHandle:
         self.captured = captured
         self.text = text  # the source of an anonymous function
         self.node = node  # its syntax tree (ast.Lambda), for func2str and display
+        self.scope = scope  # for a handle to a nested function: the frame it was made in
 
     @property
     def shape(self) -> tuple[int, int]:

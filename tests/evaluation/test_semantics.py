@@ -321,3 +321,36 @@ def test_growing_a_column_vector():
 ])
 def test_fast_paths_keep_value_semantics(code, expected):
     assert value(code) == expected
+
+
+NESTED = """
+function r = outer_fn()
+    total = 0;
+    add(5);
+    add(7);
+    h = @add;
+    h(100);
+    c = make_counter();
+    a = c(); b = c();
+    r = {total, a, b, exist_local()};
+    function add(v)
+        total = total + v;
+        scratch = v;
+    end
+    function e = exist_local()
+        e = 1;
+    end
+end
+function c = make_counter()
+    n = 0;
+    c = @step;
+    function k = step()
+        n = n + 1;
+        k = n;
+    end
+end
+"""
+
+
+def test_nested_functions_share_their_parents_variables():
+    assert value("r = outer_fn();\n" + NESTED) == [112.0, 1.0, 2.0, 1.0]
