@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Any
@@ -160,12 +161,19 @@ def _convert(x: object, m: re.Match, flags: str, width: str, prec: str | None) -
     return _num_text(x, flags, width, prec, conv)  # type: ignore[arg-type]
 
 
+@functools.lru_cache(maxsize=512)
+def _parsed_format(fmt: str) -> tuple[str, tuple[re.Match[str], ...]]:
+    """A format with its escapes processed, and its conversion specs (memoised: loops
+    print with the same few formats over and over)."""
+    text = unescape(fmt)
+    return text, tuple(_SPEC.finditer(text))
+
+
 def format_text(fmt: str, args: list) -> str:
     """MATLAB's sprintf: the format is reused until every argument is consumed;
     output stops right before the first conversion that finds no data left."""
-    fmt = unescape(fmt)
+    fmt, specs = _parsed_format(fmt)
     items = _flatten_args(args)
-    specs = list(_SPEC.finditer(fmt))
     if all(m.group("conv") == "%" for m in specs):
         return _literal(fmt, specs)
     out: list[str] = []
