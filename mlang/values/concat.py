@@ -15,10 +15,8 @@ from mlang.values.cell import Cell
 from mlang.values.core import (
     CHAR,
     INT_CLASSES,
-    char_codes,
     class_of,
     result,
-    to_array,
 )
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
@@ -65,24 +63,6 @@ def concat_class(values: list) -> str:
     return "double"
 
 
-def _as_class(v: object, cls: str) -> np.ndarray:
-    from mlang.values.operators import to_class
-
-    a = to_array(v)
-    if class_of(v) == cls:
-        return a
-    if cls == "char":
-        if a.dtype.kind == "U":
-            return a
-        return to_class(a, "char")
-    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
-    if cls == "double":
-        return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
-    if cls == "single":
-        return src.astype(np.complex64 if src.dtype.kind == "c" else np.float32)
-    return to_class(src, cls)
-
-
 def cat(values: list, axis: int) -> object:
     """Concatenate along ``axis`` (0: vertically, 1: horizontally, or higher)."""
     kept = [v for v in values if not _is_empty(v)]
@@ -109,7 +89,9 @@ def cat(values: list, axis: int) -> object:
                 raise error("MATLAB:catenate:structFieldBad",
                             "Concatenation of structures requires that the fields be the same.")
         return Struct(fields, _join([s.copy().elems for s in kept], axis))
-    arrays = [_as_class(v, cls) for v in kept]
+    from mlang.values.operators import as_class
+
+    arrays = [as_class(v, cls) for v in kept]
     if cls == "double" and any(a.dtype.kind == "c" for a in arrays):
         arrays = [a.astype(np.complex128) for a in arrays]
     return result(_join(arrays, axis))

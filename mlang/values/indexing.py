@@ -435,39 +435,6 @@ def assignment_class(target: object, rhs: object) -> str:
     return "double"
 
 
-def _rhs_elements(rhs: object, cls: str, count: int, is_cell_target: bool) -> np.ndarray:
-    from mlang.values.operators import to_class
-
-    if is_cell_target:
-        return data_of(rhs)
-    a = to_array(rhs)
-    if class_of(rhs) == cls:
-        return a
-    if cls == "char":
-        if a.dtype.kind == "U":
-            return a
-        return to_class(a, "char")
-    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
-    if cls in ("double", "single") or cls in INT_CLASSES:
-        if cls == "double":
-            return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
-        return to_class(src.astype(np.complex128 if src.dtype.kind == "c" else np.float64), cls)
-    return src.astype(bool)
-
-
-def convert(target: object, cls: str) -> np.ndarray:
-    """``target``'s data converted to class ``cls`` (a new array)."""
-    from mlang.values.operators import to_class
-
-    a = to_array(target)
-    if class_of(target) == cls:
-        return a
-    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
-    if cls == "double":
-        return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
-    return to_class(src.astype(np.complex128 if src.dtype.kind == "c" else np.float64), cls)
-
-
 def assign(target: object | None, args: list, rhs: object, in_place: bool = False) -> object:
     """``target(args...) = rhs`` (``target`` None: the variable does not exist yet).
 
@@ -476,6 +443,8 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
     """
     if hasattr(target, "subsasgn_paren"):  # objects with their own M(key) = v (containers.Map)
         return target.subsasgn_paren(args, rhs)  # type: ignore[union-attr]
+    from mlang.values.operators import as_class
+
     rhs_kind = type(rhs)
     if target is None:
         target = _empty_like(rhs)
@@ -514,7 +483,7 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
     if not is_cell:
         cls = assignment_class(target, rhs)
         if cls != class_of(target):
-            data = convert(target, cls)
+            data = as_class(target, cls)
             writable = True
         elif data.dtype.kind == "f" and (rhs_kind is complex or
                                          (rhs_kind is np.ndarray and rhs.dtype.kind == "c")):
@@ -536,7 +505,7 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
         writable = writable and data.base is None
     if not writable:
         data = data.copy()
-    values = rhs.data if is_cell else _rhs_elements(rhs, cls, 0, False)
+    values = rhs.data if is_cell else as_class(rhs, cls)
     _store(data, idxs, shape, values, nargs)
     if is_cell:
         return Cell(data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)

@@ -22,6 +22,7 @@ from mlang.values.core import (
     CLASS_OF_DTYPE,
     DTYPE_OF_CLASS,
     INT_CLASSES,
+    char_codes,
     class_of,
     result,
     to_array,
@@ -121,6 +122,24 @@ def _int_to_int(v: np.ndarray, cls: str) -> np.ndarray:
     if src.min >= lo and src.max <= hi:
         return v.astype(dt)
     return _int_clip(v.astype(object), cls)
+
+
+def as_class(v: object, cls: str) -> np.ndarray:
+    """The elements of a numeric, logical or char value as an array of class ``cls``
+    (MATLAB's conversion rules; the array itself when it already is of that class)."""
+    a = to_array(v)
+    if class_of(v) == cls:
+        return a
+    if cls == "char":
+        return a if a.dtype.kind == "U" else to_class(a, "char")
+    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
+    if cls == "double":
+        return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
+    if cls == "single":
+        return src.astype(np.complex64 if src.dtype.kind == "c" else np.float32)
+    if cls == "logical":
+        return src != 0
+    return to_class(src, cls)
 
 
 def _numbers(v: object, cls: str) -> np.ndarray:
