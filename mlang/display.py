@@ -25,9 +25,7 @@ import numpy as np
 
 from mlang.errors import MatlabSyntaxError, MException
 from mlang.syntax import ast
-from mlang.syntax.build import POSTFIX_POWER, UNARY_POWER
-from mlang.syntax.unparse import ATOM_POWER, LAMBDA_POWER, OP_POWER, RANGE_POWER
-from mlang.syntax.unparse import expr as unparse_expr
+from mlang.syntax.unparse import COMPACT
 from mlang.values.cell import Cell
 from mlang.values.core import INT_CLASSES, class_of, size_of, to_array
 from mlang.values.handle import FunctionHandle
@@ -718,7 +716,7 @@ def func2str_text(handle: FunctionHandle) -> str:
     if not handle.is_anonymous:
         return "@" + handle.name
     node = getattr(handle, "node", None) or _lambda_node(handle.text)
-    return handle.text if node is None else _compact(node)
+    return handle.text if node is None else COMPACT.expr(node)
 
 
 def _lambda_node(text: str) -> ast.Lambda | None:
@@ -735,91 +733,3 @@ def _lambda_node(text: str) -> ast.Lambda | None:
     return node if type(node) is ast.Lambda else None
 
 
-def _compact(node: ast.Node, power: int = 0) -> str:
-    """Source text without any optional blank: what func2str shows.
-
-    Parentheses appear only where precedence needs them; list elements are
-    separated by ',' and rows by ';'.
-    """
-    t = type(node)
-    if t is ast.Binary:
-        p = OP_POWER[node.op]
-        text = f"{_compact(node.left, p)}{node.op}{_compact_operand(node.right, p + 1)}"
-    elif t is ast.Unary:
-        text = _compact_unary(node, 0)
-    elif t is ast.Postfix:
-        text = _compact(node.operand, POSTFIX_POWER)
-        if text.endswith(".") or (text.endswith("'") and _ends_in_char(node.operand)):
-            text = f"({text})"  # 'abc'' and 1.' would read differently
-        text += node.op
-    elif t is ast.Range:
-        parts = [_compact(node.start, RANGE_POWER + 1)]
-        if node.step is not None:
-            parts.append(_compact_operand(node.step, RANGE_POWER + 1))
-        parts.append(_compact_operand(node.stop, RANGE_POWER + 1))
-        text = ":".join(parts)
-    elif t is ast.Index:
-        opener, closer = "{}" if node.braces else "()"
-        text = _compact(node.base, ATOM_POWER) + opener + _compact_list(node.args) + closer
-    elif t is ast.Field:
-        text = f"{_compact(node.base, ATOM_POWER)}.{node.name}"
-    elif t is ast.DynField:
-        text = f"{_compact(node.base, ATOM_POWER)}.({_compact(node.name)})"
-    elif t is ast.NamedArg:
-        text = f"{node.name}={_compact(node.value)}"
-    elif t is ast.Lambda:
-        params = ",".join("~" if p is None else p for p in node.params)
-        text = f"@({params}){_compact(node.body)}"
-    elif t is ast.Paren:
-        text = f"({_compact(node.expr)})"
-    elif t is ast.Matrix:
-        text = "[" + ";".join(_compact_list(row) for row in node.rows) + "]"
-    elif t is ast.Cell:
-        text = "{" + ";".join(_compact_list(row) for row in node.rows) + "}"
-    else:  # literals, names, ':', 'end', '~', @name: written as the unparser writes them
-        text = unparse_expr(node)
-    return f"({text})" if _binding(node) < power else text
-
-
-def _compact_operand(node: ast.Node, power: int) -> str:
-    # Right after an operator a prefix operator is always allowed (a^-b).
-    if type(node) is ast.Unary:
-        return _compact_unary(node, power)
-    return _compact(node, power)
-
-
-def _compact_unary(node: ast.Unary, power: int) -> str:
-    return node.op + _compact_operand(node.operand, max(UNARY_POWER, power))
-
-
-def _compact_list(items: list[ast.Node]) -> str:
-    return ",".join(_compact(item) for item in items)
-
-
-def _binding(node: ast.Node) -> int:
-    t = type(node)
-    if t is ast.Binary:
-        return OP_POWER[node.op]
-    if t is ast.Range:
-        return RANGE_POWER
-    if t is ast.Postfix:
-        return POSTFIX_POWER
-    if t is ast.Unary:
-        return UNARY_POWER
-    if t is ast.Lambda:
-        return LAMBDA_POWER
-    return ATOM_POWER
-
-
-def _ends_in_char(node: ast.Node) -> bool:
-    """Does the text of ``node`` end with a char literal (so a quote after it would continue it)?"""
-    while True:
-        t = type(node)
-        if t is ast.Unary:
-            node = node.operand
-        elif t is ast.Binary:
-            node = node.right
-        elif t is ast.Range:
-            node = node.stop
-        else:
-            return t is ast.Char

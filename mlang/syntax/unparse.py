@@ -58,26 +58,100 @@ def unparse(node: Node) -> str:
 # ---------------------------------------------------------------- expressions
 
 
-def expr(node: Node, power: int = 0) -> str:
-    """``node`` where the parser reads an operand binding at least as tightly as ``power``.
+class ExpressionWriter:
+    """Writes expressions as source text, spaced (``a + b``, ``[1, 2]``) or compact
+    (``a+b``, ``[1,2]``: how func2str shows an anonymous function).
 
-    ``power`` is 0 where a whole expression stands (an argument, an element, a
-    right-hand side).  A slot with a higher ``power`` is either the left operand
-    of an operator of that power or the operand of a transpose.
+    Parentheses appear only where precedence or associativity needs them.
     """
-    text = _EXPRESSIONS[type(node)](node)
-    return f"({text})" if _power(node) < power else text
 
+    def __init__(self, compact: bool = False) -> None:
+        self.op = "{}" if compact else " {} "
+        self.sep = "," if compact else ", "
+        self.row_sep = ";" if compact else "; "
+        self.after_params = "" if compact else " "
+        self.table: dict[type, Callable[[Any], str]] = {
+            ast.Number: _number,
+            ast.Char: lambda n: _quote(n.value, "'"),
+            ast.String: lambda n: _quote(n.value, '"'),
+            ast.Name: lambda n: n.name,
+            ast.Colon: lambda n: ":",
+            ast.End: lambda n: "end",
+            ast.Tilde: lambda n: "~",
+            ast.Unary: lambda n: self.unary(n, 0),
+            ast.Postfix: self.postfix,
+            ast.Binary: self.binary,
+            ast.Range: self.range,
+            ast.Index: self.index,
+            ast.Field: lambda n: f"{self.expr(n.base, ATOM_POWER)}.{n.name}",
+            ast.DynField: lambda n: f"{self.expr(n.base, ATOM_POWER)}.({self.expr(n.name)})",
+            ast.NamedArg: lambda n: f"{n.name}={self.expr(n.value)}",
+            ast.FuncHandle: lambda n: "@" + n.name,
+            ast.Lambda: self.lambda_,
+            ast.Paren: lambda n: f"({self.expr(n.expr)})",
+            ast.Matrix: lambda n: f"[{self.rows(n.rows)}]",
+            ast.Cell: lambda n: f"{{{self.rows(n.rows)}}}",
+        }
 
-def _operand(node: Node, power: int) -> str:
-    """``node`` right after an operator, where the parser also accepts prefix operators.
+    def expr(self, node: Node, power: int = 0) -> str:
+        """``node`` where the parser reads an operand binding at least as tightly as ``power``.
 
-    A unary operator is always allowed there (``a ^ -b``); only its own operand
-    must then bind tightly enough (``a ^ -(b ^ c)``).
-    """
-    if type(node) is ast.Unary:
-        return _unary(node, power)
-    return expr(node, power)
+        ``power`` is 0 where a whole expression stands (an argument, an element, a
+        right-hand side).  A slot with a higher ``power`` is either the left operand
+        of an operator of that power or the operand of a transpose.
+        """
+        text = self.table[type(node)](node)
+        return f"({text})" if _power(node) < power else text
+
+    def operand(self, node: Node, power: int) -> str:
+        """``node`` right after an operator, where the parser also accepts prefix operators.
+
+        A unary operator is always allowed there (``a ^ -b``); only its own operand
+        must then bind tightly enough (``a ^ -(b ^ c)``).
+        """
+        if type(node) is ast.Unary:
+            return self.unary(node, power)
+        return self.expr(node, power)
+
+    def unary(self, node: ast.Unary, power: int) -> str:
+        # The parser reads the operand of a prefix operator at unary power or the
+        # slot's own power, whichever is higher: 2^-2^2 is (2^(-2))^2.
+        return node.op + self.operand(node.operand, max(UNARY_POWER, power))
+
+    def binary(self, node: ast.Binary) -> str:
+        power = OP_POWER[node.op]  # left-associative: an equal right operand needs parens
+        return (self.expr(node.left, power) + self.op.format(node.op)
+                + self.operand(node.right, power + 1))
+
+    def range(self, node: ast.Range) -> str:
+        # Operands that are ranges need parentheses: a:b:c is one range with a step.
+        parts = [self.expr(node.start, RANGE_POWER + 1)]
+        if node.step is not None:
+            parts.append(self.operand(node.step, RANGE_POWER + 1))
+        parts.append(self.operand(node.stop, RANGE_POWER + 1))
+        return ":".join(parts)
+
+    def postfix(self, node: ast.Postfix) -> str:
+        text = self.expr(node.operand, POSTFIX_POWER)
+        if _glues_to_quote(node.operand, text):
+            text = f"({text})"
+        return text + node.op
+
+    def index(self, node: ast.Index) -> str:
+        opener, closer = "{}" if node.braces else "()"
+        return self.expr(node.base, ATOM_POWER) + opener + self.list(node.args) + closer
+
+    def lambda_(self, node: ast.Lambda) -> str:
+        return f"@({self.params(node.params)}){self.after_params}{self.expr(node.body)}"
+
+    def rows(self, rows: list[list[Node]]) -> str:
+        return self.row_sep.join(self.list(row) for row in rows)
+
+    def list(self, items: list[Node]) -> str:
+        return self.sep.join(self.expr(item) for item in items)
+
+    def params(self, params: list[str | None]) -> str:
+        return self.sep.join("~" if p is None else p for p in params)
 
 
 def _power(node: Node) -> int:
@@ -93,33 +167,6 @@ def _power(node: Node) -> int:
     if t is ast.Lambda:
         return LAMBDA_POWER
     return ATOM_POWER
-
-
-def _unary(node: ast.Unary, power: int) -> str:
-    # The parser reads the operand of a prefix operator at unary power or the
-    # slot's own power, whichever is higher: 2^-2^2 is (2^(-2))^2.
-    return node.op + _operand(node.operand, max(UNARY_POWER, power))
-
-
-def _binary(node: ast.Binary) -> str:
-    power = OP_POWER[node.op]  # left-associative: an equal right operand needs parens
-    return f"{expr(node.left, power)} {node.op} {_operand(node.right, power + 1)}"
-
-
-def _range(node: ast.Range) -> str:
-    # Operands that are ranges need parentheses: a:b:c is one range with a step.
-    parts = [expr(node.start, RANGE_POWER + 1)]
-    if node.step is not None:
-        parts.append(_operand(node.step, RANGE_POWER + 1))
-    parts.append(_operand(node.stop, RANGE_POWER + 1))
-    return ":".join(parts)
-
-
-def _postfix(node: ast.Postfix) -> str:
-    text = expr(node.operand, POSTFIX_POWER)
-    if _glues_to_quote(node.operand, text):
-        text = f"({text})"
-    return text + node.op
 
 
 def _glues_to_quote(operand: Node, text: str) -> bool:
@@ -178,49 +225,12 @@ def _quote(text: str, quote: str) -> str:
     return quote + text.replace(quote, quote * 2) + quote
 
 
-def _index(node: ast.Index) -> str:
-    opener, closer = "{}" if node.braces else "()"
-    return expr(node.base, ATOM_POWER) + opener + _list(node.args) + closer
-
-
-def _lambda(node: ast.Lambda) -> str:
-    return f"@({_params(node.params)}) {expr(node.body)}"
-
-
-def _rows(rows: list[list[Node]]) -> str:
-    return "; ".join(_list(row) for row in rows)
-
-
-def _list(items: list[Node]) -> str:
-    return ", ".join(expr(item) for item in items)
-
-
-def _params(params: list[str | None]) -> str:
-    return ", ".join("~" if p is None else p for p in params)
-
-
-_EXPRESSIONS: dict[type, Callable[[Any], str]] = {
-    ast.Number: _number,
-    ast.Char: lambda n: _quote(n.value, "'"),
-    ast.String: lambda n: _quote(n.value, '"'),
-    ast.Name: lambda n: n.name,
-    ast.Colon: lambda n: ":",
-    ast.End: lambda n: "end",
-    ast.Tilde: lambda n: "~",
-    ast.Unary: lambda n: _unary(n, 0),
-    ast.Postfix: _postfix,
-    ast.Binary: _binary,
-    ast.Range: _range,
-    ast.Index: _index,
-    ast.Field: lambda n: f"{expr(n.base, ATOM_POWER)}.{n.name}",
-    ast.DynField: lambda n: f"{expr(n.base, ATOM_POWER)}.({expr(n.name)})",
-    ast.NamedArg: lambda n: f"{n.name}={expr(n.value)}",
-    ast.FuncHandle: lambda n: "@" + n.name,
-    ast.Lambda: _lambda,
-    ast.Paren: lambda n: f"({expr(n.expr)})",
-    ast.Matrix: lambda n: f"[{_rows(n.rows)}]",
-    ast.Cell: lambda n: f"{{{_rows(n.rows)}}}",
-}
+_SPACED = ExpressionWriter()
+COMPACT = ExpressionWriter(compact=True)
+expr = _SPACED.expr
+_list = _SPACED.list
+_params = _SPACED.params
+_EXPRESSIONS = _SPACED.table
 
 
 # ----------------------------------------------------------------- statements
