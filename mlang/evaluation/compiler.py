@@ -482,6 +482,24 @@ class Compiler:
                     return scalar(a, b)
                 return general(op, a, b)
             return var_var
+        if var_l is not None and guard is None:
+            def var_any(frame: Frame) -> Any:
+                try:
+                    a = frame.vars[var_l]
+                except KeyError:
+                    a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return scalar(a, b)
+                return general(op, a, b)
+            return var_any
+        if const_r is not None and guard is None:
+            def any_const(frame: Frame) -> Any:
+                a = left(frame)
+                if type(a) is float:
+                    return scalar(a, const_r)
+                return general(op, a, const_r)
+            return any_const
         if guard is None:
             def any_any(frame: Frame) -> Any:
                 a = left(frame)
