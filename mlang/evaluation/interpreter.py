@@ -48,6 +48,8 @@ class Interpreter:
         self.frames: list[Frame] = [self.base]  # the call stack (for evalin, dbstack)
         self.at_line_start = True  # whether the last output ended a line (display framing)
         self.tic_start: float | None = None  # the time of the last tic
+        self.random: Any = None  # the random number generator (made on first use)
+        self.random_seed = 0
 
     # ------------------------------------------------------------ running
 

@@ -1,0 +1,152 @@
+"""Random numbers: rand, randn, randi, randperm and rng.
+
+The generator is MATLAB's default, the Mersenne Twister, with 53-bit
+doubles; NumPy's ``RandomState`` implements the same algorithm, so ``rand``
+and ``randi`` give MATLAB's numbers for the same seed (MATLAB's seed 0 is the
+twister's classic seed 5489).  ``randn`` uses NumPy's normal transform, which
+is not MATLAB's ziggurat: its values are normal but not MATLAB's.
+
+The generator belongs to the interpreter (``interp.random``): sessions never
+share random state.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.registry import builtin
+from mlang.errors import error
+from mlang.values.core import class_of, is_text, result, scalar_value, to_array, to_str
+from mlang.values.struct import Struct
+
+DEFAULT_SEED = 0
+
+
+def _twister_seed(seed: int) -> int:
+    return 5489 if seed == 0 else seed
+
+
+def generator(interp: Any) -> np.random.RandomState:
+    if interp.random is None:
+        interp.random = np.random.RandomState(_twister_seed(DEFAULT_SEED))
+        interp.random_seed = DEFAULT_SEED
+    return interp.random
+
+
+def _size_and_class(args: tuple, name: str) -> tuple[tuple[int, ...], str]:
+    """rand(n), rand(m,n,...), rand([m n]), with an optional 'double'/'single' or 'like', p."""
+    args = list(args)
+    cls = "double"
+    if len(args) >= 2 and is_text(args[-2]) and to_str(args[-2]).lower() == "like":
+        cls = class_of(args[-1])
+        args = args[:-2]
+    elif args and is_text(args[-1]):
+        cls = to_str(args[-1]).lower()
+        args = args[:-1]
+        if cls not in ("double", "single"):
+            raise error(f"MATLAB:{name}:invalidOutputType",
+                        f"Class must be 'double' or 'single', not '{cls}'.")
+    if not args:
+        return (1, 1), cls
+    if len(args) == 1:
+        dims = [int(d) for d in to_array(args[0]).ravel(order="F")]
+        if len(dims) == 1:
+            dims = [dims[0], dims[0]]
+    else:
+        dims = [int(scalar_value(a)) for a in args]
+    return tuple(max(d, 0) for d in dims), cls
+
+
+def _uniform(interp: Any, shape: tuple[int, ...]) -> np.ndarray:
+    """Uniform (0,1) doubles filling ``shape`` in MATLAB's column-major order."""
+    n = int(np.prod(shape)) if shape else 1
+    return generator(interp).random_sample(n).reshape(shape, order="F")
+
+
+def _as(values: np.ndarray, cls: str) -> Any:
+    return result(values.astype(np.float32) if cls == "single" else values)
+
+
+@builtin(interp=True)
+def rand(interp: Any, *args: Any) -> Any:
+    """X = rand returns a random number uniformly distributed in (0,1).
+    X = rand(n), rand(sz1,...,szN), rand(sz) return arrays of them;
+    rand(___, 'single') returns single precision."""
+    shape, cls = _size_and_class(args, "rand")
+    return _as(_uniform(interp, shape), cls)
+
+
+@builtin(interp=True)
+def randn(interp: Any, *args: Any) -> Any:
+    """X = randn returns a random number from the standard normal distribution.
+    X = randn(n), randn(sz1,...,szN), randn(sz); randn(___, 'single')."""
+    shape, cls = _size_and_class(args, "randn")
+    n = int(np.prod(shape)) if shape else 1
+    values = generator(interp).standard_normal(n).reshape(shape, order="F")
+    return _as(values, cls)
+
+
+@builtin(interp=True)
+def randi(interp: Any, limits: Any, *args: Any) -> Any:
+    """X = randi(imax) returns a random integer from 1 to imax.
+    X = randi(imax, n), randi(imax, sz1,...,szN), randi([imin imax], ___)."""
+    bounds = [int(b) for b in to_array(limits).ravel(order="F")]
+    low, high = (1, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+    if high < low:
+        raise error("MATLAB:randi:invalidLimits",
+                    "The first input must be a positive scalar integer value IMAX, or two "
+                    "integer values [IMIN IMAX] with IMIN less than or equal to IMAX.")
+    shape, cls = _size_and_class(args, "randi")
+    values = low - 1 + np.ceil(_uniform(interp, shape) * (high - low + 1))
+    return _as(values, cls)
+
+
+@builtin(interp=True)
+def randperm(interp: Any, n: Any, k: Any = None) -> Any:
+    """p = randperm(n) is a random permutation of the integers 1 to n.
+    p = randperm(n, k) returns k unique integers from 1 to n."""
+    count = int(scalar_value(n))
+    take = count if k is None else int(scalar_value(k))
+    if take > count or take < 0:
+        raise error("MATLAB:randperm:inputKTooLarge",
+                    "K must be less than or equal to N.")
+    order = np.argsort(_uniform(interp, (1, count)).ravel(), kind="stable") + 1.0
+    return result(order[:take].reshape(1, take))
+
+
+@builtin(interp=True, max_out=1, nargout=True)
+def rng(interp: Any, *args: Any, nargout: int = 0) -> Any:
+    """rng(seed) seeds the random number generator; rng('default') restores the
+    startup seed 0; rng('shuffle') seeds from the clock. s = rng returns the
+    generator settings (Type, Seed, State)."""
+    previous = _settings(interp) if (nargout or not args) else None
+    if args:
+        first = args[0]
+        if type(first) is Struct:
+            seed = int(scalar_value(first.element(0).get("Seed", 0.0)))
+        elif is_text(first):
+            option = to_str(first).lower()
+            if option == "default":
+                seed = DEFAULT_SEED
+            elif option == "shuffle":
+                seed = int(time.time() * 1000) % (2 ** 32)
+            else:
+                raise error("MATLAB:rng:badFirstOpt", f"Unrecognized option '{to_str(first)}'.")
+        else:
+            seed = int(scalar_value(first))
+            if seed < 0 or seed >= 2 ** 32:
+                raise error("MATLAB:rng:badSeed",
+                            "The seed must be a nonnegative integer less than 2^32.")
+        interp.random = np.random.RandomState(_twister_seed(seed))
+        interp.random_seed = seed
+    return previous
+
+
+def _settings(interp: Any) -> Struct:
+    generator(interp)
+    state = interp.random.get_state()[1].astype(np.float64).reshape(-1, 1)
+    return Struct.scalar({"Type": np.array([list("twister")], dtype="<U1"),
+                          "Seed": float(interp.random_seed), "State": state})
