@@ -133,7 +133,9 @@ def _scalar_truth(v: Any, op: str) -> bool:
     if t is float:
         return _truth(v)
     if t is np.ndarray and v.size == 1 and class_of(v) in operators.ARITHMETIC_CLASSES:
-        return _truth(v.reshape(-1)[0].item() if v.dtype.kind != "U" else float(ord(v.reshape(-1)[0])))
+        x = v.reshape(-1)[0]
+        return _truth(float(ord(x)) if v.dtype.kind == "U" else complex(x) if v.dtype.kind == "c"
+                      else float(x))
     raise error("MATLAB:nonLogicalConditional",
                 "Operands to the || and && operators must be convertible to logical scalar values.")
 
@@ -711,16 +713,19 @@ class Compiler:
             return special
 
         is_param = name in self.params
+        has_colon = any(type(a) is ast.Colon for a in node.args)
 
         def run(frame: Frame, nargout: int) -> list:
             base = frame.vars.get(name, MISSING)
             if base is MISSING:
                 if is_param:
                     raise error("MATLAB:minrhs", "Not enough input arguments.")
-                return calls(frame, args(frame) if not uses_end else args(frame, MISSING), nargout)
+                values = args(frame) if not uses_end else args(frame, MISSING)
+                return calls(frame, _colons_as_text(values) if has_colon else values, nargout)
             values = args(frame, base) if uses_end else args(frame)
             if type(base) is FunctionHandle:
-                return self.interp.invoke(base, values, nargout)
+                return self.interp.invoke(base, _colons_as_text(values) if has_colon else values,
+                                          nargout)
             if hasattr(base, "subsref_paren"):
                 return [base.subsref_paren(values)]
             return [index(base, values)]
@@ -811,7 +816,7 @@ class Compiler:
                 b = base(frame)
                 values = args(frame, b) if uses_end else args(frame)
                 if type(b) is FunctionHandle:
-                    return self.interp.invoke(b, values, 1)[:1]
+                    return self.interp.invoke(b, _colons_as_text(values), 1)[:1]
                 if hasattr(b, "subsref_paren"):
                     return [b.subsref_paren(values)]
                 return [index(b, values)]
@@ -1587,6 +1592,14 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
     new = buffer[:, :total]
     _remember_growth_view(frame, name, new)
     return new
+
+
+_COLON_TEXT = char_row(":")
+
+
+def _colons_as_text(values: list) -> list:
+    """A function called with ``:`` receives the character ':' (only indexing reads it as all)."""
+    return [_COLON_TEXT if v is COLON else v for v in values]
 
 
 def _is_end_plus_one(arg_nodes: list) -> bool:

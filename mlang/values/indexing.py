@@ -599,12 +599,8 @@ def _assign_struct(target: Struct, args: list, rhs: Struct) -> Struct:
     for d in out.elems.reshape(-1):
         for f in fields:
             d.setdefault(f, EMPTY)
-    data = out.elems
     nargs = len(args)
-    shape, idxs = _grown_shape(data, args, nargs)
-    if shape != (data.shape if nargs == 1 else _shape_for(data, nargs)):
-        data = _resize(data if nargs == 1 else data.reshape(_shape_for(data, nargs), order="F"),
-                       shape, out)
+    data, idxs, shape = _prepared(out.elems, args, out)
     values = np.empty(rhs.elems.shape, dtype=object)
     src = rhs.elems.reshape(-1)
     dst = values.reshape(-1)
@@ -612,6 +608,19 @@ def _assign_struct(target: Struct, args: list, rhs: Struct) -> Struct:
         dst[i] = {f: src[i].get(f, EMPTY) for f in fields}
     _store(data, idxs, shape, values, nargs)
     return Struct(fields, data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
+
+
+def _prepared(data: np.ndarray, args: list, like: object) -> tuple[np.ndarray, list, tuple]:
+    """A private copy of ``data`` shaped for ``args`` (grown if they reach past its end),
+    with the indices and the shape: the common first step of an indexed store."""
+    nargs = len(args)
+    shape, idxs = _grown_shape(data, args, nargs)
+    indexed = data.shape if nargs == 1 else _shape_for(data, nargs)
+    if shape != indexed:
+        data = _resize(data if nargs == 1 else data.reshape(indexed, order="F"), shape, like)
+    else:
+        data = data.reshape(indexed, order="F").copy()
+    return data, idxs, shape
 
 
 def _assign_strings(target: StringArray, args: list, rhs: object) -> StringArray:
@@ -623,16 +632,9 @@ def _assign_strings(target: StringArray, args: list, rhs: object) -> StringArray
         from mlang.values.text import to_string_array
 
         values = to_string_array(rhs).data
-    data = target.data
-    nargs = len(args)
-    shape, idxs = _grown_shape(data, args, nargs)
-    if shape != (data.shape if nargs == 1 else _shape_for(data, nargs)):
-        data = _resize(data if nargs == 1 else data.reshape(_shape_for(data, nargs), order="F"),
-                       shape, target)
-    else:
-        data = data.copy()
-    _store(data, idxs, shape, values, nargs)
-    return StringArray(data)
+    data = _prepared(target.data, args, target)
+    _store(data[0], data[1], data[2], values, len(args))
+    return StringArray(data[0].reshape(fix_shape(data[0].shape), order="F"))
 
 
 # ----------------------------------------------------------------- deletion

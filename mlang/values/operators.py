@@ -84,7 +84,8 @@ def to_class(values: np.ndarray, cls: str) -> np.ndarray:
     if cls == "char":
         from mlang.values.core import char_from_codes
 
-        return char_from_codes(np.round(values.real).astype(np.uint32))
+        codes = np.nan_to_num(np.round(values.real), nan=0.0)
+        return char_from_codes(np.clip(codes, 0, 65535).astype(np.uint32))
     if values.dtype.kind in "iu":
         return _int_to_int(values, cls)
     if values.dtype.kind == "O":  # Python ints from exact integer arithmetic
@@ -441,6 +442,8 @@ def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x \\ y: exact for square non-singular x, least squares otherwise."""
     if x.shape[0] != y.shape[0]:
         raise error("MATLAB:dimagree", "Matrix dimensions must agree.")
+    if x.size == 0 or y.size == 0:
+        return np.zeros((x.shape[1], y.shape[1]), dtype=np.result_type(x, y))
     if x.shape[0] == x.shape[1]:
         try:
             if np.linalg.cond(x) < 1 / np.finfo(x.dtype).eps:
@@ -475,12 +478,15 @@ def mrdivide(a: object, b: object) -> object:
 
 
 def mpower(a: object, b: object) -> object:
-    if _is_scalar(a) and _is_scalar(b):
+    if _is_scalar(a) and _is_scalar(b) or (_is_empty(a) and _is_scalar(b)) \
+            or (_is_scalar(a) and _is_empty(b)):
         return elementwise(".^", a, b)
     x, y, _ = _matrix_operands(a, b, "^")
     if _is_scalar(b) and x.ndim == 2 and x.shape[0] == x.shape[1]:
         p = y.reshape(-1)[0]
-        if p == np.round(p) and not isinstance(p, complex):
+        if np.iscomplexobj(p) or not np.isfinite(p):
+            return result(_eigen_power(x, complex(p)))
+        if p == np.round(p):
             return result(_integer_matrix_power(x, int(p.real)))
         from scipy.linalg import fractional_matrix_power
 
@@ -491,6 +497,17 @@ def mpower(a: object, b: object) -> object:
                 "Incorrect dimensions for raising a matrix to a power. Check that the matrix is "
                 "square and the power is a scalar. To operate on each element of the matrix "
                 "individually, use POWER (.^) for elementwise power.")
+
+
+def _is_empty(v: object) -> bool:
+    return type(v) is np.ndarray and v.size == 0
+
+
+def _eigen_power(x: np.ndarray, p: complex) -> np.ndarray:
+    """A^p through the eigendecomposition A = V*D/V, for complex or non-finite p."""
+    w, v = np.linalg.eig(x.astype(np.complex128))
+    with np.errstate(all="ignore"):
+        return v @ np.diag(w ** p) @ np.linalg.pinv(v)
 
 
 def _scalar_to_matrix_power(s: np.generic, a: np.ndarray) -> np.ndarray:

@@ -22,7 +22,10 @@ def colon_range(start: object, step: object, stop: object) -> object:
     if s == 0 or math.isnan(a) or math.isnan(s) or math.isnan(b) or (b - a) / s < 0:
         values = np.zeros((1, 0))
     else:
-        n = math.floor((b - a) / s * (1 + 1e-15) + 1e-10)
+        count = (b - a) / s * (1 + 1e-15) + 1e-10
+        if not math.isfinite(count) or count > 2 ** 48:
+            raise error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
+        n = math.floor(count)
         values = (a + s * np.arange(n + 1, dtype=np.float64)).reshape(1, -1)
         if n >= 0 and s > 0 and values[0, -1] > b:
             values[0, -1] = b

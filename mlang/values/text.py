@@ -58,7 +58,13 @@ def _number_text(x: object) -> str:
 def string_binary(symbol: str, a: object, b: object) -> object:
     """Operators with a string operand: ``+`` appends, comparisons compare text."""
     sa, sb = to_string_array(a), to_string_array(b)
-    x, y = np.broadcast_arrays(sa.data, sb.data)
+    from mlang.values.operators import align
+
+    try:
+        x, y = np.broadcast_arrays(*align(sa.data, sb.data))
+    except ValueError:
+        raise error("MATLAB:sizeDimensionsMustMatch",
+                    "Arrays have incompatible sizes for this operation.") from None
     if symbol == "+":
         out = np.empty(x.shape, dtype=object)
         fo, fx, fy = out.reshape(-1), x.reshape(-1), y.reshape(-1)
