@@ -102,3 +102,8 @@ def test_syntax_error_in_a_script_exits_1(tmp_path):
     done = run(str(f))
     assert done.returncode == 1
     assert done.stderr.startswith("Error: File: syn.m Line: 1 Column: 5")
+
+
+def test_numpy_warnings_do_not_reach_the_user():
+    done = run("-e", "y = [1 -1 0] ./ 0; z = log(0); w = sqrt(-1); fprintf('%g ', y); fprintf('\\n')")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "Inf -Inf NaN \n", "")

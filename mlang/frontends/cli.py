@@ -92,6 +92,10 @@ def _run(opts: argparse.Namespace) -> int:
     from mlang.errors import InternalError, MatlabError, report
     from mlang.evaluation.interpreter import Interpreter
 
+    if not opts.debug:
+        import warnings
+
+        warnings.simplefilter("ignore")  # NumPy's floating-point warnings are not MATLAB output
     interp = Interpreter()
     try:
         if opts.code is not None:
