@@ -94,15 +94,37 @@ def dim_argument(v: object) -> int:
     """A dimension argument (positive integer scalar) as a 0-based axis."""
     message = "Dimension argument must be a positive integer scalar within indexing range."
     d = integer_scalar(v, message, "MATLAB:getdimarg:invalidDim")
-    if d < 1:
+    if d < 1 or d > 2**48:
         raise error("MATLAB:getdimarg:invalidDim", message)
     return d - 1
+
+
+# NumPy's limit on the number of dimensions of an array.
+MAX_DIMS = 64
+# Largest number of elements an array may have before creating it is refused
+# (MATLAB refuses arrays beyond its maximum array size preference).
+MAX_ELEMENTS = 2**40
+
+
+def checked_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """``shape`` if an array of that size can be created, else MATLAB's size error."""
+    if len(shape) > MAX_DIMS:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
+    if math.prod(shape) > MAX_ELEMENTS or any(n > 2**48 for n in shape):
+        dims = "x".join(str(n) for n in shape)
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    f"Requested {dims} array exceeds maximum array size preference.")
+    return shape
 
 
 def padded(a: np.ndarray, ndim: int) -> np.ndarray:
     """``a`` viewed with at least ``ndim`` dimensions (trailing singletons added)."""
     if a.ndim >= ndim:
         return a
+    if ndim > MAX_DIMS:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
     return a.reshape(a.shape + (1,) * (ndim - a.ndim))
 
 
@@ -129,8 +151,15 @@ _SIZE_NOT_SCALAR = "Size inputs must be scalar."
 
 def size_arguments(args: list) -> tuple[int, ...]:
     """Dimensions from MATLAB size inputs: (), (n), (m, n, ...) or ([m n ...])."""
+    return checked_shape(_size_dims(args))
+
+
+def _size_dims(args: list) -> tuple[int, ...]:
     if not args:
         return (1, 1)
+    for v in args:
+        if type(v) is not float and (is_text(v) or not isinstance(v, (bool, complex, np.ndarray))):
+            raise error("MATLAB:validateattributes:expectedNumeric", "Size inputs must be numeric.")
     if all(type(v) is float and v == v // 1 for v in args):  # the common case: plain counts
         dims = tuple(max(int(v), 0) for v in args)
         return dims if len(dims) > 1 else dims * 2
@@ -243,6 +272,7 @@ def magic(n: Any) -> object:
     k = int(math.floor(x.real)) if math.isfinite(x.real) else 0
     if k < 1:
         return np.zeros((0, 0))
+    checked_shape((k, k))
     return result(_magic(k).astype(np.float64))
 
 
@@ -296,7 +326,11 @@ def linspace(a: Any, b: Any, n: Any = 100.0) -> object:
     x1 = _scalar_number(a, message, "MATLAB:linspace:scalarInputs")
     x2 = _scalar_number(b, message, "MATLAB:linspace:scalarInputs")
     count = _scalar_number(n, message, "MATLAB:linspace:scalarInputs")
-    count = int(math.floor(count.real)) if not math.isnan(count.real) else 0
+    if count.real == math.inf:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    "Requested array exceeds maximum array size preference.")
+    count = int(math.floor(count.real)) if math.isfinite(count.real) else 0
+    checked_shape((1, count))
     single = "single" in (class_of(a), class_of(b))
     if count < 1:
         return np.zeros((1, 0), dtype=np.float32 if single else np.float64)
@@ -397,15 +431,41 @@ def colon(a: Any, b: Any, c: Any = None) -> object:
     y = colon(j,i,k)
 
     The function form of j:k and j:i:k."""
-    if c is None:
-        return colon_range(a, 1.0, b)
-    return colon_range(a, b, c)
+    start, step, stop = (a, 1.0, b) if c is None else (a, b, c)
+    _check_range_length(start, step, stop)
+    return colon_range(start, step, stop)
+
+
+def _check_range_length(start: object, step: object, stop: object) -> None:
+    """Refuse ranges too long to create (and NaN/Inf ends that NumPy cannot count)."""
+    try:
+        ends = [to_double_array(v).reshape(-1) for v in (start, step, stop)]
+    except MatlabError:
+        return  # colon_range reports the bad operand
+    if any(e.size == 0 for e in ends):
+        return
+    lo, by, hi = (float(np.real(e[0])) for e in ends)
+    if any(math.isnan(x) for x in (lo, by, hi)) or by == 0 or (hi - lo) / by < 0:
+        return
+    count = (hi - lo) / by
+    if not math.isfinite(count) or count > MAX_ELEMENTS:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    "Requested array exceeds maximum array size preference.")
 
 
 # ------------------------------------------------------------- rearranging
 
 
+def padded_shape(shape: tuple[int, ...], ndim: int) -> tuple[int, ...]:
+    """``shape`` with trailing singleton dimensions up to ``ndim``."""
+    return shape + (1,) * max(0, ndim - len(shape))
+
+
 def _replication(args: list) -> tuple[int, ...]:
+    for v in args:
+        if is_text(v) or not isinstance(v, (float, bool, np.ndarray)):
+            raise error("MATLAB:repmat:invalidReplications",
+                        "Replication factors must be a row vector of integers or integer scalars.")
     if len(args) == 1:
         a = to_double_array(args[0])
         if a.size == 1:
@@ -431,7 +491,10 @@ def repmat(a: Any, *reps: Any) -> object:
     Repeat copies of an array."""
     if not reps:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
-    counts = _replication(list(reps))
+    counts = checked_shape(_replication(list(reps)))
+    ndim = max(len(shape_of(a)), len(counts))
+    checked_shape(tuple(n * c for n, c in zip(padded_shape(shape_of(a), ndim),
+                                              padded_shape(counts, ndim), strict=True)))
     if type(a) is float and all(c == 1 for c in counts[2:]):
         return result(np.full(counts[:2], a))
     data = data_of(a)
@@ -491,6 +554,8 @@ def _reshape_dims(dims: list, total: int) -> tuple[int, ...]:
 
 def _permutation(order: Any, ndim: int) -> list[int]:
     v = to_double_array(order).reshape(-1)
+    if not np.all(np.isfinite(v.real)) or np.any(v.real != np.floor(v.real)):
+        raise error("MATLAB:permute:badIndex", "ORDER contains an invalid permutation index.")
     perm = [int(x) - 1 for x in v.real]
     if len(perm) < ndim:
         raise error("MATLAB:permute:tooFewIndices",
@@ -542,6 +607,9 @@ def cat(dim: Any, *values: Any) -> object:
     d = integer_scalar(dim, message, "MATLAB:catenate:invalidDimension")
     if d < 1:
         raise error("MATLAB:catenate:invalidDimension", message)
+    if d > MAX_DIMS:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
     if not values:
         return np.zeros((0, 0))
     return concatenate_values(list(values), d - 1)
@@ -622,7 +690,8 @@ def circshift(a: Any, k: Any, dim: Any = None) -> object:
     dimension, along dim, or by K(i) along dimension i for a vector K."""
     data = data_of(a)
     shifts = to_double_array(k).reshape(-1)
-    if shifts.size and np.any(shifts.real != np.floor(shifts.real)):
+    if shifts.size and (not np.all(np.isfinite(shifts.real))
+                        or np.any(shifts.real != np.floor(shifts.real))):
         raise error("MATLAB:circshift:nonInteger", "Invalid shift amount. Shift must be integers.")
     if dim is not None:
         if shifts.size != 1:
@@ -633,6 +702,8 @@ def circshift(a: Any, k: Any, dim: Any = None) -> object:
         axes = [first_nonsingleton(data.shape)]
     else:
         axes = list(range(shifts.size))
+    if not axes:
+        return a
     work = padded(data, max(axes) + 1)
     amounts = [int(s) for s in shifts.real]
     out = np.roll(work, amounts, axis=axes)
@@ -681,7 +752,7 @@ def _picked_dims(dims: tuple, shape: tuple[int, ...]) -> list[int]:
         if v.size == 0 or len(dims) > 1 and v.size != 1:
             raise error("MATLAB:getdimarg:invalidDim", message)
         for x in v.real:
-            if x < 1 or x != math.floor(x) or not math.isfinite(x):
+            if not math.isfinite(x) or x < 1 or x != math.floor(x):
                 raise error("MATLAB:getdimarg:invalidDim", message)
             k = int(x) - 1
             picked.append(shape[k] if k < len(shape) else 1)
@@ -781,7 +852,8 @@ def ismatrix(x: Any) -> bool:
 
 def _size_vector(sz: Any) -> list[int]:
     v = to_double_array(sz).reshape(-1)
-    if v.size == 0 or np.any(v.real < 0) or np.any(v.real != np.floor(v.real)):
+    if (v.size == 0 or not np.all(np.isfinite(v.real)) or np.any(v.real < 0)
+            or np.any(v.real != np.floor(v.real))):
         raise error("MATLAB:sub2ind:invalidSize", "Size vector must have at least two elements "
                     "and contain nonnegative integers.")
     dims = [int(x) for x in v.real]
@@ -819,7 +891,7 @@ def sub2ind(sz: Any, *subs: Any) -> object:
 
 
 @builtin(max_out=None, nargout=True)
-def ind2sub(sz: Any, ind: Any, nargout: int = 1) -> object:
+def ind2sub(sz: Any, ind: Any, *, nargout: int = 1) -> object:
     """[row,col] = ind2sub(sz,ind)
     [I1,I2,...,In] = ind2sub(sz,ind)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlang.builtins.arrays import checked_shape
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.values.core import INT_CLASSES, class_of, is_text, result, to_array, to_double_array, to_str
@@ -31,7 +32,7 @@ def parse_size(args: tuple | list) -> tuple[int, ...]:
     dims = [max(d, 0) for d in dims]
     while len(dims) > 2 and dims[-1] == 1:
         dims.pop()
-    return tuple(dims)
+    return checked_shape(tuple(dims))
 
 
 def _size_values(v: object, vector: bool) -> list[int]:

@@ -384,7 +384,7 @@ def _digits_argument(n: object) -> int:
     if class_of(n) not in ARITHMETIC or to_array(n).size != 1:
         raise error("MATLAB:round:InvalidDigits", "N must be an integer scalar.")
     value = to_double_array(n).real.reshape(-1)[0]
-    if value != np.round(value):
+    if not np.isfinite(value) or value != np.round(value):
         raise error("MATLAB:round:InvalidDigits", "N must be an integer scalar.")
     return int(value)
 
@@ -772,8 +772,16 @@ def _from_ints(values: list | np.ndarray, shape: tuple[int, ...], cls: str) -> o
     arr = np.asarray(values, dtype=object).reshape(shape)
     if cls in INT_LIMITS:
         return result(to_class(arr, cls))
-    return result(arr.astype(np.float64).astype(np.dtype(cls)) if arr.size else
-                  np.zeros(shape, dtype=np.dtype(cls)))
+    floats = np.array([_as_float(x) for x in arr.reshape(-1)], dtype=np.float64).reshape(shape)
+    return result(floats.astype(np.dtype(cls)))
+
+
+def _as_float(x: object) -> float:
+    """A Python number as a float; integers too large for a double become Inf."""
+    try:
+        return float(x)  # type: ignore[arg-type]
+    except OverflowError:
+        return math.inf if x > 0 else -math.inf  # type: ignore[operator]
 
 
 @builtin()
@@ -810,6 +818,8 @@ def nchoosek(v: object, k: object) -> object:
         nn = int(nv.reshape(-1)[0])
         if kk > nn:
             raise error("MATLAB:nchoosek:KOutOfRange", "K must be an integer between 0 and N.")
+        if min(kk, nn - kk) > 1100:  # C(n,k) >= C(2200,1100) > realmax: skip the huge product
+            return result(to_class(np.array([[math.inf]]), cls))
         value = math.comb(nn, kk)
         if cls not in INT_LIMITS and value > FLINTMAX:
             from mlang.evaluation.context import warn
@@ -821,13 +831,21 @@ def nchoosek(v: object, k: object) -> object:
     if arr.ndim != 2 or min(arr.shape) != 1:
         raise error("MATLAB:nchoosek:InvalidArg1", "The first input must be a vector.")
     items = arr.ravel(order="F")
-    rows = list(itertools.combinations(range(items.size), kk)) if kk <= items.size else []
+    count = math.comb(items.size, kk) if kk <= items.size else 0
+    if kk > 2**48 or count * kk > _MAX_SIEVE:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    "Requested array exceeds maximum array size preference.")
+    rows = list(itertools.combinations(range(items.size), kk)) if count else []
     if kk == 0:
         return result(np.zeros((1, 0), dtype=arr.dtype))
     out = np.empty((len(rows), kk), dtype=arr.dtype)
     for r, picks in enumerate(rows):
         out[r] = items[list(picks)]
     return result(out)
+
+
+# Largest prime sieve (one byte per number) or combination table built.
+_MAX_SIEVE = 2**34
 
 
 def _sieve(n: int) -> np.ndarray:
@@ -850,6 +868,9 @@ def primes(n: object) -> object:
     if not np.isfinite(limit):
         raise error("MATLAB:primes:InputNotFinite", "Input must be finite.")
     top = int(math.floor(limit))
+    if top > _MAX_SIEVE:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    "Requested array exceeds maximum array size preference.")
     found = np.flatnonzero(_sieve(top)) if top >= 2 else np.zeros(0, dtype=np.int64)
     return _from_ints(found.tolist(), (1, found.size), cls)
 

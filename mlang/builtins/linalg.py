@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.arrays import (
+    checked_shape,
     dim_argument,
     first_nonsingleton,
     integer_scalar,
@@ -96,12 +97,14 @@ def diag(v: Any, k: Any = 0.0) -> object:
     if _is_vector(a):
         values = a.reshape(-1)
         n = values.size + abs(offset)
+        checked_shape((n, n))
         out = np.zeros((n, n), dtype=a.dtype)
         rows = np.arange(values.size) + max(-offset, 0)
         cols = np.arange(values.size) + max(offset, 0)
         out[rows, cols] = values
         return result(out)
     rows, cols = a.shape
+    offset = max(min(offset, cols), -rows)  # beyond the matrix: no diagonal elements
     if offset >= 0:
         count = max(min(rows, cols - offset), 0)
         picked = a[np.arange(count), np.arange(count) + offset]
@@ -196,6 +199,8 @@ def norm(x: Any, p: Any = 2.0) -> object:
         return _float_result(np.array([[_vector_norm(a.reshape(-1), order)]]), x)
     if order == "fro":
         value = float(np.sqrt((np.abs(a) ** 2).sum()))
+    elif order == 2.0 and not np.all(np.isfinite(a)):
+        value = math.nan  # the SVD cannot run on NaN/Inf; MATLAB's 2-norm is NaN then
     elif order in (1.0, 2.0, math.inf):
         value = float(np.linalg.norm(a, ord=order))
     else:
@@ -356,6 +361,7 @@ def polyfit(x: Any, y: Any, n: Any, *, nargout: int = 1) -> object:
     degree = integer_scalar(n, "N must be a nonnegative integer scalar.", "MATLAB:polyfit:invalidN")
     if degree < 0:
         raise error("MATLAB:polyfit:invalidN", "N must be a nonnegative integer scalar.")
+    checked_shape((xs.size, degree + 1))
     mu = None
     if nargout >= 3:
         centre = xs.mean()
@@ -365,8 +371,11 @@ def polyfit(x: Any, y: Any, n: Any, *, nargout: int = 1) -> object:
     vander = np.vander(xs, degree + 1)
     q, r = np.linalg.qr(vander)
     with np.errstate(all="ignore"):
-        coeffs = np.linalg.lstsq(r, q.conj().T @ ys, rcond=None)[0] if xs.size <= degree else \
-            np.linalg.solve(r, q.conj().T @ ys)
+        try:
+            coeffs = np.linalg.lstsq(r, q.conj().T @ ys, rcond=None)[0] if xs.size <= degree else \
+                np.linalg.solve(r, q.conj().T @ ys)
+        except np.linalg.LinAlgError:  # NaN/Inf data: MATLAB's fit is all NaN
+            coeffs = np.full(degree + 1, np.nan)
     if xs.size <= degree:
         warn("MATLAB:polyfit:PolyNotUnique",
              "Polynomial is not unique; degree >= number of data points.")
@@ -396,6 +405,8 @@ def polyval(p: Any, x: Any, s: Any = None, mu: Any = None) -> object:
     points = _floats(x, "polyval")
     if mu is not None:
         m = to_double_array(mu).reshape(-1)
+        if m.size < 2:
+            raise error("MATLAB:polyval:InvalidMu", "MU must be a two-element vector.")
         points = (points - m[0]) / m[1]
     out = np.zeros(points.shape, dtype=np.result_type(coeffs, points))
     for c in coeffs.reshape(-1):
@@ -479,7 +490,8 @@ def interp1(*args: Any) -> object:
 def _interp1(x: np.ndarray, v: object, xq: object, method: str, extrap: Any, inputs: tuple) -> object:
     vv = _floats(v, "interp1")
     vector_v = _is_vector(vv)
-    table = vv.reshape(-1, 1) if vector_v else vv.reshape(vv.shape[0], -1, order="F")
+    table = (vv.reshape(-1, 1) if vector_v
+             else vv.reshape(vv.shape[0], math.prod(vv.shape[1:]), order="F"))
     if table.shape[0] != x.size:
         raise error("MATLAB:interp1:YInvalidNumRows",
                     "The grid vectors do not define a grid of points that match the given values.")

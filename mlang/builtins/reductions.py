@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.arrays import (
+    checked_shape,
     dim_argument,
     first_nonsingleton,
     integer_scalar,
@@ -301,7 +302,7 @@ def mode(x: Any, dim: Any = None, *, nargout: int = 1) -> object:
     dims, _ = _options(() if dim is None else (dim,), frozenset())
     flat, out_shape = _gather(a, _reduce_axes(a.shape, dims))
     values = _float_values(flat)
-    rows = values.reshape(-1, values.shape[-1])
+    rows = values.reshape(math.prod(values.shape[:-1]), values.shape[-1])
     modes = np.empty(rows.shape[0], dtype=values.dtype)
     freqs = np.zeros(rows.shape[0])
     every = []
@@ -979,7 +980,7 @@ def _rows_of(x: object) -> tuple[np.ndarray, bool]:
     """Row keys of a matrix (numeric/char) or of a cellstr (one text per row)."""
     if type(x) is Cell:
         ranks = _text_ranks(x.data)
-        return ranks.reshape(ranks.shape[0], -1), True
+        return ranks.reshape(ranks.shape[0], math.prod(ranks.shape[1:])), True
     a = to_array(x)
     if a.ndim != 2:
         raise error("MATLAB:sortrows:inputDimensionMismatch", "X must be a 2-D matrix.")
@@ -1240,7 +1241,8 @@ def accumarray(interp: Any, subs: Any, vals: Any, sz: Any = None, fun: Any = Non
     index = to_double_array(subs).real
     if index.ndim != 2:
         raise error("MATLAB:accumarray:InvalidSubs", "Second input SUBS must be a matrix.")
-    if index.size and (np.any(index < 1) or np.any(index != np.floor(index))):
+    if index.size and (np.any(index < 1) or not np.all(np.isfinite(index))
+                       or np.any(index != np.floor(index))):
         raise error("MATLAB:accumarray:nonPosIntSubs",
                     "First input SUBS must contain positive integer subscripts.")
     count = index.shape[0]
@@ -1251,7 +1253,7 @@ def accumarray(interp: Any, subs: Any, vals: Any, sz: Any = None, fun: Any = Non
         raise error("MATLAB:accumarray:dimMismatch",
                     "Second input VAL must be a vector with one element for each row in SUBS, or "
                     "a scalar.")
-    out_shape = _accum_shape(index, sz)
+    out_shape = checked_shape(_accum_shape(index, sz))
     linear = np.zeros(count, dtype=np.int64)
     stride = 1
     for d in range(index.shape[1]):
@@ -1275,7 +1277,11 @@ def _accum_shape(index: np.ndarray, sz: Any) -> tuple[int, ...]:
     needed = [int(index[:, d].max()) if index.shape[0] else 0 for d in range(ndim)]
     if sz is None or is_placeholder(sz):
         return (needed[0], 1) if ndim == 1 else tuple(needed)
-    dims = [int(v) for v in to_double_array(sz).reshape(-1).real]
+    given = to_double_array(sz).reshape(-1).real
+    if not np.all(np.isfinite(given)) or np.any(given != np.floor(given)) or np.any(given < 0):
+        raise error("MATLAB:accumarray:InvalidSize",
+                    "Third input SZ must be a full row vector with one element for each column of SUBS.")
+    dims = [int(v) for v in given]
     if ndim == 1 and len(dims) == 2 and dims[1] == 1:
         dims = [dims[0], 1]
     elif len(dims) != max(ndim, 2) or any(n < need for n, need in zip(dims, needed, strict=False)):

@@ -444,6 +444,9 @@ def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         raise error("MATLAB:dimagree", "Matrix dimensions must agree.")
     if x.size == 0 or y.size == 0:
         return np.zeros((x.shape[1], y.shape[1]), dtype=np.result_type(x, y))
+    if not (np.isfinite(x).all() and np.isfinite(y).all()):
+        # NaN/Inf entries have no solution (and LAPACK would complain on stderr)
+        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=np.result_type(x, y, np.float64))
     if x.shape[0] == x.shape[1]:
         try:
             if np.linalg.cond(x) < 1 / np.finfo(x.dtype).eps:
@@ -458,7 +461,10 @@ def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
                 return np.linalg.solve(x, y)
             except np.linalg.LinAlgError:
                 return np.full((x.shape[1], y.shape[1]), np.inf)
-    return np.linalg.lstsq(x, y, rcond=None)[0]
+    try:
+        return np.linalg.lstsq(x, y, rcond=None)[0]
+    except np.linalg.LinAlgError:  # NaN/Inf entries: no least-squares solution
+        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=np.result_type(x, y, np.float64))
 
 
 def mldivide(a: object, b: object) -> object:
@@ -482,6 +488,11 @@ def mpower(a: object, b: object) -> object:
             or (_is_scalar(a) and _is_empty(b)):
         return elementwise(".^", a, b)
     x, y, _ = _matrix_operands(a, b, "^")
+    if not (np.isfinite(x).all() and np.isfinite(y).all()):
+        if x.ndim == 2 and x.shape[0] == x.shape[1] and _is_scalar(b) or \
+                (_is_scalar(a) and y.ndim == 2 and y.shape[0] == y.shape[1]):
+            shape = x.shape if _is_scalar(b) else y.shape
+            return result(np.full(shape, np.nan))  # no matrix function of NaN/Inf entries
     if _is_scalar(b) and x.ndim == 2 and x.shape[0] == x.shape[1]:
         p = y.reshape(-1)[0]
         if np.iscomplexobj(p) or not np.isfinite(p):
