@@ -97,6 +97,8 @@ def _size_arg(v: object) -> list[int]:
     if class_of(v) not in NUMERIC_CLASSES:
         raise error("MATLAB:cell:invalidInput", "Size inputs must be numeric.")
     a = to_array(v).ravel(order="F")
+    if a.dtype.kind == "c":
+        a = a.real  # as zeros and ones do, the imaginary parts of sizes are ignored
     if a.dtype.kind == "f" and (np.isnan(a).any() or (a != np.floor(a)).any()):
         raise error("MATLAB:NonIntegerInput", "Size inputs must be integers.")
     if a.dtype.kind == "f" and np.isinf(a).any():
@@ -142,7 +144,7 @@ def cell(*dims: Any) -> Cell:
 
     C = cell(sz1,...,szN) or cell([sz1 ... szN]) creates a cell array of that size."""
     shape = _dims(dims)
-    if int(np.prod(shape, dtype=object)) > MAX_ELEMENTS:
+    if int(np.prod(shape, dtype=object)) > MAX_ELEMENTS or any(n > MAX_ELEMENTS for n in shape):
         raise _too_big()
     return Cell.filled(shape)
 
@@ -179,8 +181,8 @@ def _num2cell_dims(a: Any, axes: list[int]) -> Cell:
     if any(d < 0 for d in axes):
         raise error("MATLAB:num2cell:dimensionOutOfRange", "Dimensions must be positive integers.")
     data = indexing.data_of(a)
-    ndim = max(data.ndim, max(axes) + 1 if axes else 0)
-    data = data.reshape(data.shape + (1,) * (ndim - data.ndim))
+    # Dimensions beyond A's own are singletons: keeping them together changes nothing.
+    axes = [d for d in axes if d < data.ndim]
     out_shape = tuple(1 if d in axes else n for d, n in enumerate(data.shape))
     count = int(np.prod(out_shape))
     values = []
@@ -404,6 +406,9 @@ def _set_path(current: Any, path: list, value: Any) -> Any:
     step, rest = path[0], path[1:]
     if type(step) is Cell:
         args = step.values()
+        if not args:
+            raise error("MATLAB:setfield:emptySubscript",
+                        "Subscripts in a cell array must not be empty.")
         if not rest:
             return indexing.assign(current, args, value)
         try:

@@ -42,6 +42,7 @@ from mlang.values.core import (
     numel,
     size_of,
     to_array,
+    to_double_array,
     to_str,
 )
 from mlang.values.handle import FunctionHandle
@@ -120,6 +121,10 @@ def _number_text(x: float) -> str:
     """A number as MATLAB's messages write it (like num2str: up to 4 decimals, no trailing zeros)."""
     if isinstance(x, (bool, np.bool_)):
         return "1" if x else "0"
+    if isinstance(x, (complex, np.complexfloating)):
+        z = complex(x)
+        sign = "-" if z.imag < 0 or (z.imag == 0 and math.copysign(1, z.imag) < 0) else "+"
+        return f"{_number_text(z.real)}{sign}{_number_text(abs(z.imag))}i"
     x = float(x)
     if math.isnan(x):
         return "NaN"
@@ -343,8 +348,15 @@ def _state_struct(interp: Any, identifiers: list[str]) -> Struct:
 
 
 def _restore_states(interp: Any, states: Struct) -> None:
+    if not {"identifier", "state"} <= set(states.fields):
+        raise _matlab_error("MATLAB:warning:invalidInput",
+                            "Warning state structure must have fields 'identifier' and 'state'.")
     for fields in states.elems.ravel(order="F"):
-        _set_warning(interp, to_str(fields["identifier"]), to_str(fields["state"]).lower())
+        ident, state = fields["identifier"], fields["state"]
+        if not (is_text(ident) and is_text(state)):
+            raise _matlab_error("MATLAB:warning:invalidInput",
+                                "Warning state structure must contain text values.")
+        _set_warning(interp, to_str(ident), to_str(state).lower())
 
 
 @builtin(interp=True, max_out=2, nargout=True)
@@ -1051,10 +1063,15 @@ def must_be_column(v: Any) -> None:
 
 
 def _bound(v: Any) -> float:
+    if class_of(v) not in _NUMERIC_OR_LOGICAL:
+        raise _matlab_error("MATLAB:validators:mustBeNumeric", "Bound must be numeric or logical.")
     a = to_array(v)
     if a.size != 1:
         raise _matlab_error("MATLAB:validators:mustBeScalar", "Bound must be a scalar.")
     return float(a.reshape(-1)[0].real)
+
+
+_NUMERIC_OR_LOGICAL = (*NUMERIC_CLASSES, "logical")
 
 
 def _comparison(name: str, words: str, test: Any) -> Any:
@@ -1171,7 +1188,8 @@ def must_be_member(v: Any, s: Any) -> None:
         ok = all(p in items for p in pieces) if all(type(i) is str for i in items) else False
     elif type(v) in (float, bool, complex, np.ndarray):
         numbers = {complex(x) for x in items if type(x) is not str}
-        ok = all(complex(x) in numbers for x in to_array(v).ravel(order="F").tolist())
+        # Characters compare by their codes, as ismember does.
+        ok = all(complex(x) in numbers for x in to_double_array(v).ravel(order="F").tolist())
     else:
         ok = False
     if not ok:
@@ -1183,6 +1201,9 @@ def must_be_member(v: Any, s: Any) -> None:
 def must_be_a(v: Any, classes: Any) -> None:
     """mustBeA(value, classNames) throws an error unless value is of one of the named classes."""
     names = _texts(classes)
+    if not names:
+        raise _matlab_error("MATLAB:validators:mustBeA",
+                            "Class names must be a nonempty list of class names.")
     if class_of(v) in names:
         return
     quoted = [f"'{n}'" for n in names]
@@ -1202,6 +1223,16 @@ def must_be_nonsparse(v: Any) -> None:
 
 
 # validateattributes --------------------------------------------------------
+
+
+def _arg_index(v: Any) -> int:
+    """validateattributes' argIndex: a positive whole number."""
+    if class_of(v) in _NUMERIC_OR_LOGICAL and numel(v) == 1:
+        x = to_double_array(v).reshape(-1)[0]
+        if not np.iscomplexobj(x) and math.isfinite(x) and x == math.floor(x) and x >= 1:
+            return int(x)
+    raise _matlab_error("MATLAB:validateattributes:badArgPosition",
+                        "Input argument position must be a positive integer.")
 
 
 def _described(func: str, var: str, index: int | None) -> str:
@@ -1226,14 +1257,14 @@ def validateattributes(value: Any, classes: Any, attributes: Any, *where: Any) -
     func, var, index = "", "", None
     rest = list(where)
     if rest and not is_text(rest[0]):
-        index = int(to_array(rest.pop(0)).reshape(-1)[0])
+        index = _arg_index(rest.pop(0))
     else:
         if rest:
             func = _text(rest.pop(0))
         if rest:
             var = _text(rest.pop(0))
         if rest:
-            index = int(to_array(rest.pop(0)).reshape(-1)[0])
+            index = _arg_index(rest.pop(0))
     who = _described(func, var, index)
 
     def fail(suffix: str, message: str) -> MatlabError:

@@ -148,12 +148,29 @@ def _next_item(items: list, pos: int, conv: str) -> object:
 def _star(items: list, pos: int) -> tuple[str | None, int]:
     """A * width or precision: taken from the data."""
     if pos < len(items) and not isinstance(items[pos], str):
-        return str(int(items[pos])), pos + 1
+        x = items[pos]
+        if isinstance(x, float) and (not math.isfinite(x) or x != math.floor(x)):
+            raise error("MATLAB:sprintf:InvalidStarArg",
+                        "Field width and precision taken from the data must be integers.")
+        return str(int(x)), pos + 1
     return None, pos + 1
+
+
+# Widest field or longest precision a conversion may ask for: a larger one
+# would try to build gigabytes of padding.
+MAX_FIELD = 2**24
+
+
+def _field_size(text: str | None) -> None:
+    if text and text.lstrip("-").isdigit() and int(text.lstrip("-")) > MAX_FIELD:
+        raise error("MATLAB:sprintf:fieldTooLarge",
+                    "Field width or precision is too large.")
 
 
 def _convert(x: object, m: re.Match, flags: str, width: str, prec: str | None) -> str:
     conv = m.group("conv")
+    _field_size(width)
+    _field_size(prec)
     if isinstance(x, str):
         if conv == "c":
             return ("%" + flags + width + "s") % x

@@ -12,11 +12,13 @@ share random state.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 import numpy as np
 
+from mlang.builtins.arrays import checked_shape, size_arguments
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.values.core import class_of, is_text, result, scalar_value, to_array, to_str
@@ -49,21 +51,37 @@ def _size_and_class(args: tuple, name: str) -> tuple[tuple[int, ...], str]:
         if cls not in ("double", "single"):
             raise error(f"MATLAB:{name}:invalidOutputType",
                         f"Class must be 'double' or 'single', not '{cls}'.")
-    if not args:
-        return (1, 1), cls
-    if len(args) == 1:
-        dims = [int(d) for d in to_array(args[0]).ravel(order="F")]
-        if len(dims) == 1:
-            dims = [dims[0], dims[0]]
-    else:
-        dims = [int(scalar_value(a)) for a in args]
-    return tuple(max(d, 0) for d in dims), cls
+    return size_arguments(args), cls
+
+
+def _whole_scalar(v: Any) -> int | None:
+    """The value of a real numeric scalar holding a whole number, else None."""
+    if is_text(v) or class_of(v) not in _NUMERIC or to_array(v).size != 1:
+        return None
+    x = scalar_value(v)
+    if isinstance(x, complex) or np.iscomplexobj(x):
+        return None
+    x = float(x)
+    if not math.isfinite(x) or x != math.floor(x):
+        return None
+    return int(x)
+
+
+_NUMERIC = ("double", "single", "logical", "int8", "uint8", "int16", "uint16",
+            "int32", "uint32", "int64", "uint64")
 
 
 def _uniform(interp: Any, shape: tuple[int, ...]) -> np.ndarray:
     """Uniform (0,1) doubles filling ``shape`` in MATLAB's column-major order."""
-    n = int(np.prod(shape)) if shape else 1
-    return generator(interp).random_sample(n).reshape(shape, order="F")
+    n = math.prod(shape)
+    try:
+        return generator(interp).random_sample(n).reshape(shape, order="F")
+    except MemoryError:
+        raise _out_of_memory() from None
+
+
+def _out_of_memory() -> Exception:
+    return error("MATLAB:nomem", "Out of memory.")
 
 
 def _as(values: np.ndarray, cls: str) -> Any:
@@ -84,8 +102,10 @@ def randn(interp: Any, *args: Any) -> Any:
     """X = randn returns a random number from the standard normal distribution.
     X = randn(n), randn(sz1,...,szN), randn(sz); randn(___, 'single')."""
     shape, cls = _size_and_class(args, "randn")
-    n = int(np.prod(shape)) if shape else 1
-    values = generator(interp).standard_normal(n).reshape(shape, order="F")
+    try:
+        values = generator(interp).standard_normal(math.prod(shape)).reshape(shape, order="F")
+    except MemoryError:
+        raise _out_of_memory() from None
     return _as(values, cls)
 
 
@@ -93,8 +113,8 @@ def randn(interp: Any, *args: Any) -> Any:
 def randi(interp: Any, limits: Any, *args: Any) -> Any:
     """X = randi(imax) returns a random integer from 1 to imax.
     X = randi(imax, n), randi(imax, sz1,...,szN), randi([imin imax], ___)."""
-    bounds = [int(b) for b in to_array(limits).ravel(order="F")]
-    low, high = (1, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+    bounds = _limits(limits)
+    low, high = (1, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1]) if bounds else (1, 0)
     if high < low:
         raise error("MATLAB:randi:invalidLimits",
                     "The first input must be a positive scalar integer value IMAX, or two "
@@ -104,15 +124,33 @@ def randi(interp: Any, limits: Any, *args: Any) -> Any:
     return _as(values, cls)
 
 
+def _limits(limits: Any) -> list[int]:
+    """The integers of randi's IMAX or [IMIN IMAX] (an empty list when they are not whole)."""
+    if is_text(limits) or class_of(limits) not in _NUMERIC:
+        return []
+    a = to_array(limits)
+    if a.size not in (1, 2) or np.iscomplexobj(a):
+        return []
+    values = a.astype(np.float64).ravel(order="F")
+    if not np.isfinite(values).all() or (values != np.floor(values)).any():
+        return []
+    return [int(x) for x in values]
+
+
 @builtin(interp=True)
 def randperm(interp: Any, n: Any, k: Any = None) -> Any:
     """p = randperm(n) is a random permutation of the integers 1 to n.
     p = randperm(n, k) returns k unique integers from 1 to n."""
-    count = int(scalar_value(n))
-    take = count if k is None else int(scalar_value(k))
-    if take > count or take < 0:
+    count = _whole_scalar(n)
+    if count is None or count < 0:
+        raise error("MATLAB:randperm:inputType", "N must be a nonnegative integer.")
+    take = count if k is None else _whole_scalar(k)
+    if take is None or take < 0:
+        raise error("MATLAB:randperm:inputType", "K must be a nonnegative integer.")
+    if take > count:
         raise error("MATLAB:randperm:inputKTooLarge",
                     "K must be less than or equal to N.")
+    checked_shape((1, count))
     order = np.argsort(_uniform(interp, (1, count)).ravel(), kind="stable") + 1.0
     return result(order[:take].reshape(1, take))
 
@@ -126,7 +164,9 @@ def rng(interp: Any, *args: Any, nargout: int = 0) -> Any:
     if args:
         first = args[0]
         if type(first) is Struct:
-            seed = int(scalar_value(first.element(0).get("Seed", 0.0)))
+            seed = _whole_scalar(first.element(0).get("Seed", 0.0)) if first.elems.size else None
+            if seed is None or not 0 <= seed < 2 ** 32:
+                raise error("MATLAB:rng:badSettings", "Invalid random number generator settings.")
         elif is_text(first):
             option = to_str(first).lower()
             if option == "default":
@@ -136,8 +176,8 @@ def rng(interp: Any, *args: Any, nargout: int = 0) -> Any:
             else:
                 raise error("MATLAB:rng:badFirstOpt", f"Unrecognized option '{to_str(first)}'.")
         else:
-            seed = int(scalar_value(first))
-            if seed < 0 or seed >= 2 ** 32:
+            seed = _whole_scalar(first)
+            if seed is None or seed < 0 or seed >= 2 ** 32:
                 raise error("MATLAB:rng:badSeed",
                             "The seed must be a nonnegative integer less than 2^32.")
         interp.random = np.random.RandomState(_twister_seed(seed))

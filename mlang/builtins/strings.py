@@ -185,6 +185,18 @@ def whole_number(v: object, fname: str, what: str, low: int = 0) -> int:
     return int(x)
 
 
+# Longest text built on request (blanks(n), dec2bin(d, n)): longer requests are
+# refused with MATLAB's size error rather than exhausting memory.
+MAX_TEXT_LENGTH = 2**31
+
+
+def _text_length(n: int) -> int:
+    if n > MAX_TEXT_LENGTH:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    f"Requested 1x{n} array exceeds maximum array size preference.")
+    return n
+
+
 def _numel_array(v: object) -> int:
     return v.size if type(v) is np.ndarray else 1  # type: ignore[union-attr]
 
@@ -357,7 +369,9 @@ def _g(x: float, prec: int) -> str:
         return "Inf" if x > 0 else "-Inf"
     if x == 0:
         return "0"
-    return f"{x:.{prec}g}"
+    # A double's exact decimal expansion has under 800 significant digits, so a
+    # larger precision prints the same text (and Python refuses huge ones).
+    return f"{x:.{min(prec, 800)}g}"
 
 
 def _mat2str_element(x: Any, kind: str, prec: tuple[int, int]) -> str:
@@ -639,7 +653,7 @@ def newline() -> Any:
 @builtin()
 def blanks(n: Any) -> Any:
     """b = blanks(n) is a 1-by-n character vector of spaces."""
-    return _row(" " * whole_number(n, "blanks", "N"))
+    return _row(" " * _text_length(whole_number(n, "blanks", "N")))
 
 
 # =========================================================== case and trimming
@@ -1207,7 +1221,8 @@ def _to_base(d: Any, base: int, symbols: str, min_digits: Any, fname: str) -> An
     values, bits = _integer_values(d, fname)
     if not values:
         return _empty_char()
-    width = 0 if min_digits is None else whole_number(min_digits, fname, "Number of digits")
+    width = 0 if min_digits is None else _text_length(
+        whole_number(min_digits, fname, "Number of digits"))
     texts_out = []
     for x in values:
         x = _twos_complement(x, bits) if base in (2, 16) else x
@@ -1640,7 +1655,10 @@ def _regexp(s: Any, expr: Any, args: tuple, nargout: int, fname: str,
     if len(strs.items) != 1 and len(exprs.items) != 1 and len(strs.items) != len(exprs.items):
         raise error(f"MATLAB:{fname}:CellArraySizeMismatch",
                     "Cell arrays must be the same size.")
-    many = strs if len(strs.items) != 1 or strs.kind == "cell" else exprs
+    if len(strs.items) != 1 or len(exprs.items) == 1 and strs.kind == "cell":
+        many = strs
+    else:
+        many = exprs
     if not strs.items or not exprs.items:  # an empty cell array: empty cells out
         empty = [Cell.empty(many.shape) for _ in wanted]
         return tuple(empty) if nargout > 1 else empty[0]

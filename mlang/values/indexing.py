@@ -445,6 +445,10 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
         return target.subsasgn_paren(args, rhs)  # type: ignore[union-attr]
     from mlang.values.operators import as_class
 
+    if not args:
+        raise error("MATLAB:index:assignmentNoSubscripts",
+                    "An indexing expression on the left side of an assignment must have at "
+                    "least one subscript.")
     rhs_kind = type(rhs)
     if target is None:
         target = _empty_like(rhs)

@@ -44,7 +44,9 @@ def to_string_array(v: object) -> StringArray:
                 f"Conversion to string from {class_of(v)} is not possible.")
 
 
-def _number_text(x: object) -> str:
+def _number_text(x: object) -> str | None:
+    if isinstance(x, (float, np.floating)) and x != x:
+        return None  # string(NaN) is <missing>
     if isinstance(x, (bool, np.bool_)):
         return "true" if x else "false"
     if isinstance(x, (float, np.floating)):
