@@ -894,7 +894,12 @@ def toc(interp: Any, start: Any = None, *, nargout: int = 0) -> Any:
                                 "You must call TIC without an output argument before calling "
                                 "TOC without an input argument.")
     else:
-        begin = int(to_array(start).reshape(-1)[0])
+        stamp = to_array(start) if type(start) in (float, np.ndarray) else None
+        if stamp is None or stamp.size != 1 or stamp.dtype.kind not in "iuf" \
+                or not np.isfinite(stamp).all():
+            raise _matlab_error("MATLAB:toc:invalidInput",
+                                "Input argument must be a timer value returned by TIC.")
+        begin = int(stamp.reshape(-1)[0])
     elapsed = (now - begin) / 1e6
     if nargout:
         return elapsed

@@ -68,7 +68,7 @@ def test_the_fuzzed_modules_have_builtins():
     assert {"sprintf", "strsplit", "cellfun", "validateattributes", "randi", "format"} <= set(names)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow,
                                                                     HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_builtins_raise_only_matlab_errors(pool, data):
