@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -120,14 +120,14 @@ def _num_text(x: float | int, flags: str, width: str, prec: str | None, conv: st
     return (spec + conv) % x
 
 
-def _literal(fmt: str, specs: list[re.Match]) -> str:
+def _literal(fmt: str, specs: tuple[Spec, ...]) -> str:
     """A format without conversions that take data: only %% becomes %."""
     out = []
     cursor = 0
     for m in specs:
-        out.append(fmt[cursor:m.start()])
-        out.append("%" if m.group("conv") == "%" else "")
-        cursor = m.end()
+        out.append(fmt[cursor:m.start])
+        out.append("%" if m.conv == "%" else "")
+        cursor = m.end
     out.append(fmt[cursor:])
     return "".join(out)
 
@@ -167,8 +167,8 @@ def _field_size(text: str | None) -> None:
                     "Field width or precision is too large.")
 
 
-def _convert(x: object, m: re.Match, flags: str, width: str, prec: str | None) -> str:
-    conv = m.group("conv")
+def _convert(x: object, spec: Spec, flags: str, width: str, prec: str | None) -> str:
+    conv = spec.conv
     _field_size(width)
     _field_size(prec)
     if isinstance(x, str):
@@ -178,12 +178,25 @@ def _convert(x: object, m: re.Match, flags: str, width: str, prec: str | None) -
     return _num_text(x, flags, width, prec, conv)  # type: ignore[arg-type]
 
 
+class Spec(NamedTuple):
+    """One conversion of a format: where it is and its parts."""
+
+    start: int
+    end: int
+    conv: str
+    flags: str
+    width: str
+    prec: str | None
+
+
 @functools.lru_cache(maxsize=512)
-def _parsed_format(fmt: str) -> tuple[str, tuple[re.Match[str], ...]]:
+def _parsed_format(fmt: str) -> tuple[str, tuple[Spec, ...]]:
     """A format with its escapes processed, and its conversion specs (memoised: loops
     print with the same few formats over and over)."""
     text = unescape(fmt)
-    return text, tuple(_SPEC.finditer(text))
+    return text, tuple(Spec(m.start(), m.end(), m.group("conv"), m.group("flags") or "",
+                            m.group("width") or "", m.group("prec"))
+                       for m in _SPEC.finditer(text))
 
 
 def format_text(fmt: str, args: list) -> str:
@@ -191,7 +204,7 @@ def format_text(fmt: str, args: list) -> str:
     output stops right before the first conversion that finds no data left."""
     fmt, specs = _parsed_format(fmt)
     items = _flatten_args(args)
-    if all(m.group("conv") == "%" for m in specs):
+    if all(m.conv == "%" for m in specs):
         return _literal(fmt, specs)
     out: list[str] = []
     pos = 0
@@ -199,15 +212,15 @@ def format_text(fmt: str, args: list) -> str:
         start = pos
         cursor = 0
         for m in specs:
-            out.append(fmt[cursor:m.start()])
-            cursor = m.end()
-            conv = m.group("conv")
+            out.append(fmt[cursor:m.start])
+            cursor = m.end
+            conv = m.conv
             if conv == "%":
                 out.append("%")
                 continue
-            flags = m.group("flags") or ""
-            width: str | None = m.group("width") or ""
-            prec = m.group("prec")
+            flags = m.flags
+            width: str | None = m.width
+            prec = m.prec
             if width == "*":
                 width, pos = _star(items, pos)
             if prec == "*":
