@@ -237,8 +237,10 @@ class Compiler:
     # --------------------------------------------------------------- blocks
 
     def block(self, stmts: list[ast.Node]) -> Code:
-        codes = [self.statement(s) for s in stmts]
-        lines = [s.line for s in stmts]
+        return self.block_of([self.statement(s) for s in stmts], [s.line for s in stmts])
+
+    def block_of(self, codes: list[Code], lines: list[int]) -> Code:
+        """Run compiled statements in order, recording where an error happened."""
         if not codes:
             return lambda frame: None
         if len(codes) == 1:
@@ -1019,18 +1021,14 @@ class Compiler:
         def general_with_index(frame: Frame, base: Any, k: Any, v: Any) -> None:
             # the index is already evaluated: do not evaluate it twice
             owned = getrefcount(base) <= 4  # + the caller's local
-            size_before = base.size
             vars = frame.vars
-            if type(k) is float and int(k) == k == size_before + 1 and owned:
+            if type(k) is float and int(k) == k == base.size + 1 and owned:
                 grown = _append_to_growth_view(frame, root, base)
                 if grown is not None:
                     grown[-1, -1] = v
                     vars[root] = grown
                     return
-            new = indexing.assign(base, [k], v, owned)
-            vars[root] = new
-            if type(new) is np.ndarray and new.base is not None and new.size > size_before:
-                _remember_growth_view(frame, root, new)
+            _assign_and_track(frame, root, base, [k], v, owned)
 
         return quick_store
 
@@ -1111,7 +1109,6 @@ class Compiler:
     def _store_index(self, root: str, arg_nodes: list, args: Callable, uses_end: bool
                      ) -> Callable[[Frame, Any], None]:
         """``x(i) = v``: in place when ``x`` is not shared; ``x(end+1) = v`` appends in O(1)."""
-        assign_index = indexing.assign
         getrefcount = sys.getrefcount
         owns_storage = indexing.owns_storage
         appends = _is_end_plus_one(arg_nodes)
@@ -1140,12 +1137,7 @@ class Compiler:
                         grown[-1, -1] = v
                         vars[root] = grown
                         return
-            owned = base is not None and getrefcount(base) <= 3
-            size_before = base.size if type(base) is np.ndarray else (0 if base is None else -1)
-            new = assign_index(base, values, v, owned)
-            vars[root] = new
-            if type(new) is np.ndarray and new.base is not None and new.size > size_before >= 0:
-                _remember_growth_view(frame, root, new)  # grown: a leading slice of a buffer
+            _assign_and_track(frame, root, base, values, v, base is not None and getrefcount(base) <= 3)
 
         return store_index
 
@@ -1391,9 +1383,9 @@ class Compiler:
 
     def for_(self, node: ast.For) -> Code:
         var = node.var.name  # type: ignore[attr-defined]
-        body = self.block(node.body)
         codes = [self.statement(st) for st in node.body]
         lines = [st.line for st in node.body]
+        body = self.block_of(codes, lines)
         store = self.store(node.var)
         it = node.iterable
         if type(it) is ast.Range and var not in self.special_names:
@@ -1618,6 +1610,16 @@ def _remember_growth_view(frame: Frame, name: str, view: np.ndarray) -> None:
     if growth is None:
         growth = frame.growth = {}
     growth[name] = weakref.ref(view)
+
+
+def _assign_and_track(frame: Frame, name: str, base: Any, index: list, v: Any, owned: bool) -> None:
+    """``name(index) = v`` through the general assignment; a vector that grew is now a
+    leading slice of a growth buffer, which is remembered for O(1) appends."""
+    size_before = base.size if type(base) is np.ndarray else (0 if base is None else -1)
+    new = indexing.assign(base, index, v, owned)
+    frame.vars[name] = new
+    if type(new) is np.ndarray and new.base is not None and new.size > size_before >= 0:
+        _remember_growth_view(frame, name, new)
 
 
 def _append_to_growth_view(frame: Frame, name: str, view: np.ndarray) -> np.ndarray | None:

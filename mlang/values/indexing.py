@@ -7,7 +7,8 @@ indices, logical masks, ``:`` and subscripts (fewer subscripts than
 dimensions fold the trailing dimensions into the last one).
 
 Copy-on-write: ``assign`` changes an array in place only when nothing else
-can see it (``private``), so ``x(i) = v`` in a loop costs O(1), while
+can see it (the caller checks the reference count; ``owns_storage`` checks the
+memory underneath), so ``x(i) = v`` in a loop costs O(1), while
 ``b = a; b(1) = 0`` never changes ``a``.
 """
 
@@ -108,18 +109,6 @@ def owns_storage(data: np.ndarray) -> bool:
     # references to the buffer: the view's, the local name, getrefcount's argument
     return base is None or (sys.getrefcount(base) <= 3 and base.base is None
                             and data.flags.writeable)
-
-
-def private(obj: object, held_by: int) -> bool:
-    """Is ``obj`` referenced only by the ``held_by`` references the caller knows about?
-
-    ``held_by`` counts the variable slot and the caller's own locals; the
-    reference ``getrefcount`` adds itself is accounted for here.
-    """
-    return sys.getrefcount(obj) <= held_by + 1
-
-
-# ---------------------------------------------------------------- indices
 
 
 def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> np.ndarray | slice:
@@ -361,26 +350,6 @@ def _grow_vector(data: np.ndarray, shape: tuple[int, int], in_place: bool,
     return grown[:, :need] if row else grown[:need, :]
 
 
-def append_in_place(data: np.ndarray) -> np.ndarray | None:
-    """A view one element longer than the vector ``data``, in its growth buffer,
-    if the buffer has room and nothing else looks into it; else None."""
-    buffer = data.base
-    if buffer is None or buffer.base is not None or sys.getrefcount(buffer) > 3:
-        return None
-    shape = data.shape
-    if shape[0] == 1 and buffer.shape[0] == 1 and buffer.shape[1] > shape[1]:
-        grown = buffer[:, :shape[1] + 1]
-    elif shape[1] == 1 and shape[0] > 1 and buffer.shape[1] == 1 and buffer.shape[0] > shape[0]:
-        grown = buffer[:shape[0] + 1, :]
-    else:
-        return None
-    # only a leading slice of the buffer may be extended
-    if (data.__array_interface__["data"][0] != buffer.__array_interface__["data"][0]
-            or data.strides != buffer.strides):
-        return None
-    return grown
-
-
 def _fill_value(data: np.ndarray, like: object) -> object:
     if data.dtype == object:
         if type(like) is Struct:
@@ -438,8 +407,8 @@ def assignment_class(target: object, rhs: object) -> str:
 def assign(target: object | None, args: list, rhs: object, in_place: bool = False) -> object:
     """``target(args...) = rhs`` (``target`` None: the variable does not exist yet).
 
-    ``in_place`` says the caller owns ``target`` exclusively (see ``private``),
-    so its storage may be reused.  Returns the new value.
+    ``in_place`` says the caller owns ``target`` exclusively (``sys.getrefcount``
+    shows no other holder), so its storage may be reused.  Returns the new value.
     """
     if hasattr(target, "subsasgn_paren"):  # objects with their own M(key) = v (containers.Map)
         return target.subsasgn_paren(args, rhs)  # type: ignore[union-attr]
