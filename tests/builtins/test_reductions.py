@@ -1,6 +1,5 @@
 """Reductions, cumulative operations, search, sorting and sets (mlang/builtins/reductions.py)."""
 
-import io
 
 import numpy as np
 import pytest
@@ -8,43 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from mlang.errors import MatlabError
-from mlang.evaluation.interpreter import Interpreter
 from mlang.values.cell import Cell
-
-
-class Session:
-    """One interpreter for a module's tests; each ``run`` starts from an empty workspace."""
-
-    def __init__(self) -> None:
-        self.out = io.StringIO()
-        self.interp = Interpreter(stdout=self.out, stderr=io.StringIO())
-
-    def run(self, code: str, **inputs) -> str:
-        self.interp.base.vars.clear()
-        self.interp.base.vars.update(inputs)
-        self.out.seek(0)
-        self.out.truncate()
-        self.interp.eval(code)
-        return self.out.getvalue()
-
-    def value(self, code: str, name: str = "x", **inputs):
-        self.run(code, **inputs)
-        return self.interp.base.vars[name]
-
-    def values(self, code: str, *names: str, **inputs) -> list:
-        self.run(code, **inputs)
-        return [self.interp.base.vars[n] for n in names]
-
-    def fails(self, code: str) -> MatlabError:
-        with pytest.raises(MatlabError) as info:
-            self.run(code)
-        return info.value
-
-
-@pytest.fixture(scope="module")
-def m() -> Session:
-    return Session()
 
 
 def rows(v) -> list:
