@@ -470,10 +470,7 @@ def _function_target(interp: Any, fn: Any) -> Any:
             return fn.target
     else:
         name = _text(fn, "Function name")
-    unit = _caller(interp).unit
-    target = unit.local(name) if unit is not None else None
-    if target is None:
-        target = interp.resolve(name)
+    target = interp.lookup(name, _caller(interp).unit)
     if target is None:
         raise _matlab_error("MATLAB:narginout:functionDoesnotExist",
                             f"Function '{name}' does not exist.")
@@ -747,10 +744,7 @@ def feval(interp: Any, fn: Any, *args: Any, nargout: int = 0) -> Any:
         out = interp.call_handle(fn, list(args), nargout)
     else:
         name = _text(fn, "Function name")
-        unit = _caller(interp).unit
-        target = unit.local(name) if unit is not None else None
-        if target is None:
-            target = interp.resolve(name)
+        target = interp.lookup(name, _caller(interp).unit)
         if target is None:
             raise _matlab_error("MATLAB:UndefinedFunction",
                                 f"Unrecognized function or variable '{name}'.")

@@ -389,9 +389,7 @@ class Compiler:
 
         def call(frame: Frame, args: list, nargout: int) -> list:
             if cache[0] != interp.generation:
-                target = unit.local(name) if unit is not None else None
-                if target is None:
-                    target = interp.resolve(name)
+                target = interp.lookup(name, unit)
                 if target is None:
                     raise error("MATLAB:UndefinedFunction",
                                 f"Unrecognized function or variable '{name}'.")

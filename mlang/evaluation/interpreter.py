@@ -213,6 +213,12 @@ class Interpreter:
     def search_dirs(self) -> list[str]:
         return [*self.script_dirs, os.getcwd(), *self.path]
 
+    def lookup(self, name: str, unit: Any) -> Any:
+        """What ``name`` calls from code in ``unit``: its file's local function first,
+        then ``resolve``.  None when nothing is found."""
+        target = unit.local(name) if unit is not None else None
+        return target if target is not None else self.resolve(name)
+
     def resolve(self, name: str) -> Any:
         """What a function name means: a file on the path, a builtin, a stdlib function."""
         found = self._resolved.get(name)
