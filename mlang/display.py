@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from mlang.autodiff.dlarray import DlArray
 from mlang.errors import MatlabSyntaxError, MException
 from mlang.syntax import ast
 from mlang.syntax.unparse import COMPACT
@@ -94,6 +95,8 @@ def display_lines(name: str, value: Any, style: Style) -> list[Line]:
     value = _plain(value)
     if _is_paged(value):
         return _paged_lines(name, value, style, header=True)
+    if type(value) is DlArray:
+        return [BLANK, _name_line(name, value), BLANK, *_dlarray_lines(value, style), BLANK]
     return [BLANK, _name_line(name, value), BLANK, *_body(value, style), BLANK]
 
 
@@ -101,6 +104,8 @@ def disp_lines(value: Any, style: Style) -> list[Line]:
     """The lines ``disp`` prints: the value without its name or class header."""
     value = _plain(value)
     t = type(value)
+    if t is DlArray:
+        return [*_dlarray_lines(value, style), BLANK]
     if _numel(value) == 0:
         return []
     if t is np.ndarray and value.dtype.kind == "U" and value.ndim == 2:
@@ -208,6 +213,27 @@ def _body(value: Any, style: Style, header: bool = True) -> list[Line]:
     if t is MException:
         return _exception_body(value, style)
     return _object_body(value, style)
+
+
+def _dlarray_lines(x: DlArray, style: Style) -> list[Line]:
+    """A dlarray: its size (with the format's labels) and class, then its data."""
+    shape = x.shape
+    if x.fmt:
+        size = f" {TIMES} ".join(f"{n}({label})" for n, label in zip(shape, x.fmt, strict=True))
+    else:
+        size = _dims(shape)
+    kind = "" if x.underlying == "double" else f"{x.underlying} "
+    data = x.data
+    if data.size == 0:
+        return [f"  {size} empty {kind}dlarray"]
+    head = f"  {size} {kind}dlarray"
+    if data.ndim <= 2:
+        return [head, BLANK, *_array_body(data, style, header=False)]
+    lines: list[Line] = [head, BLANK]
+    for index, page in _pages(data):
+        lines += [BLANK, f"({':,:,' + ','.join(str(k) for k in index)}) =", BLANK,
+                  *_array_body(page, style, header=False), BLANK]
+    return lines
 
 
 def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:

@@ -218,7 +218,7 @@ def _filled(args: list, value: float) -> object:
     return result(np.full(shape, value, dtype=DTYPE_OF_CLASS[cls]))
 
 
-@builtin()
+@builtin(dl="constant")
 def zeros(*args: Any) -> object:
     """Z = zeros(n)
     Z = zeros(sz1,...,szN)
@@ -232,7 +232,7 @@ def zeros(*args: Any) -> object:
     return _filled(list(args), 0)
 
 
-@builtin()
+@builtin(dl="constant")
 def ones(*args: Any) -> object:
     """X = ones(n)
     X = ones(sz1,...,szN)
@@ -713,7 +713,7 @@ def circshift(a: Any, k: Any, dim: Any = None) -> object:
 # ------------------------------------------------------------------- sizes
 
 
-@builtin(max_out=None, nargout=True)
+@builtin(max_out=None, nargout=True, dl="data")
 def size(x: Any, *dims: Any, nargout: int = 1) -> object:
     """sz = size(A)
     szdim = size(A,dim)
@@ -759,7 +759,7 @@ def _picked_dims(dims: tuple, shape: tuple[int, ...]) -> list[int]:
     return picked
 
 
-@builtin()
+@builtin(dl="data")
 def numel(x: Any, *index: Any) -> float:
     """n = numel(A)
 
@@ -779,7 +779,7 @@ def numel(x: Any, *index: Any) -> float:
     return float(count)
 
 
-@builtin()
+@builtin(dl="data")
 def length(x: Any) -> float:
     """L = length(X)
 
@@ -788,7 +788,7 @@ def length(x: Any) -> float:
     return 0.0 if 0 in shape else float(max(shape))
 
 
-@builtin()
+@builtin(dl="data")
 def ndims(x: Any) -> float:
     """N = ndims(A)
 
@@ -796,7 +796,7 @@ def ndims(x: Any) -> float:
     return float(len(shape_of(x)))
 
 
-@builtin()
+@builtin(dl="data")
 def isempty(x: Any) -> bool:
     """TF = isempty(A)
 
@@ -804,7 +804,7 @@ def isempty(x: Any) -> bool:
     return 0 in shape_of(x)
 
 
-@builtin()
+@builtin(dl="data")
 def isscalar(x: Any) -> bool:
     """TF = isscalar(A)
 
@@ -812,7 +812,7 @@ def isscalar(x: Any) -> bool:
     return shape_of(x) == (1, 1)
 
 
-@builtin()
+@builtin(dl="data")
 def isvector(x: Any) -> bool:
     """TF = isvector(A)
 
@@ -821,7 +821,7 @@ def isvector(x: Any) -> bool:
     return len(shape) == 2 and (shape[0] == 1 or shape[1] == 1)
 
 
-@builtin()
+@builtin(dl="data")
 def isrow(x: Any) -> bool:
     """TF = isrow(A)
 
@@ -830,7 +830,7 @@ def isrow(x: Any) -> bool:
     return len(shape) == 2 and shape[0] == 1
 
 
-@builtin()
+@builtin(dl="data")
 def iscolumn(x: Any) -> bool:
     """TF = iscolumn(A)
 
@@ -839,7 +839,7 @@ def iscolumn(x: Any) -> bool:
     return len(shape) == 2 and shape[1] == 1
 
 
-@builtin()
+@builtin(dl="data")
 def ismatrix(x: Any) -> bool:
     """TF = ismatrix(A)
 
@@ -919,7 +919,7 @@ def ind2sub(sz: Any, ind: Any, *, nargout: int = 1) -> object:
 # ----------------------------------------------------------------- isequal
 
 
-@builtin()
+@builtin(dl="data")
 def isequal(a: Any, b: Any, *rest: Any) -> bool:
     """tf = isequal(A,B)
     tf = isequal(A1,A2,...,An)

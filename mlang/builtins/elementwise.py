@@ -17,6 +17,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from mlang.autodiff import ops
+from mlang.autodiff.ops import call, conj, minus, plus, rdivide, times, uminus, unbroadcast
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.values import operators
@@ -158,12 +160,25 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
 
 
 def _register_math(name: str, fn: Callable, usage: str,
-                   complex_when: Callable | None = None) -> None:
+                   complex_when: Callable | None, derivative: Callable) -> None:
     def math_function(x: object) -> object:
         return _math(name, fn, x, complex_when)
 
     math_function.__name__ = name
-    builtin(name, help=usage)(math_function)
+    builtin(name, help=usage, gradient=chain_rule(derivative))(math_function)
+
+
+def chain_rule(derivative: Callable) -> Callable:
+    """The gradient rule of y = f(x) given f'(x) as ``derivative(y, x)``: g .* conj(f'(x))."""
+    return lambda g, y, x: (times(g, conj(derivative(y, x))),)
+
+
+def _square(x: object) -> object:
+    return times(x, x)
+
+
+def _sqrt(x: object) -> object:
+    return call("sqrt", x)
 
 
 def _asin_real_outside(a: np.ndarray) -> np.ndarray:
@@ -196,45 +211,66 @@ def _of_reciprocal(fn: Callable) -> Callable:
     return lambda a: fn(1 / a)
 
 
-_MATH: list[tuple[str, Callable, str, Callable | None]] = [
+# name, function, help, where real input gives complex output, derivative f'(x) as d(y, x)
+_MATH: list[tuple[str, Callable, str, Callable | None, Callable]] = [
     ("sqrt", np.sqrt, "B = sqrt(X)  square root; negative elements give complex results",
-     lambda a: a < 0),
-    ("exp", np.exp, "Y = exp(X)  exponential e.^X", None),
-    ("expm1", np.expm1, "Y = expm1(X)  exp(X)-1, accurate for small X", None),
+     lambda a: a < 0, lambda y, x: rdivide(0.5, y)),
+    ("exp", np.exp, "Y = exp(X)  exponential e.^X", None, lambda y, x: y),
+    ("expm1", np.expm1, "Y = expm1(X)  exp(X)-1, accurate for small X", None,
+     lambda y, x: plus(y, 1.0)),
     ("log", np.log, "Y = log(X)  natural logarithm; negative elements give complex results",
-     lambda a: a < 0),
-    ("log10", np.log10, "Y = log10(X)  common (base 10) logarithm", lambda a: a < 0),
-    ("log1p", np.log1p, "Y = log1p(X)  log(1+X), accurate for small X", lambda a: a < -1),
-    ("sin", np.sin, "Y = sin(X)  sine of X in radians", None),
-    ("cos", np.cos, "Y = cos(X)  cosine of X in radians", None),
-    ("tan", np.tan, "Y = tan(X)  tangent of X in radians", None),
-    ("sec", _reciprocal(np.cos), "Y = sec(X)  secant of X in radians", None),
-    ("csc", _reciprocal(np.sin), "Y = csc(X)  cosecant of X in radians", None),
-    ("cot", _reciprocal(np.tan), "Y = cot(X)  cotangent of X in radians", None),
-    ("asin", _asin, "Y = asin(X)  inverse sine in radians", None),
-    ("acos", _acos, "Y = acos(X)  inverse cosine in radians", None),
-    ("atan", np.arctan, "Y = atan(X)  inverse tangent in radians", None),
-    ("acot", _of_reciprocal(np.arctan), "Y = acot(X)  inverse cotangent in radians", None),
-    ("asec", _of_reciprocal(_acos), "Y = asec(X)  inverse secant in radians", None),
-    ("acsc", _of_reciprocal(_asin), "Y = acsc(X)  inverse cosecant in radians", None),
-    ("sinh", np.sinh, "Y = sinh(X)  hyperbolic sine", None),
-    ("cosh", np.cosh, "Y = cosh(X)  hyperbolic cosine", None),
-    ("tanh", np.tanh, "Y = tanh(X)  hyperbolic tangent", None),
-    ("sech", _reciprocal(np.cosh), "Y = sech(X)  hyperbolic secant", None),
-    ("csch", _reciprocal(np.sinh), "Y = csch(X)  hyperbolic cosecant", None),
-    ("coth", _reciprocal(np.tanh), "Y = coth(X)  hyperbolic cotangent", None),
-    ("asinh", np.arcsinh, "Y = asinh(X)  inverse hyperbolic sine", None),
+     lambda a: a < 0, lambda y, x: rdivide(1.0, x)),
+    ("log10", np.log10, "Y = log10(X)  common (base 10) logarithm", lambda a: a < 0,
+     lambda y, x: rdivide(1 / math.log(10), x)),
+    ("log1p", np.log1p, "Y = log1p(X)  log(1+X), accurate for small X", lambda a: a < -1,
+     lambda y, x: rdivide(1.0, plus(x, 1.0))),
+    ("sin", np.sin, "Y = sin(X)  sine of X in radians", None, lambda y, x: call("cos", x)),
+    ("cos", np.cos, "Y = cos(X)  cosine of X in radians", None,
+     lambda y, x: uminus(call("sin", x))),
+    ("tan", np.tan, "Y = tan(X)  tangent of X in radians", None,
+     lambda y, x: plus(1.0, _square(y))),
+    ("sec", _reciprocal(np.cos), "Y = sec(X)  secant of X in radians", None,
+     lambda y, x: times(y, call("tan", x))),
+    ("csc", _reciprocal(np.sin), "Y = csc(X)  cosecant of X in radians", None,
+     lambda y, x: uminus(times(y, call("cot", x)))),
+    ("cot", _reciprocal(np.tan), "Y = cot(X)  cotangent of X in radians", None,
+     lambda y, x: uminus(plus(1.0, _square(y)))),
+    ("asin", _asin, "Y = asin(X)  inverse sine in radians", None,
+     lambda y, x: rdivide(1.0, _sqrt(minus(1.0, _square(x))))),
+    ("acos", _acos, "Y = acos(X)  inverse cosine in radians", None,
+     lambda y, x: rdivide(-1.0, _sqrt(minus(1.0, _square(x))))),
+    ("atan", np.arctan, "Y = atan(X)  inverse tangent in radians", None,
+     lambda y, x: rdivide(1.0, plus(1.0, _square(x)))),
+    ("acot", _of_reciprocal(np.arctan), "Y = acot(X)  inverse cotangent in radians", None,
+     lambda y, x: rdivide(-1.0, plus(1.0, _square(x)))),
+    ("asec", _of_reciprocal(_acos), "Y = asec(X)  inverse secant in radians", None,
+     lambda y, x: rdivide(1.0, times(_square(x), _sqrt(minus(1.0, rdivide(1.0, _square(x))))))),
+    ("acsc", _of_reciprocal(_asin), "Y = acsc(X)  inverse cosecant in radians", None,
+     lambda y, x: rdivide(-1.0, times(_square(x), _sqrt(minus(1.0, rdivide(1.0, _square(x))))))),
+    ("sinh", np.sinh, "Y = sinh(X)  hyperbolic sine", None, lambda y, x: call("cosh", x)),
+    ("cosh", np.cosh, "Y = cosh(X)  hyperbolic cosine", None, lambda y, x: call("sinh", x)),
+    ("tanh", np.tanh, "Y = tanh(X)  hyperbolic tangent", None,
+     lambda y, x: minus(1.0, _square(y))),
+    ("sech", _reciprocal(np.cosh), "Y = sech(X)  hyperbolic secant", None,
+     lambda y, x: uminus(times(y, call("tanh", x)))),
+    ("csch", _reciprocal(np.sinh), "Y = csch(X)  hyperbolic cosecant", None,
+     lambda y, x: uminus(times(y, call("coth", x)))),
+    ("coth", _reciprocal(np.tanh), "Y = coth(X)  hyperbolic cotangent", None,
+     lambda y, x: minus(1.0, _square(y))),
+    ("asinh", np.arcsinh, "Y = asinh(X)  inverse hyperbolic sine", None,
+     lambda y, x: rdivide(1.0, _sqrt(plus(_square(x), 1.0)))),
     ("acosh", np.arccosh, "Y = acosh(X)  inverse hyperbolic cosine; X < 1 gives complex results",
-     lambda a: a < 1),
+     lambda a: a < 1,
+     lambda y, x: rdivide(1.0, times(_sqrt(minus(x, 1.0)), _sqrt(plus(x, 1.0))))),
     ("atanh", np.arctanh, "Y = atanh(X)  inverse hyperbolic tangent; |X| > 1 gives complex results",
-     lambda a: np.abs(a) > 1),
+     lambda a: np.abs(a) > 1, lambda y, x: rdivide(1.0, minus(1.0, _square(x)))),
 ]
 
-for _name, _fn, _usage, _when in _MATH:
-    _register_math(_name, _fn, _usage, _when)
+for _name, _fn, _usage, _when, _derivative in _MATH:
+    _register_math(_name, _fn, _usage, _when, _derivative)
 
 
-@builtin(max_out=2, nargout=True)
+@builtin(max_out=2, nargout=True, gradient=chain_rule(lambda y, x: rdivide(1 / math.log(2), x)))
 def log2(x: object, *, nargout: int = 1) -> object:
     """Y = log2(X)  base 2 logarithm
     [F, E] = log2(X)  mantissa and exponent: X = F.*2.^E with 0.5 <= abs(F) < 1"""
@@ -249,14 +285,24 @@ def log2(x: object, *, nargout: int = 1) -> object:
     return result(f), result(np.where(finite, e, 0).astype(a.dtype))
 
 
-@builtin()
+def _hypot_rule(g: object, h: object, a: object, b: object) -> tuple:
+    scale = rdivide(g, h)  # h = 0 gives NaN, as 0/0 does
+    return (unbroadcast(times(scale, a), a), unbroadcast(times(scale, b), b))
+
+
+@builtin(gradient=_hypot_rule)
 def hypot(a: object, b: object) -> object:
     """C = hypot(A, B)  sqrt(abs(A).^2 + abs(B).^2) without overflow or underflow"""
     x, y = _float_pair("hypot", a, b)
     return _apply(lambda _: np.hypot(np.abs(x), np.abs(y)), x)
 
 
-@builtin()
+def _atan2_rule(g: object, p: object, y: object, x: object) -> tuple:
+    scale = rdivide(g, plus(_square(x), _square(y)))
+    return (unbroadcast(times(scale, x), y), unbroadcast(uminus(times(scale, y)), x))
+
+
+@builtin(gradient=_atan2_rule)
 def atan2(y: object, x: object) -> object:
     """P = atan2(Y, X)  four-quadrant inverse tangent, in [-pi, pi]"""
     y_, x_ = _float_pair("atan2", y, x)
@@ -296,7 +342,12 @@ def nthroot(x: object, n: object) -> object:
 # ----------------------------------------------------------- abs, sign, round
 
 
-@builtin("abs")
+def no_gradient(g: object, y: object, *args: object) -> tuple:
+    """The rule of a piecewise-constant function: zero gradient (no contribution)."""
+    return (None,) * len(args)
+
+
+@builtin("abs", gradient=lambda g, y, x: (times(g, call("sign", x)),))
 def abs_(x: object) -> object:
     """Y = abs(X)  absolute value; magnitude of complex numbers (integers saturate)"""
     if type(x) is float:
@@ -309,7 +360,7 @@ def abs_(x: object) -> object:
     return _apply(np.abs, a)
 
 
-@builtin()
+@builtin(gradient=no_gradient)
 def sign(x: object) -> object:
     """Y = sign(X)  1 for positive, -1 for negative, 0 for zero; X./abs(X) for complex"""
     a, cls = numeric("sign", x)
@@ -336,25 +387,25 @@ def _rounding(name: str, fn: Callable, x: object) -> object:
     return _apply(lambda v: _on_parts(fn, v), a)
 
 
-@builtin()
+@builtin(gradient=no_gradient)
 def floor(x: object) -> object:
     """Y = floor(X)  round toward minus infinity"""
     return _rounding("floor", np.floor, x)
 
 
-@builtin()
+@builtin(gradient=no_gradient)
 def ceil(x: object) -> object:
     """Y = ceil(X)  round toward plus infinity"""
     return _rounding("ceil", np.ceil, x)
 
 
-@builtin()
+@builtin(gradient=no_gradient)
 def fix(x: object) -> object:
     """Y = fix(X)  round toward zero"""
     return _rounding("fix", np.trunc, x)
 
 
-@builtin("round")
+@builtin("round", gradient=no_gradient)
 def round_(x: object, n: object = None, kind: object = None) -> object:
     """Y = round(X)  round to the nearest integer, ties away from zero
     Y = round(X, N)  round to N digits after the decimal point (N < 0: left of it)
@@ -412,14 +463,22 @@ def _round_places(a: np.ndarray, places: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------- mod, rem, idivide
 
 
-@builtin()
+def _remainder_rule(rounding: str) -> Callable:
+    # a - m.*round(a./m): d/da = 1, d/dm = -round(a./m)
+    def rule(g: object, y: object, a: object, m: object) -> tuple:
+        q = call(rounding, rdivide(ops.data_of(a), ops.data_of(m)))
+        return (unbroadcast(g, a), unbroadcast(uminus(times(g, q)), m))
+    return rule
+
+
+@builtin(gradient=_remainder_rule("floor"))
 def mod(a: object, m: object) -> object:
     """b = mod(a, m)  remainder after division, with the sign of m: a - m.*floor(a./m)
     mod(a, 0) is a."""
     return _remainder("mod", a, m, floor_mode=True)
 
 
-@builtin()
+@builtin(gradient=_remainder_rule("fix"))
 def rem(a: object, b: object) -> object:
     """r = rem(a, b)  remainder after division, with the sign of a: a - b.*fix(a./b)
     rem(a, 0) is NaN."""
@@ -534,28 +593,28 @@ def idivide(a: object, b: object, opt: object = None) -> object:
 # ------------------------------------------------------------ complex parts
 
 
-@builtin()
+@builtin(gradient=lambda g, y, z: (g,))
 def real(z: object) -> object:
     """X = real(Z)  real part"""
     a, _ = numeric("real", z)
     return result(a.real.copy()) if a.dtype.kind == "c" else result(a)
 
 
-@builtin()
+@builtin(gradient=lambda g, y, z: (times(g, 1j),))
 def imag(z: object) -> object:
     """Y = imag(Z)  imaginary part (zeros for real input)"""
     a, _ = numeric("imag", z)
     return result(a.imag.copy()) if a.dtype.kind == "c" else result(np.zeros_like(a))
 
 
-@builtin()
+@builtin(gradient=lambda g, y, z: (conj(g),))
 def conj(z: object) -> object:
     """Zc = conj(Z)  complex conjugate"""
     a, _ = numeric("conj", z)
     return result(np.conj(a)) if a.dtype.kind == "c" else result(a)
 
 
-@builtin()
+@builtin(gradient=lambda g, y, z: (times(g, rdivide(times(1j, z), _square(call("abs", z)))),))
 def angle(z: object) -> object:
     """theta = angle(Z)  phase angle in radians, in [-pi, pi]"""
     a = floating("angle", z)
@@ -579,7 +638,7 @@ def complex_(a: object, b: object = None) -> object:
     return z
 
 
-@builtin()
+@builtin(dl="data")
 def isreal(x: object) -> bool:
     """tf = isreal(A)  true when A has no imaginary part stored"""
     if type(x) is complex:
@@ -599,19 +658,19 @@ def _test(name: str, fn: Callable, x: object) -> object:
     return result(fn(a))
 
 
-@builtin()
+@builtin(dl="data")
 def isnan(x: object) -> object:
     """TF = isnan(A)  true where A is NaN"""
     return _test("isnan", np.isnan, x)
 
 
-@builtin()
+@builtin(dl="data")
 def isinf(x: object) -> object:
     """TF = isinf(A)  true where A is Inf or -Inf"""
     return _test("isinf", np.isinf, x)
 
 
-@builtin()
+@builtin(dl="data")
 def isfinite(x: object) -> object:
     """TF = isfinite(A)  true where A is neither Inf, -Inf nor NaN"""
     return _test("isfinite", np.isfinite, x)
@@ -998,7 +1057,8 @@ def gamma(x: object) -> object:
     return _special("gamma", x, g)
 
 
-@builtin()
+@builtin(gradient=chain_rule(
+    lambda y, x: times(2 / math.sqrt(math.pi), call("exp", uminus(_square(x))))))
 def erf(x: object) -> object:
     """Y = erf(X)  error function, 2/sqrt(pi) * integral from 0 to X of exp(-t^2)"""
     from scipy import special
@@ -1025,58 +1085,128 @@ def erfinv(x: object) -> object:
 # --------------------------------------------------- functional operator forms
 
 
-def _operator(name: str, symbol: str, usage: str) -> None:
+def _operator(name: str, symbol: str, usage: str, gradient: Callable | None) -> None:
     def op(a: object, b: object) -> object:
         return operators.binary(symbol, a, b)
 
     op.__name__ = name
-    builtin(name, help=usage)(op)
+    builtin(name, help=usage, gradient=gradient, dl=None if gradient else "constant")(op)
 
 
+def _is_scalar(v: object) -> bool:
+    return ops.shape_of(v) == (1, 1)
+
+
+def _plus_rule(g: object, y: object, a: object, b: object) -> tuple:
+    return (unbroadcast(g, a), unbroadcast(g, b))
+
+
+def _minus_rule(g: object, y: object, a: object, b: object) -> tuple:
+    return (unbroadcast(g, a), lambda: unbroadcast(uminus(g), b))
+
+
+def _times_rule(g: object, y: object, a: object, b: object) -> tuple:
+    return (lambda: unbroadcast(times(g, conj(b)), a), lambda: unbroadcast(times(g, conj(a)), b))
+
+
+def _rdivide_rule(g: object, y: object, a: object, b: object) -> tuple:
+    return (lambda: unbroadcast(rdivide(g, conj(b)), a),
+            lambda: unbroadcast(uminus(times(g, conj(rdivide(y, b)))), b))
+
+
+def _ldivide_rule(g: object, y: object, a: object, b: object) -> tuple:
+    ga, gb = _rdivide_rule(g, y, b, a)
+    return (gb, ga)
+
+
+def _power_rule(g: object, y: object, a: object, b: object) -> tuple:
+    def by_base() -> object:
+        if _is_scalar(b) and not isinstance(b, ops.DlArray):
+            e = float(np.asarray(b).reshape(-1)[0].real) if np.isrealobj(b) else None
+            if e == 2.0:
+                return unbroadcast(times(g, times(2.0, conj(a))), a)
+            if e == 1.0:
+                return unbroadcast(g, a)
+        return unbroadcast(times(g, conj(times(b, call("power", a, minus(b, 1.0))))), a)
+    return (by_base, lambda: unbroadcast(times(g, conj(times(y, call("log", a)))), b))
+
+
+def _mtimes_rule(g: object, y: object, a: object, b: object) -> tuple:
+    if _is_scalar(a) or _is_scalar(b):
+        return _times_rule(g, y, a, b)
+    return (lambda: ops.mtimes(g, ops.ctranspose(b)), lambda: ops.mtimes(ops.ctranspose(a), g))
+
+
+def _mrdivide_rule(g: object, y: object, a: object, b: object) -> tuple:
+    if _is_scalar(b):
+        return _rdivide_rule(g, y, a, b)
+    # y = a/b: ga = g/b', gb = -y'*ga
+    ga = call("mrdivide", g, ops.ctranspose(b))
+    return (ga, lambda: uminus(ops.mtimes(ops.ctranspose(y), ga)))
+
+
+def _mldivide_rule(g: object, y: object, a: object, b: object) -> tuple:
+    if _is_scalar(a):
+        return _ldivide_rule(g, y, a, b)
+    # y = a\b: gb = a'\g, ga = -gb*y'
+    gb = call("mldivide", ops.ctranspose(a), g)
+    return (lambda: uminus(ops.mtimes(gb, ops.ctranspose(y))), gb)
+
+
+def _mpower_rule(g: object, y: object, a: object, b: object) -> tuple:
+    if not (_is_scalar(a) and _is_scalar(b)):
+        raise error("deep:dlarray:mpowerNotScalar",
+                    "Matrix power of a dlarray is supported only for scalar inputs. Use "
+                    "POWER (.^) for elementwise power.")
+    return _power_rule(g, y, a, b)
+
+
+# name, symbol, help, gradient rule (None: a logical result, never differentiated)
 _OPERATORS = [
-    ("plus", "+", "C = plus(A, B)  A + B"),
-    ("minus", "-", "C = minus(A, B)  A - B"),
-    ("times", ".*", "C = times(A, B)  A .* B, element-wise product"),
-    ("rdivide", "./", "C = rdivide(A, B)  A ./ B, element-wise right division"),
-    ("ldivide", ".\\", "C = ldivide(A, B)  A .\\ B, element-wise left division (B ./ A)"),
-    ("power", ".^", "C = power(A, B)  A .^ B, element-wise power"),
-    ("mtimes", "*", "C = mtimes(A, B)  A * B, matrix product"),
-    ("mrdivide", "/", "x = mrdivide(B, A)  B / A, solves x*A = B"),
-    ("mldivide", "\\", "x = mldivide(A, B)  A \\ B, solves A*x = B"),
-    ("mpower", "^", "C = mpower(A, B)  A ^ B, matrix power"),
-    ("eq", "==", "TF = eq(A, B)  A == B"),
-    ("ne", "~=", "TF = ne(A, B)  A ~= B"),
-    ("lt", "<", "TF = lt(A, B)  A < B"),
-    ("le", "<=", "TF = le(A, B)  A <= B"),
-    ("gt", ">", "TF = gt(A, B)  A > B"),
-    ("ge", ">=", "TF = ge(A, B)  A >= B"),
-    ("and", "&", "TF = and(A, B)  A & B, element-wise logical AND"),
-    ("or", "|", "TF = or(A, B)  A | B, element-wise logical OR"),
+    ("plus", "+", "C = plus(A, B)  A + B", _plus_rule),
+    ("minus", "-", "C = minus(A, B)  A - B", _minus_rule),
+    ("times", ".*", "C = times(A, B)  A .* B, element-wise product", _times_rule),
+    ("rdivide", "./", "C = rdivide(A, B)  A ./ B, element-wise right division", _rdivide_rule),
+    ("ldivide", ".\\", "C = ldivide(A, B)  A .\\ B, element-wise left division (B ./ A)",
+     _ldivide_rule),
+    ("power", ".^", "C = power(A, B)  A .^ B, element-wise power", _power_rule),
+    ("mtimes", "*", "C = mtimes(A, B)  A * B, matrix product", _mtimes_rule),
+    ("mrdivide", "/", "x = mrdivide(B, A)  B / A, solves x*A = B", _mrdivide_rule),
+    ("mldivide", "\\", "x = mldivide(A, B)  A \\ B, solves A*x = B", _mldivide_rule),
+    ("mpower", "^", "C = mpower(A, B)  A ^ B, matrix power", _mpower_rule),
+    ("eq", "==", "TF = eq(A, B)  A == B", None),
+    ("ne", "~=", "TF = ne(A, B)  A ~= B", None),
+    ("lt", "<", "TF = lt(A, B)  A < B", None),
+    ("le", "<=", "TF = le(A, B)  A <= B", None),
+    ("gt", ">", "TF = gt(A, B)  A > B", None),
+    ("ge", ">=", "TF = ge(A, B)  A >= B", None),
+    ("and", "&", "TF = and(A, B)  A & B, element-wise logical AND", None),
+    ("or", "|", "TF = or(A, B)  A | B, element-wise logical OR", None),
 ]
 
-for _name, _symbol, _usage in _OPERATORS:
-    _operator(_name, _symbol, _usage)
+for _name, _symbol, _usage, _rule in _OPERATORS:
+    _operator(_name, _symbol, _usage, _rule)
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a: (uminus(g),))
 def uminus(a: object) -> object:
     """B = uminus(A)  -A"""
     return operators.uminus(a)
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a: (g,))
 def uplus(a: object) -> object:
     """B = uplus(A)  +A"""
     return operators.uplus(a)
 
 
-@builtin("not")
+@builtin("not", dl="constant")
 def not_(a: object) -> object:
     """B = not(A)  ~A, logical NOT"""
     return operators.logical_not(a)
 
 
-@builtin()
+@builtin(dl="constant")
 def xor(a: object, b: object) -> object:
     """C = xor(A, B)  logical exclusive OR: true where exactly one of A and B is nonzero"""
     x, y = align(operators.to_logical(a, "xor"), operators.to_logical(b, "xor"))
@@ -1084,13 +1214,13 @@ def xor(a: object, b: object) -> object:
     return result(np.logical_xor(x, y))
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a: (ops.transpose(g),))
 def transpose(a: object) -> object:
     """B = transpose(A)  A.', transpose without conjugation"""
     return operators.transpose(a, False)
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a: (ops.ctranspose(g),))
 def ctranspose(a: object) -> object:
     """B = ctranspose(A)  A', complex conjugate transpose"""
     return operators.transpose(a, True)

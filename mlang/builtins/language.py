@@ -374,7 +374,7 @@ def lastwarn(interp: Any, message: Any = None, identifier: Any = None, *, nargou
 # ------------------------------------------------------------ introspection
 
 
-@builtin(name="class")
+@builtin(name="class", dl="native")
 def class_(value: Any) -> np.ndarray:
     """className = class(obj) is the name of the class of obj."""
     return char_row(class_of(value))
@@ -389,7 +389,7 @@ def is_a(value: Any, name: str) -> bool:
     return cls == name
 
 
-@builtin()
+@builtin(dl="native")
 def isa(value: Any, name: Any) -> bool:
     """tf = isa(A, dataType) is true when A is of class dataType.
 

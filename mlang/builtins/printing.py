@@ -253,7 +253,7 @@ def _file_id(v: Any) -> int:
                 "Invalid file identifier. Use fopen to generate a valid file identifier.")
 
 
-@builtin(interp=True, max_out=1, nargout=True)
+@builtin(interp=True, max_out=1, nargout=True, dl="data")
 def fprintf(interp: Any, *args: Any, nargout: int = 0) -> Any:
     """fprintf(format, A, ...) writes formatted text to the Command Window.
 
@@ -275,7 +275,7 @@ def fprintf(interp: Any, *args: Any, nargout: int = 0) -> Any:
     return float(len(text.encode("utf-8"))) if nargout else None
 
 
-@builtin(max_out=2, nargout=True)
+@builtin(max_out=2, nargout=True, dl="data")
 def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
     """str = sprintf(format, A, ...) formats data into a character vector (a string
     scalar when the format is a string). [str, errmsg] = sprintf(...) also returns
@@ -288,7 +288,7 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
     return (value, np.zeros((1, 0), dtype="<U1")) if nargout > 1 else value
 
 
-@builtin(interp=True, max_out=0)
+@builtin(interp=True, max_out=0, dl="native")
 def disp(interp: Any, x: Any) -> None:
     """disp(X) displays the value of X without printing its name."""
     from mlang.display import disp_text
@@ -296,7 +296,7 @@ def disp(interp: Any, x: Any) -> None:
     interp.write(disp_text(interp, x))
 
 
-@builtin(interp=True, max_out=0)
+@builtin(interp=True, max_out=0, dl="native")
 def display(interp: Any, x: Any) -> None:
     """display(X) shows X as a statement without a semicolon would (named ans)."""
     interp.display("ans", x)

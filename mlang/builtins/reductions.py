@@ -28,6 +28,7 @@ from mlang.builtins.arrays import (
     shape_of,
     text_option,
 )
+from mlang.autodiff import ops
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.values.cell import Cell
@@ -183,7 +184,11 @@ def _sum_like(x: object, args: tuple, name: str, op: Any, nan_op: Any) -> object
     return _finish(_shaped(np.asarray(out), out_shape), cls)
 
 
-@builtin()
+def _sum_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
+    return (ops.expand_to(g, ops.shape_of(x)),) + (None,) * len(options)
+
+
+@builtin("sum", gradient=_sum_rule)
 def sum_(x: Any, *args: Any) -> object:
     """S = sum(A)
     S = sum(A,'all')
@@ -222,7 +227,12 @@ def prod(x: Any, *args: Any) -> object:
 _MEAN_FLAGS = frozenset({"double", "native", "default", "omitnan", "includenan"})
 
 
-@builtin()
+def _mean_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
+    count = math.prod(ops.shape_of(x)) / math.prod(ops.shape_of(y))
+    return (ops.times(ops.expand_to(g, ops.shape_of(x)), 1 / count),) + (None,) * len(options)
+
+
+@builtin(gradient=_mean_rule)
 def mean(x: Any, *args: Any) -> object:
     """M = mean(A)
     M = mean(A,'all')
@@ -798,7 +808,7 @@ def _any_all(x: object, dim: Any, name: str, reducer: Any) -> object:
     return result(_shaped(reducer(truth, axis=-1), out_shape))
 
 
-@builtin()
+@builtin(dl="data")
 def any_(x: Any, dim: Any = None) -> object:
     """B = any(A)
     B = any(A,'all')
@@ -809,7 +819,7 @@ def any_(x: Any, dim: Any = None) -> object:
     return _any_all(x, dim, "any", np.any)
 
 
-@builtin()
+@builtin(dl="data")
 def all_(x: Any, dim: Any = None) -> object:
     """B = all(A)
     B = all(A,'all')
@@ -820,7 +830,7 @@ def all_(x: Any, dim: Any = None) -> object:
     return _any_all(x, dim, "all", np.all)
 
 
-@builtin()
+@builtin(dl="data")
 def nnz(x: Any) -> float:
     """N = nnz(X)
 
@@ -832,7 +842,7 @@ def nnz(x: Any) -> float:
 # ------------------------------------------------------------------ find
 
 
-@builtin(max_out=3, nargout=True)
+@builtin(max_out=3, nargout=True, dl="data")
 def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> object:
     """k = find(X)
     k = find(X,n)

@@ -6,6 +6,17 @@ needs the interpreter, and (for differentiable functions, later) its gradient
 rule.  Adding a function is a local change: write it in a module under
 ``mlang/builtins`` with the ``@builtin`` decorator.
 
+How a builtin treats dlarray arguments (``dl``):
+
+* ``"differentiable"`` (implied by a ``gradient`` rule): computed on the data,
+  the result is a dlarray, recorded in the trace when an input is traced;
+  the rule (see ``mlang.autodiff.trace``) sits beside the function;
+* ``"constant"``: computed on the data, the result is an untraced dlarray
+  (comparisons, logical operators);
+* ``"data"``: computed on the data, the result is a plain value (text output);
+* ``"native"``: the function handles dlarrays itself (size, class, dlfeval...);
+* None: MATLAB's "Undefined function ... for input arguments of type 'dlarray'".
+
 A builtin's Python function receives MATLAB values positionally (``*args``
 for a variable number) and returns one value, or a tuple of values for
 several outputs.  With ``nargout=True`` it also receives the number of
@@ -20,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mlang.autodiff.dlarray import DlArray
+from mlang.autodiff.trace import dl_call
 from mlang.errors import error
 
 
@@ -34,6 +47,7 @@ class Builtin:
     wants_nargout: bool = False
     wants_interp: bool = False
     gradient: Callable[..., Any] | None = field(default=None)
+    dl: str | None = None
 
     def call(self, interp: Any, args: list, nargout: int) -> list:
         """Call with MATLAB's argument checks; always returns a list of outputs."""
@@ -44,6 +58,14 @@ class Builtin:
             raise error("MATLAB:minrhs", "Not enough input arguments.")
         if self.max_out is not None and nargout > self.max_out:
             raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        if self.dl != "native":
+            for a in args:
+                if type(a) is DlArray:
+                    return dl_call(self, interp, args, nargout)
+        return self.invoke(interp, args, nargout)
+
+    def invoke(self, interp: Any, args: list, nargout: int) -> list:
+        """Call without the argument checks."""
         if self.wants_interp:
             out = (self.fn(interp, *args, nargout=nargout) if self.wants_nargout
                    else self.fn(interp, *args))
@@ -60,7 +82,8 @@ BUILTINS: dict[str, Builtin] = {}
 
 
 def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = False,
-            max_out: int | None = 1, help: str | None = None) -> Callable:
+            max_out: int | None = 1, help: str | None = None,
+            gradient: Callable | None = None, dl: str | None = None) -> Callable:
     """Register a builtin.  Input counts come from the Python signature."""
 
     def register(fn: Callable) -> Callable:
@@ -80,6 +103,8 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
             help=inspect.cleandoc(help or fn.__doc__ or ""),
             wants_nargout=nargout,
             wants_interp=interp,
+            gradient=gradient,
+            dl="differentiable" if gradient is not None else dl,
         )
         if entry.name in BUILTINS:
             raise ValueError(f"builtin {entry.name} registered twice")

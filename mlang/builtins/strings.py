@@ -297,7 +297,7 @@ def _num2str_format(a: np.ndarray, whole: bool = False) -> str:
     return f"%{sig + 7}.{sig}g"
 
 
-@builtin()
+@builtin(dl="data")
 def num2str(x: Any, arg: Any = None) -> Any:
     """s = num2str(A) converts numbers to text (about 4 decimals; integers exactly).
     s = num2str(A, precision) uses at most precision significant digits.
@@ -338,7 +338,7 @@ def _round_away(a: np.ndarray) -> np.ndarray:
     return np.where(a >= 0, np.floor(a + 0.5), np.ceil(a - 0.5))
 
 
-@builtin()
+@builtin(dl="data")
 def int2str(x: Any) -> Any:
     """s = int2str(N) rounds N to integers (halves away from zero) and converts them to text."""
     if type(x) not in (float, bool, np.ndarray):
@@ -387,7 +387,7 @@ def _mat2str_element(x: Any, kind: str, prec: tuple[int, int]) -> str:
     return _g(float(x), prec[0])
 
 
-@builtin()
+@builtin(dl="data")
 def mat2str(x: Any, *args: Any) -> Any:
     """s = mat2str(A) is text that evaluates back to the matrix A (15 significant digits).
     s = mat2str(A, n) uses n digits; mat2str(A, 'class') includes the class name."""

@@ -40,7 +40,7 @@ def _text_to_double(text: str | None) -> float:
     return float(t.replace("d", "e").replace("D", "e"))
 
 
-@builtin()
+@builtin(gradient=lambda g, y, x: (g,))
 def double(x: object) -> object:
     """Y = double(X)  convert to double precision; char gives character codes and
     a string array is read as numbers (like str2double)"""
@@ -56,7 +56,7 @@ def double(x: object) -> object:
     return result(to_double_array(x))
 
 
-@builtin()
+@builtin(gradient=lambda g, y, x: (g,))
 def single(x: object) -> object:
     """Y = single(X)  convert to single precision"""
     cls = class_of(x)
@@ -109,7 +109,7 @@ for _cls in INT_CLASSES:
     _register_integer(_cls)
 
 
-@builtin()
+@builtin(dl="constant")
 def logical(x: object) -> object:
     """L = logical(A)  convert numeric values to logical: nonzero is true (NaN is an error)"""
     t = type(x)
@@ -133,26 +133,26 @@ def logical(x: object) -> object:
     return result(a != 0)
 
 
-@builtin()
+@builtin(dl="data")
 def isnumeric(x: object) -> bool:
     """tf = isnumeric(A)  true for double, single and the integer classes"""
     return class_of(x) in NUMERIC
 
 
-@builtin()
+@builtin(dl="data")
 def isfloat(x: object) -> bool:
     """tf = isfloat(A)  true for double and single"""
     return class_of(x) in ("double", "single")
 
 
-@builtin()
+@builtin(dl="data")
 def isinteger(x: object) -> bool:
     """tf = isinteger(A)  true for the integer classes (int8 … uint64), not for
     integer-valued doubles"""
     return class_of(x) in INT_CLASSES
 
 
-@builtin()
+@builtin(dl="data")
 def islogical(x: object) -> bool:
     """tf = islogical(A)  true for logical values"""
     return class_of(x) == "logical"

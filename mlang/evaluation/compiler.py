@@ -26,6 +26,7 @@ from mlang.evaluation.frame import BreakLoop, ContinueLoop, Frame, ReturnFromFun
 from mlang.syntax import ast
 from mlang.values import indexing, operators
 from mlang.values.cell import Cell
+from mlang.autodiff.dlarray import DlArray
 from mlang.values.concat import concatenate, make_cell
 from mlang.values.core import (
     EMPTY,
@@ -136,6 +137,8 @@ def _scalar_truth(v: Any, op: str) -> bool:
         x = v.reshape(-1)[0]
         return _truth(float(ord(x)) if v.dtype.kind == "U" else complex(x) if v.dtype.kind == "c"
                       else float(x))
+    if t is DlArray:
+        return _scalar_truth(v.data, op)
     raise error("MATLAB:nonLogicalConditional",
                 "Operands to the || and && operators must be convertible to logical scalar values.")
 

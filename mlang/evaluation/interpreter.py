@@ -50,6 +50,7 @@ class Interpreter:
         self.tic_start: float | None = None  # the time of the last tic
         self.random: Any = None  # the random number generator (made on first use)
         self.random_seed = 0
+        self.dl_depth = 0  # how many dlfeval calls are running (tracing is on inside them)
 
     # ------------------------------------------------------------ running
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import (
@@ -124,6 +125,12 @@ def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
 
 def concatenate(rows: list[list]) -> object:
     """``[row1; row2; ...]`` where each row is a list of values."""
+    for row in rows:
+        for v in row:
+            if type(v) is DlArray:
+                from mlang.autodiff.ops import concatenate as concatenate_dlarrays
+
+                return concatenate_dlarrays(rows)
     joined = [cat(r, 1) for r in rows]
     if len(joined) == 1:
         return joined[0]

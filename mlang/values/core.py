@@ -184,6 +184,8 @@ def is_true(v: object) -> bool:
         return bool(v.all())
     if t is complex:
         return v != 0
+    if class_of(v) == "dlarray":
+        return is_true(v.data)  # type: ignore[attr-defined]
     raise error("MATLAB:invalidConversion",
                 f"Conversion to logical from {class_of(v)} is not possible.")
 

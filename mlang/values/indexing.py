@@ -18,6 +18,7 @@ import sys
 
 import numpy as np
 
+from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import (
@@ -202,6 +203,8 @@ def _linear_result_shape(source: tuple[int, ...], index: object, count: int) -> 
 
 def index(value: object, args: list) -> object:
     """``value(args...)``: a value of the same kind."""
+    if type(value) is not np.ndarray and hasattr(value, "subsref_paren"):
+        return value.subsref_paren(args)  # type: ignore[union-attr]
     data = data_of(value)
     nargs = len(args)
     if nargs == 0:
@@ -412,6 +415,10 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
     """
     if hasattr(target, "subsasgn_paren"):  # objects with their own M(key) = v (containers.Map)
         return target.subsasgn_paren(args, rhs)  # type: ignore[union-attr]
+    if type(rhs) is DlArray and type(target) is not Cell:
+        from mlang.autodiff.ops import assign as assign_dlarray
+
+        return assign_dlarray(target, args, rhs)
     from mlang.values.operators import as_class
 
     if not args:

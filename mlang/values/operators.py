@@ -17,6 +17,7 @@ import operator as py
 
 import numpy as np
 
+from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 from mlang.values.core import (
     CLASS_OF_DTYPE,
@@ -325,6 +326,10 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
 
 def binary(symbol: str, a: object, b: object) -> object:
     """Any binary operator by its MATLAB symbol."""
+    if type(a) is DlArray or type(b) is DlArray:
+        from mlang.autodiff.ops import operator
+
+        return operator(symbol, a, b)
     if symbol in ARITH:
         return elementwise(symbol, a, b)
     if symbol in COMPARE:
@@ -341,6 +346,10 @@ def uminus(a: object) -> object:
     t = type(a)
     if t is float or t is complex:
         return -a
+    if t is DlArray:
+        from mlang.autodiff.ops import call
+
+        return call("uminus", a)
     cls = class_of(a)
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("-", a)
@@ -354,6 +363,10 @@ def uminus(a: object) -> object:
 
 
 def uplus(a: object) -> object:
+    if type(a) is DlArray:
+        from mlang.autodiff.ops import call
+
+        return call("uplus", a)
     cls = class_of(a)
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("+", a)
@@ -365,6 +378,10 @@ def uplus(a: object) -> object:
 def logical_not(a: object) -> object:
     if type(a) is bool:
         return not a
+    if type(a) is DlArray:
+        from mlang.autodiff.ops import call
+
+        return call("not", a)
     return result(~to_logical(a))
 
 
@@ -374,6 +391,10 @@ def transpose(a: object, conjugate: bool = False) -> object:
         return a
     if t is complex:
         return a.conjugate() if conjugate else a
+    if t is DlArray:
+        from mlang.autodiff.ops import call
+
+        return call("ctranspose" if conjugate else "transpose", a)
     data = a if t is np.ndarray else getattr(a, "data", None)
     if data is None:
         if hasattr(a, "elems"):  # struct array

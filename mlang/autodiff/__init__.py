@@ -1,0 +1,1 @@
+"""Reverse-mode automatic differentiation: the dlarray value, traces and gradients."""

@@ -1,0 +1,192 @@
+"""The dlarray value: numeric data, optional dimension labels, and a place in a trace.
+
+A ``DlArray`` holds its data as an ndarray of MATLAB shape (at least two
+dimensions, trailing singletons dropped), of class double, single or
+logical (complex allowed).  ``fmt`` is the data format: '' when unformatted,
+else one label per dimension in MATLAB's canonical order (S..., C, B, T, U...),
+and it may name more dimensions than the data has (those are singletons).
+``node`` is the array's node in a derivative trace, or None when untraced.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mlang.errors import error
+
+LABELS = "SCBTU"
+_RANK = {label: rank for rank, label in enumerate(LABELS)}
+UNDERLYING = {np.dtype(np.float64): "double", np.dtype(np.float32): "single",
+              np.dtype(np.complex128): "double", np.dtype(np.complex64): "single",
+              np.dtype(np.bool_): "logical"}
+
+
+class DlArray:
+    """A deep learning array (MATLAB class ``dlarray``)."""
+
+    matlab_class = "dlarray"
+    __slots__ = ("data", "fmt", "node")
+    __array_ufunc__ = None  # NumPy operators defer to DlArray instead of boxing it
+
+    def __init__(self, data: np.ndarray, fmt: str = "", node: Any = None) -> None:
+        self.data = data
+        self.fmt = fmt
+        self.node = node
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """MATLAB's size: a formatted array keeps its labelled singleton dimensions."""
+        shape = self.data.shape
+        extra = len(self.fmt) - len(shape)
+        return shape + (1,) * extra if extra > 0 else shape
+
+    @property
+    def underlying(self) -> str:
+        return UNDERLYING[self.data.dtype]
+
+    def subsref_paren(self, args: list) -> Any:
+        from mlang.autodiff import ops
+
+        return ops.index(self, args) if args else self
+
+    def subsasgn_paren(self, args: list, rhs: Any) -> Any:
+        from mlang.autodiff import ops
+
+        return ops.assign(self, args, rhs)
+
+    def __repr__(self) -> str:
+        traced = ", traced" if self.node is not None else ""
+        return f"DlArray({self.data!r}, fmt={self.fmt!r}{traced})"
+
+    # Python operators, so gradient rules read like formulas (MATLAB semantics).
+    def __add__(self, other: Any) -> Any:
+        return _op("plus", self, other)
+
+    def __radd__(self, other: Any) -> Any:
+        return _op("plus", other, self)
+
+    def __sub__(self, other: Any) -> Any:
+        return _op("minus", self, other)
+
+    def __rsub__(self, other: Any) -> Any:
+        return _op("minus", other, self)
+
+    def __mul__(self, other: Any) -> Any:
+        return _op("times", self, other)
+
+    def __rmul__(self, other: Any) -> Any:
+        return _op("times", other, self)
+
+    def __truediv__(self, other: Any) -> Any:
+        return _op("rdivide", self, other)
+
+    def __rtruediv__(self, other: Any) -> Any:
+        return _op("rdivide", other, self)
+
+    def __neg__(self) -> Any:
+        return _op("uminus", self)
+
+
+def _op(name: str, *args: Any) -> Any:
+    from mlang.autodiff import ops
+
+    return getattr(ops, name)(*args)
+
+
+def as_data(value: Any) -> np.ndarray:
+    """The data a value brings into a dlarray: an ndarray of double, single or logical."""
+    from mlang.values.core import class_of, to_array
+
+    if type(value) is DlArray:
+        return value.data
+    cls = class_of(value)
+    if cls not in ("double", "single", "logical"):
+        raise error("deep:dlarray:InvalidDataType",
+                    "Input data must be a numeric or logical array of type single, double, "
+                    f"or logical, not {cls}.")
+    return to_array(value)
+
+
+def check_format(fmt: str) -> str:
+    """Validate a data format string (upper case, letters S, C, B, T, U)."""
+    fmt = fmt.upper()
+    for label in fmt:
+        if label not in _RANK:
+            raise error("deep:dlarray:InvalidFormat",
+                        f"Invalid data format '{fmt}'. Format must contain only the dimension "
+                        "labels 'S', 'C', 'B', 'T' and 'U'.")
+    for label in "CBT":
+        if fmt.count(label) > 1:
+            raise error("deep:dlarray:InvalidFormat",
+                        f"Invalid data format '{fmt}'. Format must contain at most one "
+                        f"'{label}' dimension.")
+    return fmt
+
+
+def formatted(data: np.ndarray, fmt: str) -> tuple[np.ndarray, str]:
+    """Data labelled with ``fmt`` (given in the data's dimension order), permuted to
+    MATLAB's canonical label order.  Returns the permuted data and the sorted format."""
+    fmt = check_format(fmt)
+    shape = _matlab_shape(data.shape)
+    if len(fmt) == 1 and len(shape) == 2 and 1 in shape:
+        # one label for a vector labels its non-singleton dimension
+        data = data.reshape(-1, 1, order="F")
+        fmt = fmt + "U"
+        shape = data.shape
+    if len(fmt) < len(shape):
+        raise error("deep:dlarray:InvalidFormat",
+                    f"Number of dimension labels ({len(fmt)}) must be greater than or equal "
+                    f"to the number of dimensions of the input data ({len(shape)}).")
+    order = sorted(range(len(fmt)), key=lambda k: _RANK[fmt[k]])
+    if order != list(range(len(fmt))):
+        full = data.reshape(shape + (1,) * (len(fmt) - len(shape)), order="F")
+        data = np.ascontiguousarray(full.transpose(order))
+        data = data.reshape(_matlab_shape(data.shape))
+    return data, "".join(fmt[k] for k in order)
+
+
+def _matlab_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    from mlang.values.core import fix_shape
+
+    return fix_shape(shape)
+
+
+def strip(value: Any) -> Any:
+    """``value`` with every dlarray in it untraced (recursing into cells and structs)."""
+    return map_dlarrays(value, lambda x: DlArray(x.data, x.fmt) if x.node is not None else x)
+
+
+def map_dlarrays(value: Any, fn: Any) -> Any:
+    """``value`` with ``fn`` applied to each dlarray in it, through cells and structs.
+    Containers are copied only when something in them changed."""
+    t = type(value)
+    if t is DlArray:
+        return fn(value)
+    from mlang.values.cell import Cell
+    from mlang.values.struct import Struct
+
+    if t is Cell:
+        data = value.data
+        flat = data.reshape(-1)
+        new = [map_dlarrays(v, fn) for v in flat]
+        if all(a is b for a, b in zip(new, flat, strict=True)):
+            return value
+        out = np.empty(data.shape, dtype=object)
+        out.reshape(-1)[:] = new
+        return Cell(out)
+    if t is Struct:
+        elems = value.elems
+        flat = elems.reshape(-1)
+        changed = False
+        new_elems = np.empty(elems.shape, dtype=object)
+        for k, elem in enumerate(flat):
+            fields = {}
+            for name, v in elem.items():
+                mapped = map_dlarrays(v, fn)
+                changed |= mapped is not v
+                fields[name] = mapped
+            new_elems.reshape(-1)[k] = fields
+        return Struct(list(value.fields), new_elems) if changed else value
+    return value

@@ -1,0 +1,355 @@
+"""Differentiable operations for writing gradient rules.
+
+Each function takes raw arrays (first derivatives: computed directly, with
+NumPy fast paths where MATLAB and NumPy agree) or dlarrays (the backward
+pass being traced for higher derivatives: dispatched through the registered
+builtin, so it is recorded with that builtin's own gradient rule).  Rules
+written with these therefore have derivatives of every order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mlang.autodiff.dlarray import DlArray
+from mlang.autodiff.trace import Primitive, dl_call
+
+_builtins: dict[str, Any] = {}
+
+
+def _builtin(name: str) -> Any:
+    b = _builtins.get(name)
+    if b is None:
+        from mlang.builtins.registry import BUILTINS
+
+        b = _builtins[name] = BUILTINS[name]
+    return b
+
+
+def call(name: str, *args: Any) -> Any:
+    """The MATLAB builtin ``name`` applied to ``args``: an array (raw arguments) or a
+    dlarray (dlarray arguments, recorded when traced)."""
+    b = _builtin(name)
+    for a in args:
+        if type(a) is DlArray:
+            return dl_call(b, None, list(args), 1)[0]
+    return raw(b.invoke(None, list(args), 1)[0])
+
+
+OPERATOR_NAMES = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\\": "ldivide",
+                  ".^": "power", "*": "mtimes", "/": "mrdivide", "\\": "mldivide", "^": "mpower",
+                  "==": "eq", "~=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
+                  "&": "and", "|": "or"}
+
+
+def operator(symbol: str, a: Any, b: Any) -> Any:
+    """A binary operator with a dlarray operand."""
+    return dl_call(_builtin(OPERATOR_NAMES[symbol]), None, [a, b], 1)[0]
+
+
+def apply(p: Primitive, *args: Any) -> Any:
+    for a in args:
+        if type(a) is DlArray:
+            return dl_call(p, None, list(args), 1)[0]
+    return p.fn(*args)
+
+
+def raw(v: Any) -> np.ndarray:
+    """A MATLAB value as an ndarray (Python scalars become 1×1)."""
+    if type(v) is np.ndarray:
+        return v
+    return np.array([[v]])
+
+
+def _same_ndim(a: Any, b: Any) -> bool:
+    ta, tb = type(a), type(b)
+    if ta is np.ndarray:
+        return tb is float or (tb is np.ndarray and a.ndim == b.ndim)
+    return ta is float and tb is np.ndarray
+
+
+# --------------------------------------------------------- arithmetic
+
+
+def plus(a: Any, b: Any) -> Any:
+    if _same_ndim(a, b):
+        return a + b
+    return call("plus", a, b)
+
+
+def minus(a: Any, b: Any) -> Any:
+    if _same_ndim(a, b):
+        return a - b
+    return call("minus", a, b)
+
+
+def times(a: Any, b: Any) -> Any:
+    if _same_ndim(a, b):
+        return a * b
+    return call("times", a, b)
+
+
+def rdivide(a: Any, b: Any) -> Any:
+    if _same_ndim(a, b):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return a / b
+    return call("rdivide", a, b)
+
+
+def uminus(a: Any) -> Any:
+    if type(a) is np.ndarray:
+        return -a
+    return call("uminus", a)
+
+
+def power(a: Any, b: Any) -> Any:
+    return call("power", a, b)
+
+
+def mtimes(a: Any, b: Any) -> Any:
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.ndim == 2 and b.ndim == 2 \
+            and a.shape[1] == b.shape[0]:
+        return a @ b
+    return call("mtimes", a, b)
+
+
+def transpose(a: Any) -> Any:
+    if type(a) is np.ndarray and a.ndim == 2:
+        return a.T
+    return call("transpose", a)
+
+
+def ctranspose(a: Any) -> Any:
+    if type(a) is np.ndarray and a.ndim == 2:
+        return a.conj().T if a.dtype.kind == "c" else a.T
+    return call("ctranspose", a)
+
+
+def data_of(v: Any) -> Any:
+    """The raw data of a dlarray (other values as they are): for parts of a rule
+    that are piecewise constant and need no trace."""
+    return v.data if type(v) is DlArray else v
+
+
+def conj(a: Any) -> Any:
+    """conj, free for real values (the common case in rules)."""
+    data = a.data if type(a) is DlArray else a
+    if type(data) is np.ndarray and data.dtype.kind != "c":
+        return a
+    if type(a) is np.ndarray:
+        return a.conj()
+    return call("conj", a)
+
+
+def real(a: Any) -> Any:
+    if type(a) is np.ndarray:
+        return a.real if a.dtype.kind == "c" else a
+    return call("real", a)
+
+
+def where(mask: np.ndarray, a: Any) -> Any:
+    """``a`` where ``mask`` holds, 0 elsewhere (``mask`` a raw logical array)."""
+    if type(a) is np.ndarray and a.shape == mask.shape:
+        return np.where(mask, a, 0).astype(a.dtype, copy=False)
+    return times(a, mask)
+
+
+def fn(name: str) -> Any:
+    """A one-argument builtin as a differentiable function: ``fn("cos")(x)``."""
+    return lambda x: call(name, x)
+
+
+# --------------------------------------------------------- shapes
+
+
+def _sum_to(g: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Sum ``g`` down to ``shape`` (undo implicit expansion)."""
+    if g.shape == shape:
+        return g
+    n = max(g.ndim, len(shape))
+    gshape = g.shape + (1,) * (n - g.ndim)
+    target = tuple(shape) + (1,) * (n - len(shape))
+    g = g.reshape(gshape)
+    axes = tuple(k for k in range(n) if target[k] == 1 and gshape[k] != 1)
+    if axes:
+        g = g.sum(axis=axes, keepdims=True)
+    return g.reshape(shape)
+
+
+def _expand_to(g: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Repeat ``g`` along its singleton dimensions to ``shape`` (implicit expansion)."""
+    if g.shape == shape:
+        return g
+    n = max(g.ndim, len(shape))
+    g = g.reshape(g.shape + (1,) * (n - g.ndim))
+    full = tuple(shape) + (1,) * (n - len(shape))
+    return np.broadcast_to(g, full).reshape(shape).copy()
+
+
+SUM_TO = Primitive("sum_to", lambda g, shape: _sum_to(g, shape),
+                   lambda gy, y, g, shape: (expand_to(gy, _shape(g)), None))
+EXPAND_TO = Primitive("expand_to", lambda g, shape: _expand_to(g, shape),
+                      lambda gy, y, g, shape: (sum_to(gy, _shape(g)), None))
+RESHAPE_TO = Primitive("reshape_to", lambda g, shape: g.reshape(shape, order="F"),
+                       lambda gy, y, g, shape: (reshape_to(gy, _shape(g)), None))
+
+
+def _shape(v: Any) -> tuple[int, ...]:
+    return v.data.shape if type(v) is DlArray else np.shape(v)
+
+
+def sum_to(g: Any, shape: tuple[int, ...]) -> Any:
+    if type(g) is np.ndarray:
+        return _sum_to(g, tuple(shape))
+    if type(g) is float:
+        return np.full(shape, g) if shape != (1, 1) else np.array([[g]])
+    return apply(SUM_TO, g, tuple(shape))
+
+
+def expand_to(g: Any, shape: tuple[int, ...]) -> Any:
+    if type(g) is np.ndarray:
+        return _expand_to(g, tuple(shape))
+    if type(g) is float:
+        return np.full(shape, g)
+    return apply(EXPAND_TO, g, tuple(shape))
+
+
+def reshape_to(g: Any, shape: tuple[int, ...]) -> Any:
+    if type(g) is np.ndarray:
+        return g.reshape(shape, order="F")
+    if type(g) is float:
+        return np.full(shape, g)
+    return apply(RESHAPE_TO, g, tuple(shape))
+
+
+def shape_of(v: Any) -> tuple[int, ...]:
+    """The stored shape of a raw array or dlarray (Python scalars are 1×1)."""
+    if type(v) is DlArray:
+        return v.data.shape
+    if type(v) is np.ndarray:
+        return v.shape
+    return (1, 1)
+
+
+def unbroadcast(g: Any, like: Any) -> Any:
+    """The part of ``g`` belonging to an operand of shape ``like`` that was expanded."""
+    return sum_to(g, shape_of(like))
+
+
+# ------------------------------------------- functions that move elements
+
+
+def _take(x: np.ndarray, pos: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """The elements of ``x`` at column-major positions ``pos``, as an array of ``shape``."""
+    picked = x[np.unravel_index(pos, x.shape, order="F")] if x.ndim > 1 else x[pos]
+    return picked.reshape(shape, order="F")
+
+
+def _put(g: np.ndarray, pos: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Zeros of ``shape`` with the elements of ``g`` added at positions ``pos``."""
+    size = int(np.prod(shape))
+    flat = g.reshape(-1, order="F")
+    if flat.dtype.kind == "c":
+        out = np.bincount(pos, flat.real, size) + 1j * np.bincount(pos, flat.imag, size)
+    else:
+        out = np.bincount(pos, flat.astype(np.float64, copy=False), size)
+    dtype = g.dtype if g.dtype.kind in "fc" else np.float64
+    return out.astype(dtype, copy=False).reshape(shape, order="F")
+
+
+TAKE = Primitive("take", _take, lambda g, y, x, pos, shape: (put(g, pos, shape_of(x)), None, None))
+PUT = Primitive("put", _put, lambda gy, y, g, pos, shape: (take(gy, pos, shape_of(g)), None, None))
+
+
+def take(x: Any, pos: np.ndarray, shape: tuple[int, ...]) -> Any:
+    return apply(TAKE, x, pos, tuple(shape))
+
+
+def put(g: Any, pos: np.ndarray, shape: tuple[int, ...]) -> Any:
+    return apply(PUT, g, pos, tuple(shape))
+
+
+def _invoker(name: str) -> Any:
+    b = _builtin(name)
+    return lambda *args: b.invoke(None, list(args), 1)[0]
+
+
+def moves_elements(forward: Any, first: int = 0, count: int | None = 1) -> Any:
+    """The gradient rule of a function that only moves or copies the elements of its
+    array arguments (``args[first:first+count]``, all the rest when ``count`` is None):
+    reshape, permute, repmat, flip, cat, indexing...  The function is run once more on
+    element numbers to learn where each output element came from, and the gradient is
+    gathered back along that map.  ``forward`` is a builtin name or a function."""
+
+    def rule(g: Any, y: Any, *args: Any) -> tuple:
+        fn = forward if callable(forward) else _invoker(forward)
+        end = len(args) if count is None else first + count
+        numbered = [data_of(a) for a in args]
+        spans = []
+        next_id = 1  # 0 marks output elements that come from no argument (growth fill)
+        for k in range(first, end):
+            shape = shape_of(args[k])
+            n = int(np.prod(shape))
+            numbered[k] = np.arange(next_id, next_id + n, dtype=np.float64).reshape(shape, order="F")
+            spans.append((k, next_id, n))
+            next_id += n
+        ids = raw(fn(*numbered)).reshape(-1, order="F").astype(np.intp)
+        grads: list[Any] = [None] * len(args)
+        for k, start, n in spans:
+            if n == 0:
+                continue
+            mine = (ids >= start) & (ids < start + n)
+            sources = ids[mine] - start
+            if mine.all():
+                grads[k] = put(g, sources, shape_of(args[k]))
+            elif mine.any():
+                picked = take(g, np.nonzero(mine)[0], (len(sources), 1))
+                grads[k] = put(picked, sources, shape_of(args[k]))
+        return tuple(grads)
+
+    return rule
+
+
+# ------------------------------------------------------ indexing a dlarray
+
+
+def _index(x: np.ndarray, args: list) -> np.ndarray:
+    from mlang.values.indexing import index
+
+    return raw(index(x, args))
+
+
+def _assign(x: np.ndarray, v: Any, args: list) -> np.ndarray:
+    from mlang.values.indexing import assign
+
+    return raw(assign(x, args, v))
+
+
+INDEX = Primitive("index", _index, moves_elements(_index))
+ASSIGN = Primitive("assign", _assign, moves_elements(_assign, 0, 2))
+
+
+def _plain_indices(args: list) -> list:
+    return [a.data if type(a) is DlArray else a for a in args]
+
+
+def index(x: DlArray, args: list) -> Any:
+    """``x(args...)`` for a dlarray ``x``."""
+    return apply(INDEX, x, _plain_indices(args))
+
+
+def assign(x: Any, args: list, v: Any) -> Any:
+    """``x(args...) = v`` where ``x`` or ``v`` is a dlarray: a new dlarray."""
+    if type(x) is not DlArray:
+        from mlang.autodiff.dlarray import as_data
+
+        x = DlArray(np.zeros((0, 0)) if x is None else as_data(x))
+    return dl_call(ASSIGN, None, [x, v, _plain_indices(args)], 1)[0]
+
+
+def concatenate(rows: list[list]) -> Any:
+    """``[a, b; c, d]`` with a dlarray among the values."""
+    joined = [call("horzcat", *row) for row in rows]
+    return joined[0] if len(joined) == 1 else call("vertcat", *joined)

@@ -1,0 +1,235 @@
+"""Derivative traces: recording operations on traced dlarrays, and the backward pass.
+
+A traced dlarray points at the ``Node`` that made it.  A node keeps the
+function's gradient rule, the arguments it was called with (traced dlarrays
+keep their own nodes, so the graph hangs together through them) and its raw
+output.  Untraced operations record nothing.
+
+A gradient rule is ``rule(g, y, *args) -> tuple`` with one entry per
+argument (None where there is no gradient): the vector-Jacobian product for
+upstream gradient ``g`` and output ``y``.  An entry may be a function of no
+arguments, called only when that argument needs its gradient.  Rules are written with the
+differentiable operations of ``mlang.autodiff.ops``, so the same rule runs on
+raw arrays (first derivatives, fast) and on traced dlarrays (the backward pass
+is itself traced when higher derivatives are enabled).
+
+Complex values follow MATLAB's convention (Wirtinger calculus): for a real
+loss L of z = a + ib the gradient is dL/da + i dL/db, so a rule for a
+holomorphic f returns ``g .* conj(f'(z))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any
+
+import numpy as np
+
+from mlang.autodiff.dlarray import DlArray
+from mlang.errors import error
+
+
+class Node:
+    """One recorded operation (or a leaf: a traced input of dlfeval)."""
+
+    __slots__ = ("parents", "rule", "args", "out")
+
+    def __init__(self, parents: tuple, rule: Callable | None, args: tuple, out: np.ndarray) -> None:
+        self.parents = parents  # per argument: the argument's Node, or None
+        self.rule = rule  # None for a leaf; RELEASED once a backward pass discarded it
+        self.args = args
+        self.out = out
+
+
+def _identity_rule(g: Any, y: Any, x: Any) -> tuple:
+    return (g,)
+
+
+def _released(g: Any, y: Any, *args: Any) -> tuple:
+    raise error("deep:dlgradient:TraceDiscarded",
+                "The derivative trace of the value to differentiate has been discarded by a "
+                "previous call to dlgradient. To compute more than one gradient from the same "
+                "trace, call dlgradient with 'RetainData' set to true.")
+
+
+RELEASED = _released
+
+
+def traced_input(x: DlArray) -> DlArray:
+    """A dlfeval input: a fresh leaf of the trace.  An input already traced by an
+    enclosing dlfeval stays connected to its trace through the new leaf."""
+    if x.node is None:
+        return DlArray(x.data, x.fmt, Node((), None, (), x.data))
+    return DlArray(x.data, x.fmt, Node((x.node,), _identity_rule, (x,), x.data))
+
+
+class Primitive:
+    """A differentiable operation used by gradient rules that is not a MATLAB function."""
+
+    __slots__ = ("name", "fn", "gradient")
+    dl = "differentiable"
+
+    def __init__(self, name: str, fn: Callable, gradient: Callable) -> None:
+        self.name = name
+        self.fn = fn
+        self.gradient = gradient
+
+    def invoke(self, interp: Any, args: list, nargout: int) -> list:
+        return [self.fn(*args)]
+
+
+def undefined_for_dlarray(name: str) -> Exception:
+    return error("MATLAB:UndefinedFunction",
+                 f"Undefined function '{name}' for input arguments of type 'dlarray'.")
+
+
+def _wrap(value: Any, fmt: str, node: Node | None) -> Any:
+    t = type(value)
+    if t is np.ndarray:
+        data = value
+    elif t is float or t is bool or t is complex:
+        data = np.array([[value]])
+    else:
+        return value
+    if fmt and data.ndim > len(fmt):
+        fmt = ""
+    return DlArray(data, fmt, node)
+
+
+def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
+    """Call a builtin (or Primitive) with dlarray arguments: compute on their data,
+    return dlarrays, and record the call when an argument is traced."""
+    mode = fn.dl
+    if mode is None:
+        raise undefined_for_dlarray(fn.name)
+    raw = []
+    fmt = ""
+    traced = False
+    for a in args:
+        if type(a) is DlArray:
+            raw.append(a.data)
+            if not fmt:
+                fmt = a.fmt
+            if a.node is not None:
+                traced = True
+        else:
+            raw.append(a)
+    outs = fn.invoke(interp, raw, nargout)
+    if mode == "data" or not outs:
+        return outs
+    node = None
+    first = outs[0]
+    if traced and mode == "differentiable":
+        wrapped = _wrap(first, fmt, None)
+        if type(wrapped) is DlArray:
+            parents = tuple(a.node if type(a) is DlArray else None for a in args)
+            wrapped.node = Node(parents, fn.gradient, tuple(args), wrapped.data)
+        outs[0] = wrapped
+        return outs
+    outs[0] = _wrap(first, fmt, node)
+    return outs
+
+
+# ------------------------------------------------------------------ backward
+
+
+def _topological(root: Node) -> list[Node]:
+    """Nodes reachable from ``root``, each after all of its parents."""
+    order: list[Node] = []
+    seen: set[int] = set()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.rule is RELEASED:
+            RELEASED(None, None)
+        stack.append((node, True))
+        for p in node.parents:
+            if p is not None and id(p) not in seen:
+                stack.append((p, False))
+    return order
+
+
+def _needed(order: list[Node], targets: set[int]) -> set[int]:
+    """Nodes on some path to a target: the only ones worth propagating through."""
+    needed = set(targets)
+    for node in order:  # parents come first
+        if any(p is not None and id(p) in needed for p in node.parents):
+            needed.add(id(node))
+    return needed
+
+
+def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
+    """Gradients of the traced scalar ``y`` with respect to the traced ``xs``: raw
+    arrays, or traced dlarrays when ``higher`` (the backward pass is recorded)."""
+    from mlang.autodiff import ops
+
+    root = y.node
+    order = _topological(root)
+    needed = _needed(order, {id(x.node) for x in xs})
+    seed = np.ones_like(y.data)
+    grads: dict[int, Any] = {id(root): DlArray(seed) if higher else seed}
+    for node in reversed(order):
+        key = id(node)
+        if node.rule is None or key not in needed:
+            continue
+        g = grads.get(key)
+        if g is None:
+            continue
+        if higher:
+            contributions = node.rule(g, DlArray(node.out, "", node), *node.args)
+        else:
+            contributions = node.rule(g, node.out, *[a.data if type(a) is DlArray else a
+                                                    for a in node.args])
+        for parent, c in zip(node.parents, contributions, strict=False):
+            if parent is None or c is None or id(parent) not in needed:
+                continue
+            if type(c) is FunctionType:  # computed only when needed
+                c = c()
+            c = _fit(c, parent.out, higher, ops)
+            pk = id(parent)
+            old = grads.get(pk)
+            grads[pk] = c if old is None else (ops.plus(old, c) if higher else old + c)
+    if not retain and not higher:
+        for node in order:
+            if node.rule is not None:
+                node.rule = RELEASED
+                node.args = ()
+    out = []
+    for x in xs:
+        g = grads.get(id(x.node))
+        if g is None:
+            g = np.zeros_like(x.data)
+            g = DlArray(g) if higher else g
+        out.append(g)
+    return out
+
+
+def _fit(c: Any, like: np.ndarray, higher: bool, ops: Any) -> Any:
+    """A gradient contribution in the shape and type of the value it is for: real
+    for real values (complex intermediates leave only their real part)."""
+    if higher:
+        if type(c) is not DlArray:
+            c = DlArray(_fit(c, like, False, ops))
+            return c
+        if c.data.dtype.kind == "c" and like.dtype.kind != "c":
+            c = ops.real(c)
+        if c.data.shape != like.shape:
+            c = ops.reshape_to(c, like.shape)
+        if c.data.dtype != like.dtype and like.dtype.kind != "b" and c.data.dtype.kind != "c":
+            c = DlArray(c.data.astype(like.dtype), c.fmt, c.node)
+        return c
+    c = np.asarray(c)
+    if c.dtype.kind == "c" and like.dtype.kind != "c":
+        c = c.real
+    if c.shape != like.shape:
+        c = np.broadcast_to(c, like.shape) if c.size == 1 else c.reshape(like.shape, order="F")
+    if c.dtype != like.dtype and like.dtype.kind != "b" and c.dtype.kind != "c":
+        c = c.astype(like.dtype)
+    return c
