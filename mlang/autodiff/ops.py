@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.autodiff.trace import Primitive, dl_call
+from mlang.autodiff.trace import Primitive, dl_call, record
 
 _builtins: dict[str, Any] = {}
 
@@ -44,8 +44,37 @@ OPERATOR_NAMES = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\
                   "&": "and", "|": "or"}
 
 
+# Real double operands of one shape (or a scalar and an array) need none of MATLAB's
+# class and size rules: these operators are computed directly.
+_KERNELS = {"+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.true_divide,
+            "*": np.multiply}
+_F64 = np.dtype(np.float64)
+
+
+def _simple_doubles(x: Any, y: Any) -> bool:
+    tx, ty = type(x), type(y)
+    if tx is np.ndarray and x.dtype is _F64:
+        return ty is float or (ty is np.ndarray and y.dtype is _F64 and
+                               (y.shape == x.shape or y.size == 1 and y.ndim == x.ndim))
+    return tx is float and ty is np.ndarray and y.dtype is _F64
+
+
 def operator(symbol: str, a: Any, b: Any) -> Any:
     """A binary operator with a dlarray operand."""
+    kernel = _KERNELS.get(symbol)
+    if kernel is not None:
+        x = a.data if type(a) is DlArray else a
+        y = b.data if type(b) is DlArray else b
+        if _simple_doubles(x, y) and (symbol != "*" or type(x) is float or type(y) is float
+                                      or x.size == 1 or y.size == 1):
+            if symbol == "./":
+                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                    out = kernel(x, y)
+            else:
+                out = kernel(x, y)
+            if type(out) is not np.ndarray:
+                out = np.array([[out]])
+            return record(_builtin(OPERATOR_NAMES[symbol]), (a, b), (x, y), out)
     return dl_call(_builtin(OPERATOR_NAMES[symbol]), None, [a, b], 1)[0]
 
 
@@ -249,6 +278,10 @@ def _take(x: np.ndarray, pos: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
 
 def _put(g: np.ndarray, pos: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Zeros of ``shape`` with the elements of ``g`` added at positions ``pos``."""
+    if len(pos) == 1:
+        out = np.zeros(shape, dtype=g.dtype if g.dtype.kind in "fc" else np.float64)
+        out[np.unravel_index(pos[0], shape, order="F")] = g.reshape(-1)[0]
+        return out
     size = int(np.prod(shape))
     flat = g.reshape(-1, order="F")
     if flat.dtype.kind == "c":
@@ -327,7 +360,27 @@ def _assign(x: np.ndarray, v: Any, args: list) -> np.ndarray:
     return raw(assign(x, args, v))
 
 
-INDEX = Primitive("index", _index, moves_elements(_index))
+def _scalar_position(shape: tuple[int, ...], args: list) -> np.ndarray | None:
+    """The column-major position picked by all-scalar subscripts x(i) or x(i,j) of a matrix."""
+    if len(args) == 1 and type(args[0]) is float:
+        return np.array([int(args[0]) - 1])
+    if len(args) == 2 and len(shape) == 2 and type(args[0]) is float and type(args[1]) is float:
+        return np.array([int(args[0]) - 1 + (int(args[1]) - 1) * shape[0]])
+    return None
+
+
+_index_moves = moves_elements(_index)
+
+
+def _index_rule(g: Any, y: Any, x: Any, args: list) -> tuple:
+    shape = shape_of(x)
+    pos = _scalar_position(shape, args)
+    if pos is not None:
+        return (put(g, pos, shape), None)
+    return _index_moves(g, y, x, args)
+
+
+INDEX = Primitive("index", _index, _index_rule)
 ASSIGN = Primitive("assign", _assign, moves_elements(_assign, 0, 2))
 
 

@@ -33,12 +33,14 @@ from mlang.errors import error
 class Node:
     """One recorded operation (or a leaf: a traced input of dlfeval)."""
 
-    __slots__ = ("parents", "rule", "args", "out")
+    __slots__ = ("parents", "rule", "args", "raw", "out")
 
-    def __init__(self, parents: tuple, rule: Callable | None, args: tuple, out: np.ndarray) -> None:
+    def __init__(self, parents: tuple, rule: Callable | None, args: tuple, raw: tuple,
+                 out: np.ndarray) -> None:
         self.parents = parents  # per argument: the argument's Node, or None
         self.rule = rule  # None for a leaf; RELEASED once a backward pass discarded it
-        self.args = args
+        self.args = args  # the arguments as given (dlarrays keep their trace)
+        self.raw = raw  # the same with dlarrays replaced by their data
         self.out = out
 
 
@@ -60,8 +62,8 @@ def traced_input(x: DlArray) -> DlArray:
     """A dlfeval input: a fresh leaf of the trace.  An input already traced by an
     enclosing dlfeval stays connected to its trace through the new leaf."""
     if x.node is None:
-        return DlArray(x.data, x.fmt, Node((), None, (), x.data))
-    return DlArray(x.data, x.fmt, Node((x.node,), _identity_rule, (x,), x.data))
+        return DlArray(x.data, x.fmt, Node((), None, (), (), x.data))
+    return DlArray(x.data, x.fmt, Node((x.node,), _identity_rule, (x,), (x.data,), x.data))
 
 
 class Primitive:
@@ -84,7 +86,7 @@ def undefined_for_dlarray(name: str) -> Exception:
                  f"Undefined function '{name}' for input arguments of type 'dlarray'.")
 
 
-def _wrap(value: Any, fmt: str, node: Node | None) -> Any:
+def _wrap(value: Any, fmt: str) -> Any:
     t = type(value)
     if t is np.ndarray:
         data = value
@@ -94,7 +96,7 @@ def _wrap(value: Any, fmt: str, node: Node | None) -> Any:
         return value
     if fmt and data.ndim > len(fmt):
         fmt = ""
-    return DlArray(data, fmt, node)
+    return DlArray(data, fmt)
 
 
 def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
@@ -104,12 +106,12 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
     if mode is None:
         raise undefined_for_dlarray(fn.name)
     raw = []
-    fmt = ""
+    fmt = None
     traced = False
     for a in args:
         if type(a) is DlArray:
             raw.append(a.data)
-            if not fmt:
+            if fmt is None or not fmt:
                 fmt = a.fmt
             if a.node is not None:
                 traced = True
@@ -118,17 +120,32 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
     outs = fn.invoke(interp, raw, nargout)
     if mode == "data" or not outs:
         return outs
-    node = None
-    first = outs[0]
-    if traced and mode == "differentiable":
-        wrapped = _wrap(first, fmt, None)
-        if type(wrapped) is DlArray:
-            parents = tuple(a.node if type(a) is DlArray else None for a in args)
-            wrapped.node = Node(parents, fn.gradient, tuple(args), wrapped.data)
-        outs[0] = wrapped
-        return outs
-    outs[0] = _wrap(first, fmt, node)
+    wrapped = _wrap(outs[0], fmt or "")
+    if traced and mode == "differentiable" and type(wrapped) is DlArray:
+        parents = tuple([a.node if type(a) is DlArray else None for a in args])
+        wrapped.node = Node(parents, fn.gradient, tuple(args), tuple(raw), wrapped.data)
+    outs[0] = wrapped
     return outs
+
+
+def record(fn: Any, args: tuple, raw: tuple, out: np.ndarray) -> DlArray:
+    """The dlarray result ``out`` of ``fn`` applied to ``args`` (their data: ``raw``),
+    computed by a caller's fast path; recorded when an argument is traced."""
+    fmt = ""
+    traced = False
+    for a in args:
+        if type(a) is DlArray:
+            if not fmt:
+                fmt = a.fmt
+            if a.node is not None:
+                traced = True
+    if fmt and out.ndim > len(fmt):
+        fmt = ""
+    y = DlArray(out, fmt)
+    if traced:
+        parents = tuple([a.node if type(a) is DlArray else None for a in args])
+        y.node = Node(parents, fn.gradient, args, raw, out)
+    return y
 
 
 # ------------------------------------------------------------------ backward
@@ -137,31 +154,33 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
 def _topological(root: Node) -> list[Node]:
     """Nodes reachable from ``root``, each after all of its parents."""
     order: list[Node] = []
-    seen: set[int] = set()
+    seen: set[Node] = set()
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:
         node, done = stack.pop()
         if done:
             order.append(node)
             continue
-        if id(node) in seen:
+        if node in seen:
             continue
-        seen.add(id(node))
+        seen.add(node)
         if node.rule is RELEASED:
             RELEASED(None, None)
         stack.append((node, True))
         for p in node.parents:
-            if p is not None and id(p) not in seen:
+            if p is not None and p not in seen:
                 stack.append((p, False))
     return order
 
 
-def _needed(order: list[Node], targets: set[int]) -> set[int]:
+def _needed(order: list[Node], targets: set[Node]) -> set[Node]:
     """Nodes on some path to a target: the only ones worth propagating through."""
     needed = set(targets)
     for node in order:  # parents come first
-        if any(p is not None and id(p) in needed for p in node.parents):
-            needed.add(id(node))
+        for p in node.parents:
+            if p is not None and p in needed:
+                needed.add(node)
+                break
     return needed
 
 
@@ -172,38 +191,36 @@ def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[
 
     root = y.node
     order = _topological(root)
-    needed = _needed(order, {id(x.node) for x in xs})
+    needed = _needed(order, {x.node for x in xs})
     seed = np.ones_like(y.data)
-    grads: dict[int, Any] = {id(root): DlArray(seed) if higher else seed}
+    grads: dict[Node, Any] = {root: DlArray(seed) if higher else seed}
     for node in reversed(order):
-        key = id(node)
-        if node.rule is None or key not in needed:
+        rule = node.rule
+        if rule is None or node not in needed:
             continue
-        g = grads.get(key)
+        g = grads.get(node)
         if g is None:
             continue
         if higher:
-            contributions = node.rule(g, DlArray(node.out, "", node), *node.args)
+            contributions = rule(g, DlArray(node.out, "", node), *node.args)
         else:
-            contributions = node.rule(g, node.out, *[a.data if type(a) is DlArray else a
-                                                    for a in node.args])
+            contributions = rule(g, node.out, *node.raw)
         for parent, c in zip(node.parents, contributions, strict=False):
-            if parent is None or c is None or id(parent) not in needed:
+            if parent is None or c is None or parent not in needed:
                 continue
             if type(c) is FunctionType:  # computed only when needed
                 c = c()
             c = _fit(c, parent.out, higher, ops)
-            pk = id(parent)
-            old = grads.get(pk)
-            grads[pk] = c if old is None else (ops.plus(old, c) if higher else old + c)
+            old = grads.get(parent)
+            grads[parent] = c if old is None else (ops.plus(old, c) if higher else old + c)
     if not retain and not higher:
         for node in order:
             if node.rule is not None:
                 node.rule = RELEASED
-                node.args = ()
+                node.args = node.raw = ()
     out = []
     for x in xs:
-        g = grads.get(id(x.node))
+        g = grads.get(x.node)
         if g is None:
             g = np.zeros_like(x.data)
             g = DlArray(g) if higher else g

@@ -149,13 +149,13 @@ def cell(*dims: Any) -> Cell:
     return Cell.filled(shape)
 
 
-@builtin()
+@builtin(dl="native")
 def iscell(x: Any) -> bool:
     """tf = iscell(A) is true when A is a cell array."""
     return type(x) is Cell
 
 
-@builtin()
+@builtin(dl="native")
 def isstruct(x: Any) -> bool:
     """tf = isstruct(A) is true when A is a structure array."""
     return type(x) is Struct
@@ -223,7 +223,7 @@ def cell2mat(c: Any) -> Any:
     return cat(list(parts), 0)
 
 
-@builtin(max_out=None, nargout=True)
+@builtin(max_out=None, nargout=True, dl="native")
 def deal(*args: Any, nargout: int = 1) -> Any:
     """[B1,...,Bn] = deal(A1,...,An) copies each input to the matching output.
 
@@ -240,7 +240,7 @@ def deal(*args: Any, nargout: int = 1) -> Any:
 # ------------------------------------------------------------------ structs
 
 
-@builtin()
+@builtin(dl="native")
 def struct(*args: Any) -> Any:
     """s = struct(field1,value1,...,fieldN,valueN) creates a structure.
 
@@ -313,7 +313,7 @@ def fieldnames(s: Any, *options: Any) -> Cell:
                 "a Java or COM object.")
 
 
-@builtin()
+@builtin(dl="native")
 def isfield(s: Any, names: Any) -> Any:
     """tf = isfield(S, field) is true when field is a field of structure S.
 
@@ -355,7 +355,7 @@ def rmfield(s: Any, names: Any) -> Struct:
     return out
 
 
-@builtin()
+@builtin(dl="native")
 def getfield(s: Any, *path: Any) -> Any:
     """value = getfield(S, field) is S.(field).
 
@@ -388,7 +388,7 @@ def getfield(s: Any, *path: Any) -> Any:
     return value
 
 
-@builtin()
+@builtin(dl="native")
 def setfield(s: Any, *path_and_value: Any) -> Any:
     """s = setfield(s, field, value) sets s.(field) = value.
 
@@ -735,7 +735,7 @@ def _check_function(fn_name: str, fn: Any) -> None:
                     "First input must be a function handle or a function name.")
 
 
-@builtin(interp=True, nargout=True, max_out=None)
+@builtin(interp=True, nargout=True, max_out=None, dl="native")
 def cellfun(interp: Any, fn: Any, *rest: Any, nargout: int = 1) -> Any:
     """A = cellfun(func, C) applies func to the contents of each cell of C.
 
@@ -784,7 +784,7 @@ def _require_map(m: Any, fn: str) -> MapObject:
     return m
 
 
-@builtin(name="containers.Map")
+@builtin(name="containers.Map", dl="native")
 def containers_map(*args: Any) -> MapObject:
     """M = containers.Map creates an empty map (char keys, any values).
 

@@ -18,7 +18,6 @@ from collections.abc import Callable
 import numpy as np
 
 from mlang.autodiff import ops
-from mlang.autodiff.ops import call, conj, minus, plus, rdivide, times, uminus, unbroadcast
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.values import operators
@@ -170,15 +169,20 @@ def _register_math(name: str, fn: Callable, usage: str,
 
 def chain_rule(derivative: Callable) -> Callable:
     """The gradient rule of y = f(x) given f'(x) as ``derivative(y, x)``: g .* conj(f'(x))."""
-    return lambda g, y, x: (times(g, conj(derivative(y, x))),)
+    return lambda g, y, x: (ops.times(g, ops.conj(derivative(y, x))),)
 
 
 def _square(x: object) -> object:
-    return times(x, x)
+    return ops.times(x, x)
 
 
 def _sqrt(x: object) -> object:
-    return call("sqrt", x)
+    return ops.call("sqrt", x)
+
+
+def _asec_denominator(x: object) -> object:
+    """x.^2 .* sqrt(1 - 1./x.^2): asec'(x) is its reciprocal."""
+    return ops.times(_square(x), _sqrt(ops.minus(1.0, ops.rdivide(1.0, _square(x)))))
 
 
 def _asin_real_outside(a: np.ndarray) -> np.ndarray:
@@ -214,63 +218,63 @@ def _of_reciprocal(fn: Callable) -> Callable:
 # name, function, help, where real input gives complex output, derivative f'(x) as d(y, x)
 _MATH: list[tuple[str, Callable, str, Callable | None, Callable]] = [
     ("sqrt", np.sqrt, "B = sqrt(X)  square root; negative elements give complex results",
-     lambda a: a < 0, lambda y, x: rdivide(0.5, y)),
+     lambda a: a < 0, lambda y, x: ops.rdivide(0.5, y)),
     ("exp", np.exp, "Y = exp(X)  exponential e.^X", None, lambda y, x: y),
     ("expm1", np.expm1, "Y = expm1(X)  exp(X)-1, accurate for small X", None,
-     lambda y, x: plus(y, 1.0)),
+     lambda y, x: ops.plus(y, 1.0)),
     ("log", np.log, "Y = log(X)  natural logarithm; negative elements give complex results",
-     lambda a: a < 0, lambda y, x: rdivide(1.0, x)),
+     lambda a: a < 0, lambda y, x: ops.rdivide(1.0, x)),
     ("log10", np.log10, "Y = log10(X)  common (base 10) logarithm", lambda a: a < 0,
-     lambda y, x: rdivide(1 / math.log(10), x)),
+     lambda y, x: ops.rdivide(1 / math.log(10), x)),
     ("log1p", np.log1p, "Y = log1p(X)  log(1+X), accurate for small X", lambda a: a < -1,
-     lambda y, x: rdivide(1.0, plus(x, 1.0))),
-    ("sin", np.sin, "Y = sin(X)  sine of X in radians", None, lambda y, x: call("cos", x)),
+     lambda y, x: ops.rdivide(1.0, ops.plus(x, 1.0))),
+    ("sin", np.sin, "Y = sin(X)  sine of X in radians", None, lambda y, x: ops.call("cos", x)),
     ("cos", np.cos, "Y = cos(X)  cosine of X in radians", None,
-     lambda y, x: uminus(call("sin", x))),
+     lambda y, x: ops.uminus(ops.call("sin", x))),
     ("tan", np.tan, "Y = tan(X)  tangent of X in radians", None,
-     lambda y, x: plus(1.0, _square(y))),
+     lambda y, x: ops.plus(1.0, _square(y))),
     ("sec", _reciprocal(np.cos), "Y = sec(X)  secant of X in radians", None,
-     lambda y, x: times(y, call("tan", x))),
+     lambda y, x: ops.times(y, ops.call("tan", x))),
     ("csc", _reciprocal(np.sin), "Y = csc(X)  cosecant of X in radians", None,
-     lambda y, x: uminus(times(y, call("cot", x)))),
+     lambda y, x: ops.uminus(ops.times(y, ops.call("cot", x)))),
     ("cot", _reciprocal(np.tan), "Y = cot(X)  cotangent of X in radians", None,
-     lambda y, x: uminus(plus(1.0, _square(y)))),
+     lambda y, x: ops.uminus(ops.plus(1.0, _square(y)))),
     ("asin", _asin, "Y = asin(X)  inverse sine in radians", None,
-     lambda y, x: rdivide(1.0, _sqrt(minus(1.0, _square(x))))),
+     lambda y, x: ops.rdivide(1.0, _sqrt(ops.minus(1.0, _square(x))))),
     ("acos", _acos, "Y = acos(X)  inverse cosine in radians", None,
-     lambda y, x: rdivide(-1.0, _sqrt(minus(1.0, _square(x))))),
+     lambda y, x: ops.rdivide(-1.0, _sqrt(ops.minus(1.0, _square(x))))),
     ("atan", np.arctan, "Y = atan(X)  inverse tangent in radians", None,
-     lambda y, x: rdivide(1.0, plus(1.0, _square(x)))),
+     lambda y, x: ops.rdivide(1.0, ops.plus(1.0, _square(x)))),
     ("acot", _of_reciprocal(np.arctan), "Y = acot(X)  inverse cotangent in radians", None,
-     lambda y, x: rdivide(-1.0, plus(1.0, _square(x)))),
+     lambda y, x: ops.rdivide(-1.0, ops.plus(1.0, _square(x)))),
     ("asec", _of_reciprocal(_acos), "Y = asec(X)  inverse secant in radians", None,
-     lambda y, x: rdivide(1.0, times(_square(x), _sqrt(minus(1.0, rdivide(1.0, _square(x))))))),
+     lambda y, x: ops.rdivide(1.0, _asec_denominator(x))),
     ("acsc", _of_reciprocal(_asin), "Y = acsc(X)  inverse cosecant in radians", None,
-     lambda y, x: rdivide(-1.0, times(_square(x), _sqrt(minus(1.0, rdivide(1.0, _square(x))))))),
-    ("sinh", np.sinh, "Y = sinh(X)  hyperbolic sine", None, lambda y, x: call("cosh", x)),
-    ("cosh", np.cosh, "Y = cosh(X)  hyperbolic cosine", None, lambda y, x: call("sinh", x)),
+     lambda y, x: ops.rdivide(-1.0, _asec_denominator(x))),
+    ("sinh", np.sinh, "Y = sinh(X)  hyperbolic sine", None, lambda y, x: ops.call("cosh", x)),
+    ("cosh", np.cosh, "Y = cosh(X)  hyperbolic cosine", None, lambda y, x: ops.call("sinh", x)),
     ("tanh", np.tanh, "Y = tanh(X)  hyperbolic tangent", None,
-     lambda y, x: minus(1.0, _square(y))),
+     lambda y, x: ops.minus(1.0, _square(y))),
     ("sech", _reciprocal(np.cosh), "Y = sech(X)  hyperbolic secant", None,
-     lambda y, x: uminus(times(y, call("tanh", x)))),
+     lambda y, x: ops.uminus(ops.times(y, ops.call("tanh", x)))),
     ("csch", _reciprocal(np.sinh), "Y = csch(X)  hyperbolic cosecant", None,
-     lambda y, x: uminus(times(y, call("coth", x)))),
+     lambda y, x: ops.uminus(ops.times(y, ops.call("coth", x)))),
     ("coth", _reciprocal(np.tanh), "Y = coth(X)  hyperbolic cotangent", None,
-     lambda y, x: minus(1.0, _square(y))),
+     lambda y, x: ops.minus(1.0, _square(y))),
     ("asinh", np.arcsinh, "Y = asinh(X)  inverse hyperbolic sine", None,
-     lambda y, x: rdivide(1.0, _sqrt(plus(_square(x), 1.0)))),
+     lambda y, x: ops.rdivide(1.0, _sqrt(ops.plus(_square(x), 1.0)))),
     ("acosh", np.arccosh, "Y = acosh(X)  inverse hyperbolic cosine; X < 1 gives complex results",
      lambda a: a < 1,
-     lambda y, x: rdivide(1.0, times(_sqrt(minus(x, 1.0)), _sqrt(plus(x, 1.0))))),
+     lambda y, x: ops.rdivide(1.0, ops.times(_sqrt(ops.minus(x, 1.0)), _sqrt(ops.plus(x, 1.0))))),
     ("atanh", np.arctanh, "Y = atanh(X)  inverse hyperbolic tangent; |X| > 1 gives complex results",
-     lambda a: np.abs(a) > 1, lambda y, x: rdivide(1.0, minus(1.0, _square(x)))),
+     lambda a: np.abs(a) > 1, lambda y, x: ops.rdivide(1.0, ops.minus(1.0, _square(x)))),
 ]
 
 for _name, _fn, _usage, _when, _derivative in _MATH:
     _register_math(_name, _fn, _usage, _when, _derivative)
 
 
-@builtin(max_out=2, nargout=True, gradient=chain_rule(lambda y, x: rdivide(1 / math.log(2), x)))
+@builtin(max_out=2, nargout=True, gradient=chain_rule(lambda y, x: ops.rdivide(1 / math.log(2), x)))
 def log2(x: object, *, nargout: int = 1) -> object:
     """Y = log2(X)  base 2 logarithm
     [F, E] = log2(X)  mantissa and exponent: X = F.*2.^E with 0.5 <= abs(F) < 1"""
@@ -286,8 +290,8 @@ def log2(x: object, *, nargout: int = 1) -> object:
 
 
 def _hypot_rule(g: object, h: object, a: object, b: object) -> tuple:
-    scale = rdivide(g, h)  # h = 0 gives NaN, as 0/0 does
-    return (unbroadcast(times(scale, a), a), unbroadcast(times(scale, b), b))
+    scale = ops.rdivide(g, h)  # h = 0 gives NaN, as 0/0 does
+    return (ops.unbroadcast(ops.times(scale, a), a), ops.unbroadcast(ops.times(scale, b), b))
 
 
 @builtin(gradient=_hypot_rule)
@@ -298,8 +302,8 @@ def hypot(a: object, b: object) -> object:
 
 
 def _atan2_rule(g: object, p: object, y: object, x: object) -> tuple:
-    scale = rdivide(g, plus(_square(x), _square(y)))
-    return (unbroadcast(times(scale, x), y), unbroadcast(uminus(times(scale, y)), x))
+    scale = ops.rdivide(g, ops.plus(_square(x), _square(y)))
+    return (ops.unbroadcast(ops.times(scale, x), y), ops.unbroadcast(ops.uminus(ops.times(scale, y)), x))
 
 
 @builtin(gradient=_atan2_rule)
@@ -347,7 +351,7 @@ def no_gradient(g: object, y: object, *args: object) -> tuple:
     return (None,) * len(args)
 
 
-@builtin("abs", gradient=lambda g, y, x: (times(g, call("sign", x)),))
+@builtin("abs", gradient=lambda g, y, x: (ops.times(g, ops.call("sign", x)),))
 def abs_(x: object) -> object:
     """Y = abs(X)  absolute value; magnitude of complex numbers (integers saturate)"""
     if type(x) is float:
@@ -466,8 +470,8 @@ def _round_places(a: np.ndarray, places: np.ndarray) -> np.ndarray:
 def _remainder_rule(rounding: str) -> Callable:
     # a - m.*round(a./m): d/da = 1, d/dm = -round(a./m)
     def rule(g: object, y: object, a: object, m: object) -> tuple:
-        q = call(rounding, rdivide(ops.data_of(a), ops.data_of(m)))
-        return (unbroadcast(g, a), unbroadcast(uminus(times(g, q)), m))
+        q = ops.call(rounding, ops.rdivide(ops.data_of(a), ops.data_of(m)))
+        return (ops.unbroadcast(g, a), ops.unbroadcast(ops.uminus(ops.times(g, q)), m))
     return rule
 
 
@@ -600,21 +604,21 @@ def real(z: object) -> object:
     return result(a.real.copy()) if a.dtype.kind == "c" else result(a)
 
 
-@builtin(gradient=lambda g, y, z: (times(g, 1j),))
+@builtin(gradient=lambda g, y, z: (ops.times(g, 1j),))
 def imag(z: object) -> object:
     """Y = imag(Z)  imaginary part (zeros for real input)"""
     a, _ = numeric("imag", z)
     return result(a.imag.copy()) if a.dtype.kind == "c" else result(np.zeros_like(a))
 
 
-@builtin(gradient=lambda g, y, z: (conj(g),))
+@builtin(gradient=lambda g, y, z: (ops.conj(g),))
 def conj(z: object) -> object:
     """Zc = conj(Z)  complex conjugate"""
     a, _ = numeric("conj", z)
     return result(np.conj(a)) if a.dtype.kind == "c" else result(a)
 
 
-@builtin(gradient=lambda g, y, z: (times(g, rdivide(times(1j, z), _square(call("abs", z)))),))
+@builtin(gradient=lambda g, y, z: (ops.times(g, ops.rdivide(ops.times(1j, z), _square(ops.call("abs", z)))),))
 def angle(z: object) -> object:
     """theta = angle(Z)  phase angle in radians, in [-pi, pi]"""
     a = floating("angle", z)
@@ -1058,7 +1062,7 @@ def gamma(x: object) -> object:
 
 
 @builtin(gradient=chain_rule(
-    lambda y, x: times(2 / math.sqrt(math.pi), call("exp", uminus(_square(x))))))
+    lambda y, x: ops.times(2 / math.sqrt(math.pi), ops.call("exp", ops.uminus(_square(x))))))
 def erf(x: object) -> object:
     """Y = erf(X)  error function, 2/sqrt(pi) * integral from 0 to X of exp(-t^2)"""
     from scipy import special
@@ -1098,20 +1102,21 @@ def _is_scalar(v: object) -> bool:
 
 
 def _plus_rule(g: object, y: object, a: object, b: object) -> tuple:
-    return (unbroadcast(g, a), unbroadcast(g, b))
+    return (ops.unbroadcast(g, a), ops.unbroadcast(g, b))
 
 
 def _minus_rule(g: object, y: object, a: object, b: object) -> tuple:
-    return (unbroadcast(g, a), lambda: unbroadcast(uminus(g), b))
+    return (ops.unbroadcast(g, a), lambda: ops.unbroadcast(ops.uminus(g), b))
 
 
 def _times_rule(g: object, y: object, a: object, b: object) -> tuple:
-    return (lambda: unbroadcast(times(g, conj(b)), a), lambda: unbroadcast(times(g, conj(a)), b))
+    return (lambda: ops.unbroadcast(ops.times(g, ops.conj(b)), a),
+            lambda: ops.unbroadcast(ops.times(g, ops.conj(a)), b))
 
 
 def _rdivide_rule(g: object, y: object, a: object, b: object) -> tuple:
-    return (lambda: unbroadcast(rdivide(g, conj(b)), a),
-            lambda: unbroadcast(uminus(times(g, conj(rdivide(y, b)))), b))
+    return (lambda: ops.unbroadcast(ops.rdivide(g, ops.conj(b)), a),
+            lambda: ops.unbroadcast(ops.uminus(ops.times(g, ops.conj(ops.rdivide(y, b)))), b))
 
 
 def _ldivide_rule(g: object, y: object, a: object, b: object) -> tuple:
@@ -1124,11 +1129,12 @@ def _power_rule(g: object, y: object, a: object, b: object) -> tuple:
         if _is_scalar(b) and not isinstance(b, ops.DlArray):
             e = float(np.asarray(b).reshape(-1)[0].real) if np.isrealobj(b) else None
             if e == 2.0:
-                return unbroadcast(times(g, times(2.0, conj(a))), a)
+                return ops.unbroadcast(ops.times(g, ops.times(2.0, ops.conj(a))), a)
             if e == 1.0:
-                return unbroadcast(g, a)
-        return unbroadcast(times(g, conj(times(b, call("power", a, minus(b, 1.0))))), a)
-    return (by_base, lambda: unbroadcast(times(g, conj(times(y, call("log", a)))), b))
+                return ops.unbroadcast(g, a)
+        slope = ops.times(b, ops.call("power", a, ops.minus(b, 1.0)))
+        return ops.unbroadcast(ops.times(g, ops.conj(slope)), a)
+    return (by_base, lambda: ops.unbroadcast(ops.times(g, ops.conj(ops.times(y, ops.call("log", a)))), b))
 
 
 def _mtimes_rule(g: object, y: object, a: object, b: object) -> tuple:
@@ -1141,16 +1147,16 @@ def _mrdivide_rule(g: object, y: object, a: object, b: object) -> tuple:
     if _is_scalar(b):
         return _rdivide_rule(g, y, a, b)
     # y = a/b: ga = g/b', gb = -y'*ga
-    ga = call("mrdivide", g, ops.ctranspose(b))
-    return (ga, lambda: uminus(ops.mtimes(ops.ctranspose(y), ga)))
+    ga = ops.call("mrdivide", g, ops.ctranspose(b))
+    return (ga, lambda: ops.uminus(ops.mtimes(ops.ctranspose(y), ga)))
 
 
 def _mldivide_rule(g: object, y: object, a: object, b: object) -> tuple:
     if _is_scalar(a):
         return _ldivide_rule(g, y, a, b)
     # y = a\b: gb = a'\g, ga = -gb*y'
-    gb = call("mldivide", ops.ctranspose(a), g)
-    return (lambda: uminus(ops.mtimes(gb, ops.ctranspose(y))), gb)
+    gb = ops.call("mldivide", ops.ctranspose(a), g)
+    return (lambda: ops.uminus(ops.mtimes(gb, ops.ctranspose(y))), gb)
 
 
 def _mpower_rule(g: object, y: object, a: object, b: object) -> tuple:
@@ -1188,7 +1194,7 @@ for _name, _symbol, _usage, _rule in _OPERATORS:
     _operator(_name, _symbol, _usage, _rule)
 
 
-@builtin(gradient=lambda g, y, a: (uminus(g),))
+@builtin(gradient=lambda g, y, a: (ops.uminus(g),))
 def uminus(a: object) -> object:
     """B = uminus(A)  -A"""
     return operators.uminus(a)

@@ -142,7 +142,7 @@ def _empty_char() -> np.ndarray:
 # ------------------------------------------------------------------- errors
 
 
-@builtin(interp=True, max_out=0)
+@builtin(interp=True, max_out=0, dl="data")
 def error_(interp: Any, *args: Any) -> None:
     """error(msg) throws an error with message msg.
 
@@ -264,7 +264,7 @@ def exception_method(exc: MException, name: str) -> Any:
                           text=f"@(varargin){name}(ME,varargin{{:}})")
 
 
-@builtin(name="assert", interp=True, max_out=0)
+@builtin(name="assert", interp=True, max_out=0, dl="data")
 def assert_(interp: Any, cond: Any, *args: Any) -> None:
     """assert(cond) throws an error when cond is false.
 
@@ -288,7 +288,7 @@ def assert_(interp: Any, cond: Any, *args: Any) -> None:
 _WARNING_STATES = ("on", "off", "query")
 
 
-@builtin(interp=True, max_out=1, nargout=True)
+@builtin(interp=True, max_out=1, nargout=True, dl="data")
 def warning(interp: Any, *args: Any, nargout: int = 0) -> Any:
     """warning(msg) displays "Warning: msg" on standard error.
 
@@ -726,7 +726,7 @@ def evalin(interp: Any, workspace: Any, code: Any, catch_code: Any = None, *,
         return _run_code(interp, _text(catch_code, "Expression"), frame, nargout)
 
 
-@builtin(interp=True, max_out=0)
+@builtin(interp=True, max_out=0, dl="native")
 def assignin(interp: Any, workspace: Any, name: Any, value: Any) -> None:
     """assignin(workspace, var, val) assigns val to variable var in the 'base' or 'caller' workspace."""
     frame = _workspace(interp, workspace)
@@ -737,7 +737,7 @@ def assignin(interp: Any, workspace: Any, name: Any, value: Any) -> None:
     frame.vars[text] = value
 
 
-@builtin(interp=True, max_out=None, nargout=True)
+@builtin(interp=True, max_out=None, nargout=True, dl="native")
 def feval(interp: Any, fn: Any, *args: Any, nargout: int = 0) -> Any:
     """[y1, ..., yN] = feval(fun, x1, ..., xM) calls fun (a handle or a function name)."""
     if type(fn) is FunctionHandle:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from mlang.autodiff import ops
 from mlang.builtins.arrays import (
     checked_shape,
     dim_argument,
@@ -28,7 +29,6 @@ from mlang.builtins.arrays import (
     shape_of,
     text_option,
 )
-from mlang.autodiff import ops
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.values.cell import Cell

@@ -608,19 +608,19 @@ def cellstr(x: Any) -> Any:
                 "Input must be a string, character array, or cell array of character vectors.")
 
 
-@builtin()
+@builtin(dl="native")
 def iscellstr(x: Any) -> Any:
     """tf = iscellstr(C) is true when C is a cell array whose elements are all char arrays."""
     return type(x) is Cell and all(_is_char(v) for v in x.data.ravel())
 
 
-@builtin()
+@builtin(dl="native")
 def ischar(x: Any) -> Any:
     """tf = ischar(A) is true for a char array."""
     return _is_char(x)
 
 
-@builtin()
+@builtin(dl="native")
 def isstring(x: Any) -> Any:
     """tf = isstring(A) is true for a string array."""
     return type(x) is StringArray

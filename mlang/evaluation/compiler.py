@@ -21,12 +21,12 @@ from typing import Any
 
 import numpy as np
 
+from mlang.autodiff.dlarray import DlArray
 from mlang.errors import InternalError, MatlabError, MatlabSyntaxError, StackFrame, error
 from mlang.evaluation.frame import BreakLoop, ContinueLoop, Frame, ReturnFromFunction
 from mlang.syntax import ast
 from mlang.values import indexing, operators
 from mlang.values.cell import Cell
-from mlang.autodiff.dlarray import DlArray
 from mlang.values.concat import concatenate, make_cell
 from mlang.values.core import (
     EMPTY,

@@ -17,6 +17,7 @@ import operator as py
 
 import numpy as np
 
+from mlang.autodiff import ops as dl_ops
 from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 from mlang.values.core import (
@@ -198,8 +199,22 @@ PYTHON_SCALAR = {"+": py.add, "-": py.sub, ".*": py.mul, "*": py.mul,
                  "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le, ">": py.gt, ">=": py.ge}
 
 
+_FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
+_F64 = np.dtype(np.float64)
+
+
 def elementwise(symbol: str, a: object, b: object) -> object:
     """``a <symbol> b`` for an element-wise arithmetic operator."""
+    fast = _FAST_ARITH.get(symbol)
+    if fast is not None:
+        # real doubles of equal rank: NumPy's broadcasting is MATLAB's implicit expansion
+        ta, tb = type(a), type(b)
+        if ta is np.ndarray and a.dtype is _F64:
+            if tb is float or (tb is np.ndarray and b.dtype is _F64 and b.ndim == a.ndim
+                               and (b.shape == a.shape or b.size == 1 or a.size == 1)):
+                return result(fast(a, b))
+        elif ta is float and tb is np.ndarray and b.dtype is _F64:
+            return result(fast(a, b))
     string_result = _string_operator(symbol, a, b)
     if string_result is not None:
         return string_result
@@ -327,9 +342,7 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
 def binary(symbol: str, a: object, b: object) -> object:
     """Any binary operator by its MATLAB symbol."""
     if type(a) is DlArray or type(b) is DlArray:
-        from mlang.autodiff.ops import operator
-
-        return operator(symbol, a, b)
+        return dl_ops.operator(symbol, a, b)
     if symbol in ARITH:
         return elementwise(symbol, a, b)
     if symbol in COMPARE:
@@ -347,9 +360,7 @@ def uminus(a: object) -> object:
     if t is float or t is complex:
         return -a
     if t is DlArray:
-        from mlang.autodiff.ops import call
-
-        return call("uminus", a)
+        return dl_ops.call("uminus", a)
     cls = class_of(a)
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("-", a)
@@ -364,9 +375,7 @@ def uminus(a: object) -> object:
 
 def uplus(a: object) -> object:
     if type(a) is DlArray:
-        from mlang.autodiff.ops import call
-
-        return call("uplus", a)
+        return dl_ops.call("uplus", a)
     cls = class_of(a)
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("+", a)
@@ -379,9 +388,7 @@ def logical_not(a: object) -> object:
     if type(a) is bool:
         return not a
     if type(a) is DlArray:
-        from mlang.autodiff.ops import call
-
-        return call("not", a)
+        return dl_ops.call("not", a)
     return result(~to_logical(a))
 
 
@@ -392,9 +399,7 @@ def transpose(a: object, conjugate: bool = False) -> object:
     if t is complex:
         return a.conjugate() if conjugate else a
     if t is DlArray:
-        from mlang.autodiff.ops import call
-
-        return call("ctranspose" if conjugate else "transpose", a)
+        return dl_ops.call("ctranspose" if conjugate else "transpose", a)
     data = a if t is np.ndarray else getattr(a, "data", None)
     if data is None:
         if hasattr(a, "elems"):  # struct array
