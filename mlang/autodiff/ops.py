@@ -102,29 +102,35 @@ def _same_ndim(a: Any, b: Any) -> bool:
 # --------------------------------------------------------- arithmetic
 
 
+def _traced_or_general(symbol: str, a: Any, b: Any) -> Any:
+    if type(a) is DlArray or type(b) is DlArray:
+        return operator(symbol, a, b)
+    return call(OPERATOR_NAMES[symbol], a, b)
+
+
 def plus(a: Any, b: Any) -> Any:
     if _same_ndim(a, b):
         return a + b
-    return call("plus", a, b)
+    return _traced_or_general("+", a, b)
 
 
 def minus(a: Any, b: Any) -> Any:
     if _same_ndim(a, b):
         return a - b
-    return call("minus", a, b)
+    return _traced_or_general("-", a, b)
 
 
 def times(a: Any, b: Any) -> Any:
     if _same_ndim(a, b):
         return a * b
-    return call("times", a, b)
+    return _traced_or_general(".*", a, b)
 
 
 def rdivide(a: Any, b: Any) -> Any:
     if _same_ndim(a, b):
         with np.errstate(divide="ignore", invalid="ignore"):
             return a / b
-    return call("rdivide", a, b)
+    return _traced_or_general("./", a, b)
 
 
 def uminus(a: Any) -> Any:
