@@ -75,6 +75,11 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
             if type(out) is not np.ndarray:
                 out = np.array([[out]])
             return record(_builtin(OPERATOR_NAMES[symbol]), (a, b), (x, y), out)
+    elif symbol == ".^" and type(b) is float and type(a) is DlArray and a.data.dtype is _F64 \
+            and b.is_integer():
+        x = a.data
+        out = x * x if b == 2.0 else np.power(x, b)  # an integer power is real
+        return record(_builtin("power"), (a, b), (x, b), out)
     return dl_call(_builtin(OPERATOR_NAMES[symbol]), None, [a, b], 1)[0]
 
 
@@ -396,6 +401,13 @@ def _plain_indices(args: list) -> list:
 
 def index(x: DlArray, args: list) -> Any:
     """``x(args...)`` for a dlarray ``x``."""
+    data = x.data
+    if data.ndim == 2 and len(args) == 1 and type(args[0]) is float:
+        k = int(args[0])  # x(k): one element, the common case in loops
+        if k == args[0] and 1 <= k <= data.size:
+            rows = data.shape[0]
+            out = data[(k - 1) % rows:(k - 1) % rows + 1, (k - 1) // rows:(k - 1) // rows + 1]
+            return record(INDEX, (x, args), (data, args), out.copy())
     return apply(INDEX, x, _plain_indices(args))
 
 
