@@ -107,3 +107,12 @@ def test_syntax_error_in_a_script_exits_1(tmp_path):
 def test_numpy_warnings_do_not_reach_the_user():
     done = run("-e", "y = [1 -1 0] ./ 0; z = log(0); w = sqrt(-1); fprintf('%g ', y); fprintf('\\n')")
     assert (done.returncode, done.stdout, done.stderr) == (0, "Inf -Inf NaN \n", "")
+
+
+def test_a_closed_output_pipe_stops_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "mlang", "-e", "for k = 1:200000, disp(k), end"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().strip() == b"1"
+    proc.stdout.close()  # the reader goes away, as with `mlang script.m | head -1`
+    assert proc.wait(timeout=60) == 0
+    assert b"internal error" not in proc.stderr.read()

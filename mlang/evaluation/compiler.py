@@ -94,8 +94,9 @@ def located(exc: BaseException, frame: Frame, line: int) -> BaseException:
     if isinstance(exc, MatlabError):
         locate(exc, frame, line)
         return exc
-    if isinstance(exc, (*CONTROL, InternalError, KeyboardInterrupt, MatlabSyntaxError)):
-        return exc
+    if isinstance(exc, (*CONTROL, InternalError, KeyboardInterrupt, MatlabSyntaxError,
+                        BrokenPipeError)):
+        return exc  # (a closed output pipe ends the run: the command line handles it)
     if isinstance(exc, RecursionError):
         return error("MATLAB:recursionLimit",
                      "Maximum recursion limit reached. Use set(0,'RecursionLimit',N) to change "

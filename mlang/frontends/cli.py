@@ -128,6 +128,13 @@ def _run(opts: argparse.Namespace) -> int:
         sys.stdout.flush()
         print("Operation terminated by user.", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # the reader went away (mlang script.m | head): stop quietly, like other tools
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     finally:
-        sys.stdout.flush()
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
