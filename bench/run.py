@@ -137,10 +137,7 @@ def format_table(rows: list[tuple[str, Outcome, Outcome | None]]) -> str:
     """The results table, one line per failure with its message, and a note on busy runs."""
     header = ("benchmark", "mlang CPU s", "Octave CPU s", "mlang/Octave")
     body = [(name, cell(m), cell(o), ratio(m, o)) for name, m, o in rows]
-    widths = [max(len(r[i]) for r in [header, *body]) for i in range(4)]
-    lines = ["  ".join([r[0].ljust(widths[0])] + [r[i].rjust(widths[i]) for i in (1, 2, 3)])
-             for r in [header, *body]]
-    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines = aligned([header, *body])
     waited = []
     for name, m, o in rows:
         for engine, outcome in (("mlang", m), ("Octave", o)):
@@ -152,6 +149,16 @@ def format_table(rows: list[tuple[str, Outcome, Outcome | None]]) -> str:
         lines.append(f"note: elapsed time well above CPU time (a busy machine) for {len(waited)} of "
                      f"{sum(2 if o is not None else 1 for _, _, o in rows)}: {', '.join(waited)}")
     return "\n".join(lines)
+
+
+def aligned(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as lines of columns: the first column left-aligned, the others
+    right-aligned, a rule under the first row (the header)."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join([r[0].ljust(widths[0])] + [r[i].rjust(widths[i]) for i in range(1, len(r))])
+             for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return lines
 
 
 def busy(outcome: Outcome) -> bool:
