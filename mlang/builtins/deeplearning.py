@@ -239,7 +239,7 @@ def sigmoid(x: object) -> object:
 def relu(x: object) -> object:
     """Y = relu(X)  rectified linear unit max(X, 0); its derivative at 0 is 0"""
     a = _floating(x)
-    return result(np.where(a > 0, a, 0).astype(a.dtype, copy=False))
+    return result(np.fmax(a, 0))  # max(x, 0): NaN gives 0, as MATLAB's max ignores NaN
 
 
 def _leaky_scale(scale: object) -> float:
