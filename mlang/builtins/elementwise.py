@@ -1102,11 +1102,11 @@ def _is_scalar(v: object) -> bool:
 
 
 def _plus_rule(g: object, y: object, a: object, b: object) -> tuple:
-    return (ops.unbroadcast(g, a), ops.unbroadcast(g, b))
+    return (lambda: ops.unbroadcast(g, a), lambda: ops.unbroadcast(g, b))
 
 
 def _minus_rule(g: object, y: object, a: object, b: object) -> tuple:
-    return (ops.unbroadcast(g, a), lambda: ops.unbroadcast(ops.uminus(g), b))
+    return (lambda: ops.unbroadcast(g, a), lambda: ops.unbroadcast(ops.uminus(g), b))
 
 
 def _times_rule(g: object, y: object, a: object, b: object) -> tuple:
