@@ -205,7 +205,7 @@ def elementwise(name, real, complex_=None, expr=None, **kw):
 
 
 def binary(name, expr, real=STANDARD, complex_=None, shapes=None, **kw):
-    return Case(name, expr, shapes or broadcast_pair(), real, complex_, **kw)
+    return Case(name, expr, broadcast_pair() if shapes is None else shapes, real, complex_, **kw)
 
 
 def forms(name, exprs, shapes, real=STANDARD, complex_=None, tag="", **kw):
