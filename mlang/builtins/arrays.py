@@ -1,7 +1,7 @@
 """Array constructors and shape functions.
 
 zeros, ones, eye, magic, linspace, logspace, meshgrid, ndgrid, colon, repmat,
-reshape, permute, ipermute, squeeze, cat, horzcat, vertcat, flip, fliplr,
+repelem, reshape, permute, ipermute, squeeze, cat, horzcat, vertcat, flip, fliplr,
 flipud, rot90, circshift, size, numel, length, ndims, the is* shape
 predicates, sub2ind, ind2sub and isequal.
 
@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from mlang.autodiff import ops
+from mlang.autodiff.rules_support import vecdim
 from mlang.builtins.registry import builtin
 from mlang.errors import MatlabError, error
 from mlang.values.cell import Cell
@@ -246,13 +248,14 @@ def ones(*args: Any) -> object:
     return _filled(list(args), 1)
 
 
-@builtin()
+@builtin(dl="constant")
 def eye(*args: Any) -> object:
     """I = eye
     I = eye(n)
     I = eye(n,m)
     I = eye(sz)
     I = eye(___,typename)
+    I = eye(___,'like',p)
 
     Identity matrix."""
     sizes, cls = _class_and_sizes(list(args), allow_logical=True)
@@ -482,7 +485,24 @@ def _replication(args: list) -> tuple[int, ...]:
     return tuple(counts)
 
 
-@builtin()
+def _repmat_rule(g: Any, y: Any, a: Any, *reps: Any) -> tuple:
+    """Each element of A gets the sum of the gradients of its copies: B reshaped to
+    (size(A,1), r1, size(A,2), r2, ...), summed over the r dimensions."""
+    def gradient() -> Any:
+        counts = _replication(list(reps))
+        shape = ops.shape_of(a)
+        ndim = max(len(shape), len(counts))
+        sizes, copies = padded_shape(shape, ndim), padded_shape(counts, ndim)
+        axes = [2 * k + 1 for k in range(ndim) if copies[k] != 1]
+        if not axes:
+            return ops.reshape_to(g, shape)
+        spread = tuple(n for pair in zip(sizes, copies, strict=True) for n in pair)
+        summed = ops.call("sum", ops.reshape_to(g, spread), vecdim(axes))
+        return ops.reshape_to(summed, shape)
+    return (gradient,) + (None,) * len(reps)
+
+
+@builtin(gradient=_repmat_rule)
 def repmat(a: Any, *reps: Any) -> object:
     """B = repmat(A,n)
     B = repmat(A,r1,...,rN)
@@ -504,7 +524,58 @@ def repmat(a: Any, *reps: Any) -> object:
     return rewrap_shaped(a, tiled)
 
 
-@builtin()
+def _repetitions(v: object, n: int, which: int) -> np.ndarray:
+    """Replication counts for ``n`` elements: a scalar for all, or one count each."""
+    if class_of(v) not in NUMERIC_CLASSES and class_of(v) != "logical":
+        raise error("MATLAB:repelem:nonNumericReplications", "Replication factors must be numeric.")
+    counts = to_double_array(v).reshape(-1).real
+    if counts.size == 1:
+        counts = np.full(n, counts[0])
+    elif counts.size != n:
+        raise error("MATLAB:repelem:invalidReplications",
+                    f"Replication factor R{which} must be a scalar or a vector with one element "
+                    "for each element along that dimension of the input.")
+    if np.any(~np.isfinite(counts)) or np.any(counts < 0) or np.any(counts != np.floor(counts)):
+        raise error("MATLAB:repelem:invalidReplications",
+                    "Replication factors must be nonnegative integers.")
+    return counts.astype(np.int64)
+
+
+@builtin(gradient=ops.moves_elements("repelem", 0, 1))
+def repelem(a: Any, *reps: Any) -> object:
+    """u = repelem(v,n)
+    B = repelem(A,r1,...,rN)
+
+    Repeat each element of the vector v n times (n a scalar, or one count per element),
+    or each element of A r1 times along the rows, r2 times along the columns, and so on."""
+    if not reps:
+        raise error("MATLAB:minrhs", "Not enough input arguments.")
+    data = data_of(a)
+    shape = shape_of(a)
+    if len(reps) == 1:
+        if len(shape) != 2 or (shape[0] != 1 and shape[1] != 1):
+            raise error("MATLAB:repelem:twoInputNonVector",
+                        "With two inputs, the first input must be a vector. To repeat the "
+                        "elements of a matrix, specify a replication factor for each dimension.")
+        counts = _repetitions(reps[0], data.size, 1)
+        checked_shape((1, int(counts.sum())))
+        out = np.repeat(data.reshape(-1, order="F"), counts)
+        return rewrap_shaped(a, out.reshape((1, -1) if shape[0] == 1 else (-1, 1)))
+    ndim = max(len(shape), len(reps))
+    work = padded(data, ndim)
+    plan = [_repetitions(r, work.shape[d], d + 1) for d, r in enumerate(reps)]
+    checked_shape(tuple(int(c.sum()) for c in plan) + work.shape[len(plan):])
+    for d, counts in enumerate(plan):
+        work = np.repeat(work, counts, axis=d)
+    return rewrap_shaped(a, work)
+
+
+def _same_elements_rule(g: Any, y: Any, a: Any, *rest: Any) -> tuple:
+    """The rule of reshape and squeeze: the gradient takes the input's shape back."""
+    return (ops.reshape_to(g, ops.shape_of(a)),) + (None,) * len(rest)
+
+
+@builtin(gradient=_same_elements_rule)
 def reshape(a: Any, *dims: Any) -> object:
     """B = reshape(A,sz)
     B = reshape(A,sz1,...,szN)
@@ -565,7 +636,7 @@ def _permutation(order: Any, ndim: int) -> list[int]:
     return perm
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a, order: (ops.call("ipermute", g, order), None))
 def permute(a: Any, order: Any) -> object:
     """B = permute(A,dimorder)
 
@@ -575,7 +646,7 @@ def permute(a: Any, order: Any) -> object:
     return rewrap_shaped(a, np.transpose(padded(data, len(perm)), perm))
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a, order: (ops.call("permute", g, order), None))
 def ipermute(a: Any, order: Any) -> object:
     """A = ipermute(B,dimorder)
 
@@ -585,7 +656,7 @@ def ipermute(a: Any, order: Any) -> object:
     return rewrap_shaped(a, np.transpose(padded(data, len(perm)), list(np.argsort(perm))))
 
 
-@builtin()
+@builtin(gradient=_same_elements_rule)
 def squeeze(a: Any) -> object:
     """B = squeeze(A)
 
@@ -598,7 +669,7 @@ def squeeze(a: Any) -> object:
     return rewrap_shaped(a, data.reshape(shape))
 
 
-@builtin()
+@builtin(gradient=ops.moves_elements("cat", 1, None))
 def cat(dim: Any, *values: Any) -> object:
     """C = cat(dim,A1,A2,...,An)
 
@@ -615,7 +686,7 @@ def cat(dim: Any, *values: Any) -> object:
     return concatenate_values(list(values), d - 1)
 
 
-@builtin()
+@builtin(gradient=ops.moves_elements("horzcat", 0, None))
 def horzcat(*values: Any) -> object:
     """C = horzcat(A1,A2,...,An)
 
@@ -625,7 +696,7 @@ def horzcat(*values: Any) -> object:
     return concatenate_values(list(values), 1)
 
 
-@builtin()
+@builtin(gradient=ops.moves_elements("vertcat", 0, None))
 def vertcat(*values: Any) -> object:
     """C = vertcat(A1,A2,...,An)
 
@@ -642,7 +713,12 @@ def _flip(a: object, axis: int) -> object:
     return rewrap_shaped(a, np.flip(data, axis).copy())
 
 
-@builtin()
+def _flip_rule(g: Any, y: Any, a: Any, dim: Any = None) -> tuple:
+    axis = first_nonsingleton(ops.shape_of(a)) if dim is None else dim_argument(dim)
+    return (ops.call("flip", g, float(axis + 1)), None)
+
+
+@builtin(gradient=_flip_rule)
 def flip(a: Any, dim: Any = None) -> object:
     """B = flip(A)
     B = flip(A,dim)
@@ -652,7 +728,7 @@ def flip(a: Any, dim: Any = None) -> object:
     return _flip(a, axis)
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a: (ops.call("fliplr", g),))
 def fliplr(a: Any) -> object:
     """B = fliplr(A)
 
@@ -660,7 +736,7 @@ def fliplr(a: Any) -> object:
     return _flip(a, 1)
 
 
-@builtin()
+@builtin(gradient=lambda g, y, a: (ops.call("flipud", g),))
 def flipud(a: Any) -> object:
     """B = flipud(A)
 
@@ -681,7 +757,12 @@ def rot90(a: Any, k: Any = 1.0) -> object:
     return rewrap_shaped(a, np.rot90(data, turns, axes=(0, 1)).copy())
 
 
-@builtin()
+def _circshift_rule(g: Any, y: Any, a: Any, k: Any, dim: Any = None) -> tuple:
+    back = result(-to_double_array(k).real)  # shifting back by the same amounts
+    return (ops.call("circshift", g, back, *(() if dim is None else (dim,))), None, None)
+
+
+@builtin(gradient=_circshift_rule)
 def circshift(a: Any, k: Any, dim: Any = None) -> object:
     """Y = circshift(A,K)
     Y = circshift(A,K,dim)

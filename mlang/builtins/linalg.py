@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from mlang.autodiff import ops
+from mlang.autodiff.rules_support import replace, select, sign, top_singular_outer
 from mlang.builtins.arrays import (
     checked_shape,
     dim_argument,
@@ -19,11 +21,13 @@ from mlang.builtins.arrays import (
     padded,
     text_option,
 )
+from mlang.builtins.reductions import extreme_positions
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.evaluation.context import warn
 from mlang.values.core import (
     INT_CLASSES,
+    char_row,
     class_of,
     fix_shape,
     result,
@@ -54,6 +58,10 @@ def _float_result(values: np.ndarray, *inputs: object) -> object:
 
 def _is_vector(a: np.ndarray) -> bool:
     return a.ndim == 2 and (a.shape[0] == 1 or a.shape[1] == 1)
+
+
+def _vector_shape(shape: tuple[int, ...]) -> bool:
+    return len(shape) == 2 and (shape[0] == 1 or shape[1] == 1)
 
 
 def _square(a: np.ndarray) -> None:
@@ -169,7 +177,71 @@ def inv(a: Any) -> object:
     return _float_result(out, a)
 
 
-@builtin()
+def _norm_order(p: Any) -> float | str:
+    """The norm type argument of norm: a number (Inf, -Inf allowed) or 'fro'."""
+    kind = text_option(p)
+    if kind is not None:
+        if kind not in ("fro", "inf"):
+            raise error("MATLAB:norm:unknownNorm",
+                        "The only matrix norms available are 1, 2, inf, and 'fro'.")
+        return "fro" if kind == "fro" else math.inf
+    value = to_double_array(p)
+    if value.size != 1:
+        raise error("MATLAB:norm:unknownNorm",
+                    "The only matrix norms available are 1, 2, inf, and 'fro'.")
+    return float(value.reshape(-1)[0].real)
+
+
+def _p_norm_gradient(g: Any, y: Any, x: Any, order: float | str, axis: int | None) -> Any:
+    """The gradient of the p-norm of vectors: the whole of ``x`` (axis None) or each
+    slice along ``axis``; ``g`` and ``y`` have the reduced shape.  Zero where the
+    norm is zero (and, for p < 1, at zero elements)."""
+    data = ops.data_of(x)
+    shape = ops.shape_of(x)
+    if order == "fro" or order == 2.0:
+        scaled = ops.rdivide(g, replace(y, ops.data_of(y) == 0))
+        return ops.times(ops.expand_to(scaled, shape), x)
+    if order == 0:
+        return np.zeros(shape, dtype=data.dtype)
+    signs = sign(x)
+    if order == 1.0:
+        return ops.times(ops.expand_to(g, shape), signs)
+    if order in (math.inf, -math.inf):
+        within = (char_row("all"),) if axis is None else (float(axis + 1),)
+        positions = extreme_positions(np.abs(data), within, order > 0)
+        picked = ops.take(signs, positions, ops.shape_of(g))
+        return ops.put(ops.times(g, picked), positions, shape)
+    # y = (sum |x|.^p).^(1/p): dy/dx = |x|.^(p-1) .* sign(x) ./ y.^(p-1)
+    nonzero = data != 0
+    magnitude = replace(ops.call("abs", x), ~nonzero)
+    powered = ops.times(ops.call("power", magnitude, order - 1.0), select(signs, nonzero))
+    scaled = ops.rdivide(g, ops.call("power", replace(y, ops.data_of(y) == 0), order - 1.0))
+    return ops.times(ops.expand_to(scaled, shape), powered)
+
+
+def _norm_rule(g: Any, y: Any, x: Any, p: Any = 2.0) -> tuple:
+    def gradient() -> Any:
+        data = ops.data_of(x)
+        order = _norm_order(p)
+        if data.size == 0:
+            return np.zeros(data.shape)
+        if _is_vector(data) or order == "fro":
+            return _p_norm_gradient(g, y, x, order, None)
+        if order == 2.0:
+            return ops.times(g, top_singular_outer(x))
+        # 1-norm: the largest column sum of |x|; Inf-norm: the largest row sum
+        sums = np.abs(data).sum(axis=0 if order == 1.0 else 1)
+        k = int(np.argmax(np.where(np.isnan(sums), -np.inf, sums)))
+        mask = np.zeros(data.shape, dtype=bool)
+        if order == 1.0:
+            mask[:, k] = True
+        else:
+            mask[k, :] = True
+        return ops.times(g, select(sign(x), mask))
+    return (gradient, None)
+
+
+@builtin(gradient=_norm_rule)
 def norm(x: Any, p: Any = 2.0) -> object:
     """n = norm(v)
     n = norm(v,p)
@@ -181,18 +253,7 @@ def norm(x: Any, p: Any = 2.0) -> object:
     a = _floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
-    kind = text_option(p)
-    if kind is not None:
-        if kind not in ("fro", "inf"):
-            raise error("MATLAB:norm:unknownNorm",
-                        "The only matrix norms available are 1, 2, inf, and 'fro'.")
-        order: float | str = "fro" if kind == "fro" else math.inf
-    else:
-        value = to_double_array(p)
-        if value.size != 1:
-            raise error("MATLAB:norm:unknownNorm",
-                        "The only matrix norms available are 1, 2, inf, and 'fro'.")
-        order = float(value.reshape(-1)[0].real)
+    order = _norm_order(p)
     if a.size == 0:
         return _float_result(np.array([[0.0]]), x)
     if _is_vector(a):
@@ -258,7 +319,15 @@ def _cls_result(values: np.ndarray, a: object, b: object) -> object:
     return _float_result(values, a, b)
 
 
-@builtin()
+def _dot_rule(g: Any, y: Any, a: Any, b: Any, dim: Any = None) -> tuple:
+    # y = sum(conj(a).*b): b gets g.*a, and a (conjugated in y) gets conj(g).*b
+    if dim is None and _vector_shape(ops.shape_of(a)) and _vector_shape(ops.shape_of(b)):
+        return (lambda: ops.reshape_to(ops.times(ops.conj(g), b), ops.shape_of(a)),
+                lambda: ops.reshape_to(ops.times(g, a), ops.shape_of(b)), None)
+    return (lambda: ops.times(ops.conj(g), b), lambda: ops.times(g, a), None)
+
+
+@builtin(gradient=_dot_rule)
 def dot(a: Any, b: Any, dim: Any = None) -> object:
     """C = dot(A,B)
     C = dot(A,B,dim)
@@ -274,6 +343,159 @@ def dot(a: Any, b: Any, dim: Any = None) -> object:
     axis = first_nonsingleton(x.shape) if dim is None else dim_argument(dim)
     product = padded(np.conj(x) * y, axis + 1)
     out = product.sum(axis=axis, keepdims=True)
+    return _float_result(out.reshape(fix_shape(out.shape)), a, b)
+
+
+def _vecnorm_plan(x: Any, p: Any, dim: Any) -> tuple[np.ndarray, float, int]:
+    cls = class_of(x)
+    if cls not in _FLOAT_CLASSES:
+        raise error("MATLAB:vecnorm:InvalidInput",
+                    f"Invalid data type. Input must be single or double, not {cls}.")
+    a = to_array(x)
+    order = 2.0
+    if p is not None:
+        value = to_double_array(p) if class_of(p) not in ("char", "string", "cell", "struct") \
+            else np.zeros(0)
+        if value.size != 1 or value.dtype.kind == "c" or not value.reshape(-1)[0] > 0:
+            raise error("MATLAB:vecnorm:unknownNorm",
+                        "The only vector norms available are positive real scalars and Inf.")
+        order = float(value.reshape(-1)[0])
+    axis = first_nonsingleton(a.shape) if dim is None else dim_argument(dim)
+    return a, order, axis
+
+
+def _vecnorm_rule(g: Any, y: Any, x: Any, p: Any = None, dim: Any = None) -> tuple:
+    def gradient() -> Any:
+        _, order, axis = _vecnorm_plan(ops.data_of(x), p, dim)
+        return _p_norm_gradient(g, y, x, order, axis)
+    return (gradient, None, None)
+
+
+@builtin(gradient=_vecnorm_rule)
+def vecnorm(x: Any, p: Any = None, dim: Any = None) -> object:
+    """N = vecnorm(A)
+    N = vecnorm(A,p)
+    N = vecnorm(A,p,dim)
+
+    The p-norm (default 2; p may be any positive number or Inf) of the vectors along the
+    first dimension whose size is not 1, or along dim."""
+    a, order, axis = _vecnorm_plan(x, p, dim)
+    values = np.moveaxis(padded(a, axis + 1), axis, -1)
+    mags = np.abs(values)
+    with np.errstate(all="ignore"):
+        if values.shape[-1] == 0:
+            out = np.zeros(values.shape[:-1], dtype=mags.dtype)
+        elif order == math.inf:
+            out = mags.max(axis=-1)
+            out = np.where(np.isnan(mags).any(axis=-1), np.nan, out)
+        elif order == 1.0:
+            out = mags.sum(axis=-1)
+        elif order == 2.0:
+            # scaled by the largest magnitude so that huge values do not overflow
+            scale = mags.max(axis=-1, keepdims=True)
+            safe = np.where((scale == 0) | ~np.isfinite(scale), 1, scale)
+            out = (safe * np.sqrt(((mags / safe) ** 2).sum(axis=-1, keepdims=True)))[..., 0]
+            out = np.where(np.isnan(mags).any(axis=-1), np.nan, out)
+        else:
+            out = (mags ** order).sum(axis=-1) ** (1.0 / order)
+    out = np.moveaxis(out[..., None], -1, axis)
+    return result(out.reshape(fix_shape(out.shape)))
+
+
+_TRANSPOSE_OPTIONS = ("none", "transpose", "ctranspose")
+
+
+def _pagemtimes_args(args: tuple) -> tuple[Any, str, Any, str]:
+    if len(args) == 2:
+        return args[0], "none", args[1], "none"
+    if len(args) != 4:
+        raise error("MATLAB:pagemtimes:invalidNumInputs",
+                    "Invalid number of input arguments. Specify either both transpose options "
+                    "or neither.")
+    flags = []
+    for v in (args[1], args[3]):
+        text = text_option(v)
+        if text not in _TRANSPOSE_OPTIONS:
+            raise error("MATLAB:pagemtimes:invalidTransposeOption",
+                        "Transpose options must be 'none', 'transpose', or 'ctranspose'.")
+        flags.append(text)
+    return args[0], flags[0], args[2], flags[1]
+
+
+def _pages(a: np.ndarray, option: str, ndim: int) -> np.ndarray:
+    """The pages of ``a`` as a NumPy stack (page dimensions first), transposed as asked."""
+    a = padded(a, ndim)
+    if option != "none":
+        a = np.swapaxes(a, 0, 1)
+        if option == "ctranspose" and a.dtype.kind == "c":
+            a = a.conj()
+    return np.moveaxis(a, (0, 1), (-2, -1))
+
+
+def _pagemtimes_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+    """Per page, Z = op(X)*op(Y): X gets g*op(Y)' and Y gets op(X)'*g, taken back through
+    the transpositions, and summed over the pages each operand was expanded along."""
+    a, ta, b, tb = _pagemtimes_args((x,) + args)
+    none, tr, ctr = (char_row(t) for t in _TRANSPOSE_OPTIONS)
+    conj = ops.conj
+
+    def page(*operands: Any) -> Any:
+        return ops.call("pagemtimes", *operands)
+
+    def grad_x() -> Any:
+        if ta == "none":  # g * op(Y)'
+            gx = {"none": lambda: page(g, none, b, ctr), "transpose": lambda: page(g, none, conj(b), none),
+                  "ctranspose": lambda: page(g, none, b, none)}[tb]()
+        elif ta == "transpose":  # conj(op(Y)) * g.'
+            gx = {"none": lambda: page(conj(b), none, g, tr), "transpose": lambda: page(b, ctr, g, tr),
+                  "ctranspose": lambda: page(b, tr, g, tr)}[tb]()
+        else:  # op(Y) * g'
+            gx = page(b, char_row(tb), g, ctr)
+        return ops.unbroadcast(gx, a)
+
+    def grad_y() -> Any:
+        if tb == "none":  # op(X)' * g
+            gy = {"none": lambda: page(a, ctr, g, none), "transpose": lambda: page(conj(a), none, g, none),
+                  "ctranspose": lambda: page(a, none, g, none)}[ta]()
+        elif tb == "transpose":  # g.' * conj(op(X))
+            gy = {"none": lambda: page(g, tr, conj(a), none), "transpose": lambda: page(g, tr, a, ctr),
+                  "ctranspose": lambda: page(g, tr, a, tr)}[ta]()
+        else:  # g' * op(X)
+            gy = page(g, ctr, a, char_row(ta))
+        return ops.unbroadcast(gy, b)
+
+    if len(args) == 1:
+        return (grad_x, grad_y)
+    return (grad_x, None, grad_y, None)
+
+
+@builtin(gradient=_pagemtimes_rule)
+def pagemtimes(x: Any, *args: Any) -> object:
+    """Z = pagemtimes(X,Y)
+    Z = pagemtimes(X,transpX,Y,transpY)
+
+    Page-wise matrix product: Z(:,:,i) = X(:,:,i)*Y(:,:,i), the pages beyond the first two
+    dimensions implicitly expanded; transpX and transpY are 'none', 'transpose' or
+    'ctranspose'."""
+    a, ta, b, tb = _pagemtimes_args((x,) + args)
+    for v in (a, b):
+        if class_of(v) not in ("double", "single", "logical", "char"):
+            raise error("MATLAB:pagemtimes:invalidInputType",
+                        "Inputs must be numeric arrays of type single or double.")
+    xa, xb = _floats(a, "pagemtimes"), _floats(b, "pagemtimes")
+    ndim = max(xa.ndim, xb.ndim)
+    pa, pb = _pages(xa, ta, ndim), _pages(xb, tb, ndim)
+    if pa.shape[-1] != pb.shape[-2]:
+        raise error("MATLAB:innerdim",
+                    "Incorrect dimensions for matrix multiplication. Check that the number of "
+                    "columns in the first matrix matches the number of rows in the second "
+                    "matrix. To operate on each element of the matrix individually, use TIMES "
+                    "(.*) for elementwise multiplication.")
+    for da, db in zip(pa.shape[:-2], pb.shape[:-2], strict=True):
+        if da != db and da != 1 and db != 1:
+            raise error("MATLAB:sizeDimensionsMustMatch",
+                        "Arrays have incompatible sizes for this operation.")
+    out = np.moveaxis(np.matmul(pa, pb), (-2, -1), (0, 1))
     return _float_result(out.reshape(fix_shape(out.shape)), a, b)
 
 

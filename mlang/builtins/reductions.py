@@ -1,7 +1,7 @@
 """Reductions, cumulative operations, searching, sorting and sets.
 
 sum, prod, mean, median, mode, std, var, max, min, any, all, nnz, cumsum,
-cumprod, cummax, cummin, diff, trapz, cumtrapz, find, sort, sortrows,
+cumprod, cummax, cummin, diff, trapz, cumtrapz, find, sort, sortrows, issorted,
 unique, ismember and accumarray.
 
 Reductions share one scheme: the dimensions being reduced are moved to the
@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff import ops
+from mlang.autodiff.rules_support import expand_along, keepdims_count, replace, select, vecdim
 from mlang.builtins.arrays import (
     checked_shape,
     dim_argument,
@@ -36,6 +37,7 @@ from mlang.values.core import (
     INT_CLASSES,
     char_codes,
     char_from_codes,
+    char_row,
     class_of,
     fix_shape,
     is_text,
@@ -184,8 +186,23 @@ def _sum_like(x: object, args: tuple, name: str, op: Any, nan_op: Any) -> object
     return _finish(_shaped(np.asarray(out), out_shape), cls)
 
 
+def _nan_omitted(x: Any, options: tuple) -> np.ndarray | None:
+    """Where ``x`` is NaN when the options include 'omitnan' (None when nothing is omitted)."""
+    if not any(text_option(v) == "omitnan" for v in options):
+        return None
+    data = ops.data_of(x)
+    if data.dtype.kind not in "fc":
+        return None
+    nan = np.isnan(data)
+    return nan if nan.any() else None
+
+
 def _sum_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
-    return (ops.expand_to(g, ops.shape_of(x)),) + (None,) * len(options)
+    gx = ops.expand_to(g, ops.shape_of(x))
+    nan = _nan_omitted(x, options) if options else None
+    if nan is not None:
+        gx = select(gx, ~nan)
+    return (gx,) + (None,) * len(options)
 
 
 @builtin("sum", gradient=_sum_rule)
@@ -211,7 +228,37 @@ def _is_double_vector(x: object) -> bool:
         and (x.shape[0] == 1 or x.shape[1] == 1)
 
 
-@builtin()
+def _prod_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
+    """Each element's gradient is the product of the others: y./x away from zeros.  With
+    zeros, it is the product of the nonzero elements times the zeros other than the element
+    itself, kept as traced values where that product can have a nonzero derivative (slices
+    with one or two zeros)."""
+    def gradient() -> Any:
+        data = ops.data_of(x)
+        shape = ops.shape_of(x)
+        zero = data == 0
+        nan = _nan_omitted(x, options)
+        skip = zero if nan is None else zero | nan
+        if not skip.any():
+            return ops.times(ops.expand_to(g, shape), ops.conj(ops.rdivide(y, x)))
+        dims, _ = _options(options, _SUM_FLAGS)
+        axes = _reduce_axes(data.shape, dims)
+        zeros = expand_along(keepdims_count(zero, axes, ops.shape_of(y)), axes, shape)
+        ones = replace(x, skip)  # zeros (and omitted NaN) become 1
+        nonzero = ops.times(g, ops.conj(ops.call("prod", ones, *options)))
+        share = ops.rdivide(ops.expand_to(nonzero, shape), ops.conj(ones))
+        # the slice's zeros (value 0, traced), and the product of the zeros but the element
+        zsum = ops.expand_to(ops.call("sum", select(x, zero & (zeros <= 2)), vecdim(axes)), shape)
+        one_zero = ~skip & (zeros == 1)
+        other_zero = zero & (zeros == 2)
+        plain = (~skip & (zeros == 0)) | (zero & (zeros == 1))
+        factor = ops.plus(ops.plus(select(zsum, one_zero), select(ops.minus(zsum, x), other_zero)),
+                          plain * 1.0)
+        return select(ops.times(share, ops.conj(factor)), plain | one_zero | other_zero)
+    return (gradient,) + (None,) * len(options)
+
+
+@builtin(gradient=_prod_rule)
 def prod(x: Any, *args: Any) -> object:
     """B = prod(A)
     B = prod(A,'all')
@@ -228,8 +275,16 @@ _MEAN_FLAGS = frozenset({"double", "native", "default", "omitnan", "includenan"}
 
 
 def _mean_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
-    count = math.prod(ops.shape_of(x)) / math.prod(ops.shape_of(y))
-    return (ops.times(ops.expand_to(g, ops.shape_of(x)), 1 / count),) + (None,) * len(options)
+    shape = ops.shape_of(x)
+    nan = _nan_omitted(x, options) if options else None
+    if nan is None:
+        count = math.prod(shape) / math.prod(ops.shape_of(y))
+        return (ops.times(ops.expand_to(g, shape), 1 / count),) + (None,) * len(options)
+    dims, _ = _options(options, _MEAN_FLAGS)
+    axes = _reduce_axes(ops.data_of(x).shape, dims)
+    counts = keepdims_count(~nan, axes, ops.shape_of(y))
+    gx = ops.expand_to(ops.rdivide(g, counts), shape)
+    return (select(gx, ~nan),) + (None,) * len(options)
 
 
 @builtin(gradient=_mean_rule)
@@ -342,16 +397,18 @@ def mode(x: Any, dim: Any = None, *, nargout: int = 1) -> object:
     return (m, f, c)[:nargout]
 
 
-def _variance(x: object, args: tuple, name: str) -> tuple[np.ndarray, tuple[int, ...], str]:
+def _variance_plan(x: object, args: tuple, name: str) \
+        -> tuple[np.ndarray, list[int], set[str], np.ndarray | None, bool]:
+    """The data of a var/std argument, the axes reduced, the flags, the weights (None when
+    not a weight vector) and whether to normalise by N."""
     a = _numbers(x, name)
     weight: Any = None
     rest = list(args)
     if rest and not is_text(rest[0]):
         weight = rest.pop(0)
     dims, flags = _options(rest, frozenset({"omitnan", "includenan"}))
-    flat, out_shape = _gather(a, _reduce_axes(a.shape, dims))
-    values = _float_values(flat).astype(np.complex128 if flat.dtype.kind == "c" else np.float64)
-    k = values.shape[-1]
+    axes = _reduce_axes(a.shape, dims)
+    k = math.prod(padded(a, max(axes) + 1).shape[d] for d in axes)
     weights = None
     normalise_by_n = False
     if weight is not None and not is_placeholder(weight):
@@ -363,6 +420,13 @@ def _variance(x: object, args: tuple, name: str) -> tuple[np.ndarray, tuple[int,
         else:
             raise error("MATLAB:var:invalidWgts",
                         "W must be a vector of nonnegative weights, or a scalar 0 or 1.")
+    return a, axes, flags, weights, normalise_by_n
+
+
+def _variance(x: object, args: tuple, name: str) -> tuple[np.ndarray, tuple[int, ...], str]:
+    a, axes, flags, weights, normalise_by_n = _variance_plan(x, args, name)
+    flat, out_shape = _gather(a, axes)
+    values = _float_values(flat).astype(np.complex128 if flat.dtype.kind == "c" else np.float64)
     with np.errstate(all="ignore"):
         if weights is not None:
             wsum = weights.sum()
@@ -379,7 +443,44 @@ def _variance(x: object, args: tuple, name: str) -> tuple[np.ndarray, tuple[int,
     return np.asarray(out, dtype=np.float64), out_shape, out_cls
 
 
-@builtin()
+def _variance_gradient(g: Any, x: Any, args: tuple, name: str) -> Any:
+    """The gradient of var: 2*w.*(x - mean)./denominator, with g given per slice."""
+    a, axes, flags, weights, normalise_by_n = _variance_plan(ops.data_of(x), args, name)
+    shape = ops.shape_of(x)
+    dims = vecdim(axes)
+    if weights is not None:
+        ndim = max(len(shape), max(axes) + 1)
+        full = [1] * ndim
+        for d in axes:
+            full[d] = padded(a, ndim).shape[d]
+        w = weights.reshape([full[d] for d in axes], order="F").reshape(fix_shape(tuple(full)))
+        wsum = float(weights.sum())
+        mu = ops.rdivide(ops.call("sum", ops.times(x, w), dims), wsum)
+        deviation = ops.times(ops.minus(x, ops.expand_to(mu, shape)), w * (2.0 / wsum))
+        return ops.times(ops.expand_to(g, shape), deviation)
+    omit = "omitnan" in flags and a.dtype.kind in "fc"
+    present = ~np.isnan(a) if omit else np.ones(a.shape, dtype=bool)
+    n = keepdims_count(present, axes, ops.shape_of(g))
+    denom = np.where(normalise_by_n | (n == 1), n, n - 1)
+    mu = ops.call("mean", x, dims, char_row("omitnan")) if omit else ops.call("mean", x, dims)
+    gx = ops.times(ops.expand_to(ops.rdivide(g, denom / 2.0), shape),
+                   ops.minus(x, ops.expand_to(mu, shape)))
+    return select(gx, present) if omit and not present.all() else gx
+
+
+def _var_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+    return (lambda: _variance_gradient(g, x, args, "var"),) + (None,) * len(args)
+
+
+def _std_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+    def gradient() -> Any:
+        # d sqrt(v) = dv/(2*sqrt(v)); a constant slice (std 0) gets no gradient
+        flat = ops.data_of(y) == 0
+        return _variance_gradient(ops.rdivide(g, ops.times(replace(y, flat), 2.0)), x, args, "std")
+    return (gradient,) + (None,) * len(args)
+
+
+@builtin(gradient=_var_rule)
 def var(x: Any, *args: Any) -> object:
     """V = var(A)
     V = var(A,w)
@@ -393,7 +494,7 @@ def var(x: Any, *args: Any) -> object:
     return _finish(_shaped(out, out_shape), cls)
 
 
-@builtin()
+@builtin(gradient=_std_rule)
 def std(x: Any, *args: Any) -> object:
     """S = std(A)
     S = std(A,w)
@@ -484,6 +585,12 @@ def _pairwise(a: object, b: object, largest: bool, include_nan: bool, name: str)
             raise error("MATLAB:sizeDimensionsMustMatch",
                         "Arrays have incompatible sizes for this operation.")
     x, y = np.broadcast_arrays(x, y)
+    out = np.where(_second_wins(x, y, largest, include_nan), y, x)
+    return _finish(out, cls) if cls != "logical" else result(out != 0)
+
+
+def _second_wins(x: np.ndarray, y: np.ndarray, largest: bool, include_nan: bool) -> np.ndarray:
+    """Where max(x,y) (or min) takes y, for arrays of one size: ties go to x."""
     kx, ky = _order_keys(x), _order_keys(y)
     with np.errstate(invalid="ignore"):
         if x.dtype.kind == "c" or y.dtype.kind == "c":
@@ -496,8 +603,7 @@ def _pairwise(a: object, b: object, largest: bool, include_nan: bool, name: str)
     take_y = (take_y & ~nan_y) | (nan_x & ~nan_y)
     if include_nan:
         take_y = take_y | nan_y
-    out = np.where(take_y, y, x)
-    return _finish(out, cls) if cls != "logical" else result(out != 0)
+    return take_y
 
 
 def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> object:
@@ -523,7 +629,44 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
     return _pairwise(x, second, largest, False, name)
 
 
-@builtin(max_out=2, nargout=True)
+def extreme_positions(a: np.ndarray, options: tuple, largest: bool) -> np.ndarray:
+    """0-based linear positions in ``a`` of the elements max(a,[],options...) (or min) picks."""
+    name = "max" if largest else "min"
+    _, index = _extreme(a, tuple(options) + (char_row("linear"),), 2, largest, name)
+    return (to_double_array(index).reshape(-1, order="F") - 1).astype(np.intp)
+
+
+def _extreme_rule(largest: bool) -> Any:
+    """The gradient of max or min: all of it to the selected element (the first on ties);
+    for max(A,B)/min(A,B), to the selected operand, elementwise (A on ties)."""
+
+    def rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+        rest = (None,) * len(args)
+        a = ops.data_of(x)
+        if _pairwise_form(args):
+            b = ops.data_of(args[0])
+            include_nan = len(args) == 2 and text_option(args[1]) == "includenan"
+            fa, fb = to_double_array(a), to_double_array(b)
+            fa, fb = padded(fa, fb.ndim), padded(fb, fa.ndim)
+            fa, fb = np.broadcast_arrays(fa, fb)
+            second = _second_wins(fa, fb, largest, include_nan).reshape(ops.shape_of(g))
+            return (lambda: ops.unbroadcast(select(g, ~second), x),
+                    lambda: ops.unbroadcast(select(g, second), args[0])) + rest[1:]
+        positions = extreme_positions(a, tuple(args[1:]), largest)
+        return (lambda: ops.put(g, positions, ops.shape_of(x)),) + rest
+
+    return rule
+
+
+def _pairwise_form(args: tuple) -> bool:
+    """Whether max/min arguments after the first are the two-array form (B[, nanflag])."""
+    if len(args) == 1:
+        return text_option(args[0]) is None
+    return len(args) == 2 and not is_placeholder(args[0]) and \
+        text_option(args[1]) in ("omitnan", "includenan")
+
+
+@builtin(max_out=2, nargout=True, gradient=_extreme_rule(True))
 def max_(x: Any, *args: Any, nargout: int = 1) -> object:
     """M = max(A)
     M = max(A,[],dim)
@@ -539,7 +682,7 @@ def max_(x: Any, *args: Any, nargout: int = 1) -> object:
     return _max_min(x, args, nargout, True, "max")
 
 
-@builtin(max_out=2, nargout=True)
+@builtin(max_out=2, nargout=True, gradient=_extreme_rule(False))
 def min_(x: Any, *args: Any, nargout: int = 1) -> object:
     """M = min(A)
     M = min(A,[],dim)
@@ -603,7 +746,24 @@ def _cumulative(x: object, args: tuple, name: str, op: Any, neutral: float) -> o
     return _finish(_back(out, axis), cls)
 
 
-@builtin()
+def _cumulative_plan(x: Any, args: tuple) -> tuple[int, set[str], Any]:
+    """The axis and flags of a cumulative operation, and the dimension and direction
+    arguments that run the adjoint cumulative sum (the opposite direction)."""
+    axis, flags = _cumulative_args(ops.data_of(x), args, _CUM_FLAGS)
+    back = char_row("forward" if "reverse" in flags else "reverse")
+    return axis, flags, (float(axis + 1), back)
+
+
+def _cumsum_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+    def gradient() -> Any:
+        _, _, adjoint = _cumulative_plan(x, args)
+        gx = ops.call("cumsum", g, *adjoint)
+        nan = _nan_omitted(x, args)
+        return gx if nan is None else select(gx, ~nan)
+    return (gradient,) + (None,) * len(args)
+
+
+@builtin(gradient=_cumsum_rule)
 def cumsum(x: Any, *args: Any) -> object:
     """B = cumsum(A)
     B = cumsum(A,dim)
@@ -614,7 +774,51 @@ def cumsum(x: Any, *args: Any) -> object:
     return _cumulative(x, args, "cumsum", np.cumsum, 0.0)
 
 
-@builtin()
+def _cumprod_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+    """dL/dx(j) = sum over k >= j of g(k)*y(k)/x(j) (k runs in the direction of the product).
+    With zeros, that formula holds before a slice's first zero z; at z the products taken
+    with z as 1 give the gradient; after z the products hold the factor x(z), kept as a
+    traced value so second derivatives stay right (up to the second zero)."""
+    def gradient() -> Any:
+        axis, flags, adjoint = _cumulative_plan(x, args)
+        data = ops.data_of(x)
+        nan = _nan_omitted(x, args)
+        clean = x if nan is None else replace(x, nan)  # 'omitnan' takes NaN as 1
+        zero = data == 0
+
+        def tail_sum(v: Any) -> Any:  # sum over k >= j of v(k)
+            return ops.call("cumsum", v, *adjoint)
+
+        if not zero.any():
+            gx = ops.rdivide(tail_sum(ops.times(g, ops.conj(y))), ops.conj(clean))
+            return gx if nan is None else select(gx, ~nan)
+        reverse = "reverse" in flags
+        seen = _along_last(zero, axis)  # zeros met so far, in the product's direction
+        seen = np.cumsum(seen[..., ::-1] if reverse else seen, axis=-1)
+        seen = _back(seen[..., ::-1] if reverse else seen, axis).reshape(data.shape)
+        live = ~nan if nan is not None else np.ones(data.shape, dtype=bool)
+        first = zero & (seen == 1)
+        second = zero & (seen == 2)
+        between = ~zero & (seen == 1) & live
+        direction = char_row("reverse" if reverse else "forward")
+        divisor = ops.conj(replace(clean, zero))
+        before = ops.rdivide(tail_sum(ops.times(g, ops.conj(y))), divisor)
+        without = ops.call("cumprod", replace(clean, first), adjoint[0], direction)
+        with_first = tail_sum(ops.times(g, ops.conj(without)))
+        gx = ops.plus(select(before, (seen == 0) & live), select(with_first, first))
+        if not (between.any() or second.any()):
+            return gx
+        z = ops.conj(ops.expand_to(ops.call("sum", select(x, first), adjoint[0]), data.shape))
+        gx = ops.plus(gx, select(ops.times(z, ops.rdivide(with_first, divisor)), between))
+        if second.any():
+            without2 = ops.call("cumprod", replace(clean, first | second), adjoint[0], direction)
+            with_both = tail_sum(ops.times(g, ops.conj(without2)))
+            gx = ops.plus(gx, select(ops.times(z, with_both), second))
+        return gx
+    return (gradient,) + (None,) * len(args)
+
+
+@builtin(gradient=_cumprod_rule)
 def cumprod(x: Any, *args: Any) -> object:
     """B = cumprod(A)
     B = cumprod(A,dim)
@@ -1035,6 +1239,124 @@ def sortrows(x: Any, column: Any = None, direction: Any = None, *, nargout: int 
     if nargout <= 1:
         return b
     return b, result((order + 1).astype(np.float64).reshape(-1, 1))
+
+
+_DIRECTIONS = ("ascend", "descend", "monotonic", "strictascend", "strictdescend", "strictmonotonic")
+
+
+def _issorted_options(args: tuple) -> tuple[int | None, str, bool, str, str]:
+    """dim, direction, 'rows', MissingPlacement and ComparisonMethod of issorted."""
+    axis = None
+    direction = "ascend"
+    rows = False
+    missing = "auto"
+    method = "auto"
+    rest = list(args)
+    while rest:
+        v = rest.pop(0)
+        text = text_option(v)
+        if text is None:
+            if is_text(v) or axis is not None:
+                raise error("MATLAB:issorted:InvalidOption", "Invalid option.")
+            axis = dim_argument(v)
+        elif text in _DIRECTIONS:
+            direction = text
+        elif text == "rows":
+            rows = True
+        elif text in ("missingplacement", "comparisonmethod"):
+            if not rest:
+                raise error("MATLAB:issorted:NameValuePairs", "Name-value arguments must come in pairs.")
+            choice = text_option(rest.pop(0))
+            allowed = ("auto", "first", "last") if text == "missingplacement" else ("auto", "real", "abs")
+            if choice not in allowed:
+                raise error("MATLAB:issorted:InvalidOption",
+                            f"Value of '{to_str(v)}' must be " + ", ".join(f"'{a}'" for a in allowed) + ".")
+            if text == "missingplacement":
+                missing = choice
+            else:
+                method = choice
+        else:
+            raise error("MATLAB:issorted:InvalidOption", f"Invalid option '{to_str(v)}'.")
+    return axis, direction, rows, missing, method
+
+
+def _issorted_keys(x: object, method: str) -> tuple[list[np.ndarray], np.ndarray]:
+    """Sort keys (most significant last) and where the elements are missing (NaN)."""
+    if type(x) is Cell or type(x) is StringArray:
+        data = data_of(x)
+        missing = np.array([v is None for v in data.reshape(-1)]).reshape(data.shape)
+        return [_text_ranks(data)], missing
+    if class_of(x) not in _NUMERIC_OR_LOGICAL:
+        raise error("MATLAB:issorted:InvalidInput",
+                    f"Invalid data type. Cannot check the order of values of class {class_of(x)}.")
+    values = to_array(x)
+    if values.dtype.kind == "U":
+        return [char_codes(values)], np.zeros(values.shape, dtype=bool)
+    if values.dtype.kind == "b":
+        return [values.astype(np.int8)], np.zeros(values.shape, dtype=bool)
+    missing = np.isnan(values) if values.dtype.kind in "fc" else np.zeros(values.shape, dtype=bool)
+    if method == "abs" or method == "auto" and values.dtype.kind == "c":
+        return [np.angle(values), np.abs(values)], missing
+    if values.dtype.kind == "c":
+        return [values.imag, values.real], missing
+    return [values], missing
+
+
+def _in_order(keys: list[np.ndarray], missing: np.ndarray, descending: bool, strict: bool,
+              placement: str) -> bool:
+    """Whether every slice along the last axis is in order (missing values first or last)."""
+    if missing.shape[-1] < 2:
+        return True
+    if placement == "auto":
+        placement = "first" if descending else "last"
+    before, after = missing[..., :-1], missing[..., 1:]
+    if np.any(before & ~after if placement == "last" else ~before & after):
+        return False
+    both = ~before & ~after
+    earlier, later = (1, 0) if descending else (0, 1)
+    less = np.zeros(both.shape, dtype=bool)
+    equal = np.ones(both.shape, dtype=bool)
+    for key in reversed(keys):  # most significant first
+        pairs = (key[..., :-1], key[..., 1:])
+        a, b = pairs[earlier], pairs[later]
+        with np.errstate(invalid="ignore"):
+            less |= equal & (a < b)
+            equal &= a == b
+    good = less if strict else less | equal
+    return bool(np.all(good | ~both))
+
+
+@builtin(dl="data")
+def issorted(x: Any, *args: Any) -> bool:
+    """TF = issorted(A)
+    TF = issorted(A,dim)
+    TF = issorted(___,direction)
+    TF = issorted(___,Name,Value)
+    TF = issorted(A,'rows')
+
+    True when A is sorted along the first dimension whose size is not 1 (or dim):
+    direction 'ascend' (default), 'descend', 'monotonic', 'strictascend', 'strictdescend'
+    or 'strictmonotonic'; 'MissingPlacement' ('auto', 'first', 'last') places NaN and
+    'ComparisonMethod' ('auto', 'real', 'abs') orders complex numbers."""
+    axis, direction, rows, missing_at, method = _issorted_options(args)
+    if rows:
+        keys_rows, _ = _rows_of(x)
+        ranks = [_column_ranks(keys_rows[:, c]) for c in range(keys_rows.shape[1])]
+        keys = [r.reshape(1, -1) for r in reversed(ranks)]
+        none = np.zeros((1, keys_rows.shape[0]), dtype=bool)
+        checks = [direction.replace("monotonic", "ascend"), direction.replace("monotonic", "descend")]
+        return any(_in_order(keys, none, "descend" in c, "strict" in c, missing_at) for c in checks)
+    keys, missing = _issorted_keys(x, method)
+    shape = missing.shape
+    if axis is None:
+        axis = first_nonsingleton(shape)
+    keys = [_along_last(k, axis) for k in keys]
+    missing = _along_last(missing, axis)
+    if direction.endswith("monotonic"):
+        strict = direction.startswith("strict")
+        return (_in_order(keys, missing, False, strict, missing_at)
+                or _in_order(keys, missing, True, strict, missing_at))
+    return _in_order(keys, missing, "descend" in direction, direction.startswith("strict"), missing_at)
 
 
 # ------------------------------------------------------------------ sets
