@@ -42,6 +42,13 @@ def run(code: str) -> str:
     return out.getvalue()
 
 
+def run_script(path: Path) -> str:
+    """The standard output of a script file run in a fresh interpreter."""
+    out = io.StringIO()
+    interpreter(out).run_file(path)
+    return out.getvalue()
+
+
 def shown(value: object, name: str = "x", **style: object) -> str:
     s = Style(**style)  # type: ignore[arg-type]
     return render(display_lines(name, value, s), s)
@@ -63,10 +70,8 @@ def test_golden_cases_exist() -> None:
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden(name: str) -> None:
-    out = io.StringIO()
-    interpreter(out).run_file(GOLDEN / f"{name}.m")
     expected = (GOLDEN / f"{name}.out").read_text(encoding="utf-8")
-    assert out.getvalue() == expected
+    assert run_script(GOLDEN / f"{name}.m") == expected
 
 
 # ---------------------------------------------------------------- framing
