@@ -184,8 +184,11 @@ def conj(a: Any) -> Any:
 
 
 def real(a: Any) -> Any:
+    data = a.data if type(a) is DlArray else a
+    if type(data) is np.ndarray and data.dtype.kind != "c" or type(data) is float:
+        return a
     if type(a) is np.ndarray:
-        return a.real if a.dtype.kind == "c" else a
+        return a.real
     return call("real", a)
 
 

@@ -15,7 +15,8 @@ is itself traced when higher derivatives are enabled).
 
 Complex values follow MATLAB's convention (Wirtinger calculus): for a real
 loss L of z = a + ib the gradient is dL/da + i dL/db, so a rule for a
-holomorphic f returns ``g .* conj(f'(z))``.
+holomorphic f returns ``g .* conj(f'(z))``, and a rule for a function whose
+values are always real (real, abs, norm...) starts from ``real(g)``.
 """
 
 from __future__ import annotations
@@ -224,27 +225,29 @@ def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[
         if g is None:
             g = np.zeros_like(x.data)
             g = DlArray(g) if higher else g
+        elif x.data.dtype.kind != "c" and (g.data if higher else g).dtype.kind == "c":
+            g = ops.real(g)  # a real variable moves only in real directions
         out.append(g)
     return out
 
 
 def _fit(c: Any, like: np.ndarray, higher: bool, ops: Any) -> Any:
-    """A gradient contribution in the shape and type of the value it is for: real
-    for real values (complex intermediates leave only their real part)."""
+    """A gradient contribution in the shape and type of the value it is for.
+
+    A complex contribution to a real value stays complex: the value may be real
+    only at this point (z.*z at imaginary z).  Functions whose values are real for
+    every input (real, abs, ...) take the real part in their own rules, and the
+    gradient of a real variable is made real at the end of the pass."""
     if higher:
         if type(c) is not DlArray:
             c = DlArray(_fit(c, like, False, ops))
             return c
-        if c.data.dtype.kind == "c" and like.dtype.kind != "c":
-            c = ops.real(c)
         if c.data.shape != like.shape:
             c = ops.reshape_to(c, like.shape)
         if c.data.dtype != like.dtype and like.dtype.kind != "b" and c.data.dtype.kind != "c":
             c = DlArray(c.data.astype(like.dtype), c.fmt, c.node)
         return c
     c = np.asarray(c)
-    if c.dtype.kind == "c" and like.dtype.kind != "c":
-        c = c.real
     if c.shape != like.shape:
         c = np.broadcast_to(c, like.shape) if c.size == 1 else c.reshape(like.shape, order="F")
     if c.dtype != like.dtype and like.dtype.kind != "b" and c.dtype.kind != "c":

@@ -229,7 +229,7 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
         return 1 / (1 + np.exp(-x))
 
 
-@builtin(gradient=lambda g, y, x: (ops.times(g, ops.times(y, ops.minus(1.0, y))),))
+@builtin(gradient=lambda g, y, x: (ops.times(g, ops.conj(ops.times(y, ops.minus(1.0, y)))),))
 def sigmoid(x: object) -> object:
     """Y = sigmoid(X)  logistic sigmoid 1./(1+exp(-X))"""
     return result(_sigmoid(_floating(x)))
@@ -273,7 +273,7 @@ def _gelu_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
         cdf = ops.times(0.5, ops.plus(1.0, ops.call("erf", ops.times(x, 1 / math.sqrt(2)))))
         pdf = ops.times(1 / math.sqrt(2 * math.pi), ops.call("exp", ops.times(-0.5, ops.times(x, x))))
         d = ops.plus(cdf, ops.times(x, pdf))
-    return (ops.times(g, d),) + (None,) * len(options)
+    return (ops.times(g, ops.conj(d)),) + (None,) * len(options)
 
 
 def _tanh_approximation(options: tuple) -> bool:
@@ -294,6 +294,8 @@ def gelu(x: object, *options: object) -> object:
     from scipy.special import erf
 
     a = _floating(x)
+    if a.dtype.kind == "c":
+        raise error("deep:gelu:ComplexInput", "Input data must be real.")
     if _tanh_approximation(options):
         y = 0.5 * a * (1 + np.tanh(_SQRT_2_OVER_PI * (a + 0.044715 * a ** 3)))
     else:

@@ -290,6 +290,7 @@ def log2(x: object, *, nargout: int = 1) -> object:
 
 
 def _hypot_rule(g: object, h: object, a: object, b: object) -> tuple:
+    g = ops.real(g)  # the value is real for every input
     scale = ops.rdivide(g, h)  # h = 0 gives NaN, as 0/0 does
     return (ops.unbroadcast(ops.times(scale, a), a), ops.unbroadcast(ops.times(scale, b), b))
 
@@ -351,7 +352,16 @@ def no_gradient(g: object, y: object, *args: object) -> tuple:
     return (None,) * len(args)
 
 
-@builtin("abs", gradient=lambda g, y, x: (ops.times(g, ops.call("sign", x)),))
+def _abs_rule(g: object, y: object, x: object) -> tuple:
+    if ops.data_of(x).dtype.kind != "c":
+        return (ops.times(g, ops.call("sign", x)),)
+    # x./abs(x), traced (it is not constant for complex x), and 0 where x is 0
+    nonzero = ops.raw(ops.data_of(y) != 0)
+    direction = ops.rdivide(x, ops.plus(y, ops.raw(~nonzero).astype(np.float64)))
+    return (ops.where(nonzero, ops.times(ops.real(g), direction)),)
+
+
+@builtin("abs", gradient=_abs_rule)
 def abs_(x: object) -> object:
     """Y = abs(X)  absolute value; magnitude of complex numbers (integers saturate)"""
     if type(x) is float:
@@ -597,14 +607,14 @@ def idivide(a: object, b: object, opt: object = None) -> object:
 # ------------------------------------------------------------ complex parts
 
 
-@builtin(gradient=lambda g, y, z: (g,))
+@builtin(gradient=lambda g, y, z: (ops.real(g),))
 def real(z: object) -> object:
     """X = real(Z)  real part"""
     a, _ = numeric("real", z)
     return result(a.real.copy()) if a.dtype.kind == "c" else result(a)
 
 
-@builtin(gradient=lambda g, y, z: (ops.times(g, 1j),))
+@builtin(gradient=lambda g, y, z: (ops.times(ops.real(g), 1j),))
 def imag(z: object) -> object:
     """Y = imag(Z)  imaginary part (zeros for real input)"""
     a, _ = numeric("imag", z)
@@ -618,7 +628,8 @@ def conj(z: object) -> object:
     return result(np.conj(a)) if a.dtype.kind == "c" else result(a)
 
 
-@builtin(gradient=lambda g, y, z: (ops.times(g, ops.rdivide(ops.times(1j, z), _square(ops.call("abs", z)))),))
+@builtin(gradient=lambda g, y, z: (
+    ops.times(ops.real(g), ops.rdivide(ops.times(1j, z), _square(ops.call("abs", z)))),))
 def angle(z: object) -> object:
     """theta = angle(Z)  phase angle in radians, in [-pi, pi]"""
     a = floating("angle", z)

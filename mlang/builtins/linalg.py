@@ -220,6 +220,7 @@ def _p_norm_gradient(g: Any, y: Any, x: Any, order: float | str, axis: int | Non
 
 
 def _norm_rule(g: Any, y: Any, x: Any, p: Any = 2.0) -> tuple:
+    g = ops.real(g)  # the value is real for every input
     def gradient() -> Any:
         data = ops.data_of(x)
         order = _norm_order(p)
@@ -365,6 +366,7 @@ def _vecnorm_plan(x: Any, p: Any, dim: Any) -> tuple[np.ndarray, float, int]:
 
 
 def _vecnorm_rule(g: Any, y: Any, x: Any, p: Any = None, dim: Any = None) -> tuple:
+    g = ops.real(g)  # the value is real for every input
     def gradient() -> Any:
         _, order, axis = _vecnorm_plan(ops.data_of(x), p, dim)
         return _p_norm_gradient(g, y, x, order, axis)

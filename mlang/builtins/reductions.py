@@ -469,10 +469,12 @@ def _variance_gradient(g: Any, x: Any, args: tuple, name: str) -> Any:
 
 
 def _var_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+    g = ops.real(g)  # the value is real for every input
     return (lambda: _variance_gradient(g, x, args, "var"),) + (None,) * len(args)
 
 
 def _std_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
+    g = ops.real(g)  # the value is real for every input
     def gradient() -> Any:
         # d sqrt(v) = dv/(2*sqrt(v)); a constant slice (std 0) gets no gradient
         flat = ops.data_of(y) == 0
