@@ -233,7 +233,7 @@ def _dlarray_lines(x: DlArray, style: Style) -> list[Line]:
     for index, page in _pages(data):
         lines += [BLANK, f"({':,:,' + ','.join(str(k) for k in index)}) =", BLANK,
                   *_array_body(page, style, header=False), BLANK]
-    return lines
+    return lines[:-1]  # the display's own closing blank line follows
 
 
 def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:

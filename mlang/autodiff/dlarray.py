@@ -140,11 +140,16 @@ def formatted(data: np.ndarray, fmt: str) -> tuple[np.ndarray, str]:
                     f"Number of dimension labels ({len(fmt)}) must be greater than or equal "
                     f"to the number of dimensions of the input data ({len(shape)}).")
     order = sorted(range(len(fmt)), key=lambda k: _RANK[fmt[k]])
+    full_shape = shape + (1,) * (len(fmt) - len(shape))
     if order != list(range(len(fmt))):
-        full = data.reshape(shape + (1,) * (len(fmt) - len(shape)), order="F")
-        data = np.ascontiguousarray(full.transpose(order))
+        data = np.ascontiguousarray(data.reshape(full_shape, order="F").transpose(order))
+        full_shape = data.shape
         data = data.reshape(_matlab_shape(data.shape))
-    return data, "".join(fmt[k] for k in order)
+    labels = "".join(fmt[k] for k in order)
+    # singleton 'U' dimensions at the end, after the second, are dropped
+    while len(labels) > 2 and labels[-1] == "U" and full_shape[len(labels) - 1] == 1:
+        labels = labels[:-1]
+    return data, labels
 
 
 def _matlab_shape(shape: tuple[int, ...]) -> tuple[int, ...]:

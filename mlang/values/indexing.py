@@ -97,6 +97,8 @@ def numel_of(v: object) -> int:
         return 1
     if t is np.ndarray:
         return v.size  # type: ignore[union-attr]
+    if t is DlArray:
+        return v.data.size  # type: ignore[union-attr]
     return data_of(v).size
 
 

@@ -123,10 +123,9 @@ def test_fewer_labels_than_dimensions_is_an_error(m: Session) -> None:
 
 def test_trailing_singleton_u_labels_are_ignored(m: Session) -> None:
     # MATLAB's dlarray page: singleton trailing 'U' dimensions after the second are ignored
-    d = text(m.value("d = dims(dlarray(ones(2,3),'SSUU'));", "d"))
-    if d == "SSUU":
-        pytest.xfail("known gap: mlang keeps trailing singleton 'U' labels")
-    assert d == "SS"
+    assert text(m.value("d = dims(dlarray(ones(2,3),'SSUU'));", "d")) == "SS"
+    assert text(m.value("d = dims(dlarray(ones(2,3,1,2),'SSUU'));", "d")) == "SSUU"
+    assert text(m.value("d = dims(dlarray(ones(2,1),'CU'));", "d")) == "CU"
 
 
 # ---------------------------------------------------------------- dims, finddim, stripdims
@@ -289,12 +288,7 @@ def test_assignment_by_end(m: Session) -> None:
 
 
 def test_assignment_grows_with_end_plus_one(m: Session) -> None:
-    try:
-        y = dl(m.value("y = dlarray([1 2]); y(end+1) = 3; y(end+1) = 4;", "y"))
-    except MatlabError as e:
-        if "Indexing into a value of class 'dlarray'" in e.message:
-            pytest.xfail("known gap: x(end+1) = v on a dlarray (indexing.numel_of)")
-        raise
+    y = dl(m.value("y = dlarray([1 2]); y(end+1) = 3; y(end+1) = 4;", "y"))
     np.testing.assert_array_equal(y.data, [[1, 2, 3, 4]])
 
 
