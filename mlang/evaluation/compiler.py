@@ -144,6 +144,25 @@ def _scalar_truth(v: Any, op: str) -> bool:
                 "Operands to the || and && operators must be convertible to logical scalar values.")
 
 
+def _selection_count(cell: Cell, values: list) -> int:
+    """How many elements ``c{values}`` names, also beyond the end of ``c`` (for
+    ``[c{1:3}] = f(...)``, which creates or grows ``c``)."""
+    try:
+        return len(indexing.brace_index(cell, values))
+    except MatlabError:
+        pass
+    shape = cell.data.shape
+    count = 1
+    for k, v in enumerate(values):
+        if v is COLON:
+            count *= cell.data.size if len(values) == 1 else (shape[k] if k < len(shape) else 1)
+        elif type(v) is np.ndarray and v.dtype == np.bool_:
+            count *= int(np.count_nonzero(v))
+        else:
+            count *= indexing.numel_of(v)
+    return max(count, 1)
+
+
 def end_value(value: Any, position: int, count: int) -> float:
     """What ``end`` means in index position ``position`` (0-based) of ``count`` indices."""
     shape = size_of(value)
@@ -1299,11 +1318,7 @@ class Compiler:
                 base = base_get(frame)
                 cell = base if type(base) is Cell else Cell.empty()
                 values = args(frame, cell) if uses_end else args(frame)
-                try:
-                    count = len(indexing.brace_index(cell, values))
-                except MatlabError:
-                    count = 1
-                return cell, values, count
+                return cell, values, _selection_count(cell, values)
 
             def count_cells(frame: Frame) -> int:
                 return selected(frame)[2]

@@ -354,3 +354,17 @@ end
 
 def test_nested_functions_share_their_parents_variables():
     assert value("r = outer_fn();\n" + NESTED) == [112.0, 1.0, 2.0, 1.0]
+
+
+def test_several_outputs_into_a_new_or_empty_cell():
+    assert value("[r{1:3}] = deal(1, 2, 3);", "r") == [1.0, 2.0, 3.0]
+    assert value("r = {}; [r{1:2}] = size(ones(3, 4));", "r") == [3.0, 4.0]
+    assert value("r = {0}; [r{2:3}] = deal(5, 6);", "r") == [0.0, 5.0, 6.0]
+    code = """
+[a, b] = k();
+r = [a b];
+function varargout = k()
+  [varargout{1:2}] = size(ones(3, 4));
+end
+"""
+    assert matrix(code) == [[3.0, 4.0]]
