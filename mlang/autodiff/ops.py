@@ -49,14 +49,23 @@ OPERATOR_NAMES = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\
 _KERNELS = {"+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.true_divide,
             "*": np.multiply}
 _F64 = np.dtype(np.float64)
+_FLOATS = (_F64, np.dtype(np.float32))
 
 
 def _simple_doubles(x: Any, y: Any) -> bool:
+    """Real operands of one floating class (or an array and a double scalar) whose sizes
+    agree dimension by dimension or are 1: NumPy then computes exactly what MATLAB does."""
     tx, ty = type(x), type(y)
-    if tx is np.ndarray and x.dtype is _F64:
-        return ty is float or (ty is np.ndarray and y.dtype is _F64 and
-                               (y.shape == x.shape or y.size == 1 and y.ndim == x.ndim))
-    return tx is float and ty is np.ndarray and y.dtype is _F64
+    if tx is np.ndarray:
+        if x.dtype not in _FLOATS:
+            return False
+        if ty is float:
+            return True
+        if ty is not np.ndarray or y.dtype is not x.dtype or y.ndim != x.ndim:
+            return False
+        xs, ys = x.shape, y.shape
+        return xs == ys or all(a == b or a == 1 or b == 1 for a, b in zip(xs, ys, strict=True))
+    return tx is float and ty is np.ndarray and y.dtype in _FLOATS
 
 
 def operator(symbol: str, a: Any, b: Any) -> Any:
@@ -75,7 +84,7 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
             if type(out) is not np.ndarray:
                 out = np.array([[out]])
             return record(_builtin(OPERATOR_NAMES[symbol]), (a, b), (x, y), out)
-    elif symbol == ".^" and type(b) is float and type(a) is DlArray and a.data.dtype is _F64 \
+    elif symbol == ".^" and type(b) is float and type(a) is DlArray and a.data.dtype in _FLOATS \
             and b.is_integer():
         x = a.data
         out = x * x if b == 2.0 else np.power(x, b)  # an integer power is real

@@ -219,6 +219,14 @@ def sum_(x: Any, *args: Any) -> object:
         return float(x.sum())  # type: ignore[union-attr]
     if type(x) is float and not args:
         return x
+    if len(args) == 1 and type(x) is np.ndarray and x.dtype.kind == "f" and x.size:
+        # sum(X, dim) and sum(X, 'all') of a real double or single array: the common
+        # forms in numeric code, computed directly
+        d = args[0]
+        if type(d) is float and d == int(d) and 1 <= d <= x.ndim:
+            return result(x.sum(axis=int(d) - 1, keepdims=True))
+        if type(d) is np.ndarray and d.dtype.kind == "U" and "".join(d.reshape(-1)).lower() == "all":
+            return result(x.sum(keepdims=True).reshape(1, 1))
     return _sum_like(x, args, "sum", np.sum, np.nansum)
 
 

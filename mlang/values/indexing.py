@@ -235,6 +235,11 @@ def index(value: object, args: list) -> object:
         shape = _linear_result_shape(data.shape, arg, count)
         return rewrap(value, picked.reshape(shape, order="F"))
     # subscripts
+    if nargs == 2 and data.ndim == 2:
+        rows = _basic_slice(args[0], data.shape[0])
+        cols = _basic_slice(args[1], data.shape[1])
+        if rows is not None and cols is not None:  # x(i,:), x(:,j): a view (copied on write)
+            return rewrap(value, data[rows, cols])
     shape = _shape_for(data, nargs)
     if len(shape) != data.ndim:
         data = data.reshape(shape, order="F")
@@ -257,6 +262,17 @@ def index(value: object, args: list) -> object:
     else:
         out = data[np.ix_(*[_as_positions(i, n) for i, n in zip(idxs, shape, strict=True)])]
     return rewrap(value, out.reshape(fix_shape(out.shape), order="F") if out.ndim > 2 else out)
+
+
+def _basic_slice(arg: object, n: int) -> slice | None:
+    """A subscript that is ':' or an in-range whole number, as a slice (else None)."""
+    if arg is COLON:
+        return slice(None)
+    if type(arg) is float:
+        k = int(arg)
+        if k == arg and 1 <= k <= n:
+            return slice(k - 1, k)
+    return None
 
 
 def _element(value: object, data: np.ndarray, r: int, c: int) -> object:

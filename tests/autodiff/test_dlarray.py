@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.errors import MatlabError
 from tests.builtins.conftest import Session
 
 
