@@ -164,7 +164,35 @@ def _register_math(name: str, fn: Callable, usage: str,
         return _math(name, fn, x, complex_when)
 
     math_function.__name__ = name
-    builtin(name, help=usage, gradient=chain_rule(derivative))(math_function)
+    rule = derivative.rule if isinstance(derivative, Rule) else chain_rule(derivative)
+    builtin(name, help=usage, gradient=rule)(math_function)
+
+
+class Rule:
+    """A whole gradient rule given in the table in place of a derivative."""
+
+    def __init__(self, rule: Callable) -> None:
+        self.rule = rule
+
+
+def _tanh_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return g * (1 - y * y)
+
+
+# g .* (1 - y.^2) as one operation: PINN-style losses differentiate tanh networks
+# several times over, and one recorded node here saves three at every level.
+TANH_BACKWARD = ops.Primitive(
+    "tanh_backward", _tanh_backward,
+    lambda gz, z, g, y: (lambda: ops.apply(TANH_BACKWARD, gz, y),
+                         lambda: ops.times(-2.0, ops.times(gz, ops.times(g, y)))))
+
+
+def _tanh_rule(g: object, y: object, x: object) -> tuple:
+    if ops.data_of(y).dtype.kind == "c":
+        return chain_rule(lambda y, x: ops.minus(1.0, _square(y)))(g, y, x)
+    if type(g) is np.ndarray and type(y) is np.ndarray and g.shape == y.shape:
+        return (_tanh_backward(g, y),)
+    return (ops.apply(TANH_BACKWARD, g, y),)
 
 
 def chain_rule(derivative: Callable) -> Callable:
@@ -253,8 +281,7 @@ _MATH: list[tuple[str, Callable, str, Callable | None, Callable]] = [
      lambda y, x: ops.rdivide(-1.0, _asec_denominator(x))),
     ("sinh", np.sinh, "Y = sinh(X)  hyperbolic sine", None, lambda y, x: ops.call("cosh", x)),
     ("cosh", np.cosh, "Y = cosh(X)  hyperbolic cosine", None, lambda y, x: ops.call("sinh", x)),
-    ("tanh", np.tanh, "Y = tanh(X)  hyperbolic tangent", None,
-     lambda y, x: ops.minus(1.0, _square(y))),
+    ("tanh", np.tanh, "Y = tanh(X)  hyperbolic tangent", None, Rule(_tanh_rule)),
     ("sech", _reciprocal(np.cosh), "Y = sech(X)  hyperbolic secant", None,
      lambda y, x: ops.uminus(ops.times(y, ops.call("tanh", x)))),
     ("csch", _reciprocal(np.sinh), "Y = csch(X)  hyperbolic cosecant", None,
