@@ -164,6 +164,32 @@ def mtimes(a: Any, b: Any) -> Any:
     return call("mtimes", a, b)
 
 
+def _matmul(a: np.ndarray, b: np.ndarray, ta: bool, tb: bool) -> np.ndarray:
+    return (a.T if ta else a) @ (b.T if tb else b)
+
+
+def _matmul_rule(g: Any, c: Any, a: Any, b: Any, ta: bool, tb: bool) -> tuple:
+    # c = op(a) op(b) with op a transpose or not; each gradient is one more product
+    if not ta and not tb:
+        return (lambda: matmul(g, b, False, True), lambda: matmul(a, g, True, False), None, None)
+    if ta and not tb:
+        return (lambda: matmul(b, g, False, True), lambda: matmul(a, g, False, False), None, None)
+    if not ta and tb:
+        return (lambda: matmul(g, b, False, False), lambda: matmul(g, a, True, False), None, None)
+    return (lambda: matmul(b, g, True, True), lambda: matmul(g, a, True, True), None, None)
+
+
+MATMUL = Primitive("matmul", _matmul, _matmul_rule)
+
+
+def matmul(a: Any, b: Any, ta: bool = False, tb: bool = False) -> Any:
+    """op(a) * op(b) for real matrices, op a transpose when ``ta``/``tb``: one operation
+    (a transposed operand is not a separate step)."""
+    if type(a) is np.ndarray and type(b) is np.ndarray:
+        return _matmul(a, b, ta, tb)
+    return apply(MATMUL, a, b, ta, tb)
+
+
 def transpose(a: Any) -> Any:
     if type(a) is np.ndarray and a.ndim == 2:
         return a.T
