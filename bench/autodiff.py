@@ -23,6 +23,10 @@ when they are installed, are timed the same way.  Every engine's result is
 checked against the NumPy reference (relative 1e-8 in double, 1e-3 in single);
 a wrong result is reported and makes the exit status 1.
 
+The process uses the allocator settings of the `mlang` command
+(mlang/frontends/allocator.py: large temporaries stay in the heap), for every
+engine alike; --default-malloc keeps glibc's defaults instead.
+
 The table shows CPU milliseconds per call, mlang/NumPy, and the goals:
 (a) at most 0.25 ms per call; (b) at most 1.3x NumPy, and gradient/forward at
 most 2.5; (c) at most 2x NumPy.
@@ -376,6 +380,8 @@ def _arguments() -> argparse.ArgumentParser:
     p.add_argument("--small", action="store_true", help="small networks (a quick smoke run)")
     p.add_argument("--engines", default=",".join(ENGINES),
                    help=f"comma-separated engines to run, of {','.join(ENGINES)}")
+    p.add_argument("--default-malloc", action="store_true",
+                   help="keep glibc's allocator defaults (the mlang command raises its mmap threshold)")
     return p
 
 
@@ -390,10 +396,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("autodiff.py: no benchmark or engine matches", file=sys.stderr)
         return 2
     sizes = reference.SMALL if opts.small else reference.FULL
+    tuned = False
+    if not opts.default_malloc:
+        from mlang.frontends.allocator import tune_allocator
+
+        tuned = tune_allocator()
     table = run_benchmarks(benchmarks, sizes, opts.runs, opts.scale, engines,
                            progress=lambda name: print(f"running {name} ...", file=sys.stderr,
                                                        flush=True))
-    print(f"median of {opts.runs} run(s); CPU milliseconds per call; BLAS/OpenMP threads: 1")
+    print(f"median of {opts.runs} run(s); CPU milliseconds per call; BLAS/OpenMP threads: 1; "
+          f"allocator: {'as the mlang command' if tuned else 'glibc defaults'}")
     missing = [e for e in ("torch", "autograd") if e in engines and not reference.have(e)]
     if missing:
         print(f"not installed: {', '.join(missing)}")

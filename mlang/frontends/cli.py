@@ -91,7 +91,9 @@ def _run(opts: argparse.Namespace) -> int:
 
     from mlang.errors import InternalError, MatlabError, report
     from mlang.evaluation.interpreter import Interpreter
+    from mlang.frontends.allocator import tune_allocator
 
+    tune_allocator()
     if not opts.debug:
         import warnings
 
