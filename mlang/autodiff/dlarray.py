@@ -169,9 +169,6 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
     t = type(value)
     if t is DlArray:
         return fn(value)
-    from mlang.values.cell import Cell
-    from mlang.values.struct import Struct
-
     if t is Cell:
         data = value.data
         flat = data.reshape(-1)
@@ -195,3 +192,7 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
             new_elems.reshape(-1)[k] = fields
         return Struct(list(value.fields), new_elems) if changed else value
     return value
+
+
+from mlang.values.cell import Cell  # noqa: E402  (the containers import values modules that need DlArray)
+from mlang.values.struct import Struct  # noqa: E402

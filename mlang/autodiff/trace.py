@@ -188,6 +188,11 @@ def _needed(order: list[Node], targets: set[Node]) -> set[Node]:
 def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
     """Gradients of the traced scalar ``y`` with respect to the traced ``xs``: raw
     arrays, or traced dlarrays when ``higher`` (the backward pass is recorded)."""
+    with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
+        return _backward(y, xs, higher, retain)
+
+
+def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
     from mlang.autodiff import ops
 
     root = y.node
@@ -247,9 +252,10 @@ def _fit(c: Any, like: np.ndarray, higher: bool, ops: Any) -> Any:
         if c.data.dtype != like.dtype and like.dtype.kind != "b" and c.data.dtype.kind != "c":
             c = DlArray(c.data.astype(like.dtype), c.fmt, c.node)
         return c
-    c = np.asarray(c)
+    if type(c) is not np.ndarray:
+        c = np.asarray(c)
     if c.shape != like.shape:
-        c = np.broadcast_to(c, like.shape) if c.size == 1 else c.reshape(like.shape, order="F")
+        c = np.full(like.shape, c.reshape(-1)[0]) if c.size == 1 else c.reshape(like.shape, order="F")
     if c.dtype != like.dtype and like.dtype.kind != "b" and c.dtype.kind != "c":
         c = c.astype(like.dtype)
     return c
