@@ -991,7 +991,8 @@ def cumtrapz(*args: Any) -> object:
     values = _along_last(y, axis)
     k = values.shape[-1]
     h = _spacing(x, k)
-    steps = h * (values[..., 1:] + values[..., :-1]) / 2
+    with np.errstate(all="ignore"):  # Inf - Inf gives NaN, as in MATLAB
+        steps = h * (values[..., 1:] + values[..., :-1]) / 2
     zero = np.zeros(values.shape[:-1] + (min(k, 1),), dtype=values.dtype)
     out = np.concatenate([zero, np.cumsum(steps, axis=-1)], axis=-1)
     return result(_back(out, axis))
