@@ -259,10 +259,12 @@ def _expand_to(g: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Repeat ``g`` along its singleton dimensions to ``shape`` (implicit expansion)."""
     if g.shape == shape:
         return g
+    if g.size == 1:
+        return np.full(shape, g.reshape(-1)[0])
     n = max(g.ndim, len(shape))
-    g = g.reshape(g.shape + (1,) * (n - g.ndim))
-    full = tuple(shape) + (1,) * (n - len(shape))
-    return np.broadcast_to(g, full).reshape(shape).copy()
+    out = np.empty(tuple(shape) + (1,) * (n - len(shape)), dtype=g.dtype)
+    out[...] = g.reshape(g.shape + (1,) * (n - g.ndim))
+    return out.reshape(shape)
 
 
 SUM_TO = Primitive("sum_to", lambda g, shape: _sum_to(g, shape),

@@ -21,6 +21,7 @@ values are always real (real, abs, norm...) starts from ``real(g)``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from types import FunctionType
 from typing import Any
@@ -31,13 +32,17 @@ from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 
 
+_numbering = itertools.count()  # creation order of nodes: a node comes after its parents
+
+
 class Node:
     """One recorded operation (or a leaf: a traced input of dlfeval)."""
 
-    __slots__ = ("parents", "rule", "args", "raw", "out")
+    __slots__ = ("parents", "rule", "args", "raw", "out", "number")
 
     def __init__(self, parents: tuple, rule: Callable | None, args: tuple, raw: tuple,
                  out: np.ndarray) -> None:
+        self.number = next(_numbering)
         self.parents = parents  # per argument: the argument's Node, or None
         self.rule = rule  # None for a leaf; RELEASED once a backward pass discarded it
         self.args = args  # the arguments as given (dlarrays keep their trace)
@@ -153,25 +158,25 @@ def record(fn: Any, args: tuple, raw: tuple, out: np.ndarray) -> DlArray:
 
 
 def _topological(root: Node) -> list[Node]:
-    """Nodes reachable from ``root``, each after all of its parents."""
-    order: list[Node] = []
-    seen: set[Node] = set()
-    stack: list[tuple[Node, bool]] = [(root, False)]
+    """Nodes reachable from ``root``, each after all of its parents (creation order)."""
+    seen = {root}
+    stack = [root]
+    nodes = []
     while stack:
-        node, done = stack.pop()
-        if done:
-            order.append(node)
-            continue
-        if node in seen:
-            continue
-        seen.add(node)
+        node = stack.pop()
         if node.rule is RELEASED:
             RELEASED(None, None)
-        stack.append((node, True))
+        nodes.append(node)
         for p in node.parents:
             if p is not None and p not in seen:
-                stack.append((p, False))
-    return order
+                seen.add(p)
+                stack.append(p)
+    nodes.sort(key=_number)
+    return nodes
+
+
+def _number(node: Node) -> int:
+    return node.number
 
 
 def _needed(order: list[Node], targets: set[Node]) -> set[Node]:
