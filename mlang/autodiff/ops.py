@@ -84,6 +84,11 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
             if type(out) is not np.ndarray:
                 out = np.array([[out]])
             return record(_builtin(OPERATOR_NAMES[symbol]), (a, b), (x, y), out)
+    elif symbol == "*" and type(a) is DlArray and type(b) is DlArray:
+        x, y = a.data, b.data
+        if x.ndim == 2 and y.ndim == 2 and x.dtype is y.dtype and x.dtype in _FLOATS \
+                and x.shape[1] == y.shape[0] and x.size != 1 and y.size != 1:
+            return record(_builtin("mtimes"), (a, b), (x, y), x @ y)
     elif symbol == ".^" and type(b) is float and type(a) is DlArray and a.data.dtype in _FLOATS \
             and b.is_integer():
         x = a.data
