@@ -221,7 +221,10 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
                 continue
             if type(c) is FunctionType:  # computed only when needed
                 c = c()
-            c = _fit(c, parent.out, higher, ops)
+            like = parent.out
+            if higher or type(c) is not np.ndarray or c.shape != like.shape \
+                    or (c.dtype is not like.dtype and c.dtype.kind != "c"):
+                c = _fit(c, like, higher, ops)
             old = grads.get(parent)
             grads[parent] = c if old is None else (ops.plus(old, c) if higher else old + c)
     if not retain and not higher:
