@@ -47,7 +47,7 @@ OPERATOR_NAMES = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\
 # Real double operands of one shape (or a scalar and an array) need none of MATLAB's
 # class and size rules: these operators are computed directly.
 _KERNELS = {"+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.true_divide,
-            "*": np.multiply}
+            "*": np.multiply, "/": np.true_divide}
 _F64 = np.dtype(np.float64)
 _FLOATS = (_F64, np.dtype(np.float32))
 
@@ -75,8 +75,9 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
         x = a.data if type(a) is DlArray else a
         y = b.data if type(b) is DlArray else b
         if _simple_doubles(x, y) and (symbol != "*" or type(x) is float or type(y) is float
-                                      or x.size == 1 or y.size == 1):
-            if symbol == "./":
+                                      or x.size == 1 or y.size == 1) \
+                and (symbol != "/" or type(y) is float or y.size == 1):
+            if symbol == "./" or symbol == "/":
                 with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
                     out = kernel(x, y)
             else:
@@ -154,6 +155,8 @@ def rdivide(a: Any, b: Any) -> Any:
 def uminus(a: Any) -> Any:
     if type(a) is np.ndarray:
         return -a
+    if type(a) is DlArray and a.data.dtype in _FLOATS:
+        return record(_builtin("uminus"), (a,), (a.data,), -a.data)
     return call("uminus", a)
 
 

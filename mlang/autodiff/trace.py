@@ -31,7 +31,6 @@ import numpy as np
 from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 
-
 _numbering = itertools.count()  # creation order of nodes: a node comes after its parents
 
 

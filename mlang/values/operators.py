@@ -360,7 +360,7 @@ def uminus(a: object) -> object:
     if t is float or t is complex:
         return -a
     if t is DlArray:
-        return dl_ops.call("uminus", a)
+        return dl_ops.uminus(a)
     cls = class_of(a)
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("-", a)
