@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mlang.autodiff import ops
+from mlang.autodiff import ops, rules_support
 from mlang.builtins.registry import builtin
 from mlang.errors import error
 from mlang.values import operators
@@ -380,12 +380,11 @@ def no_gradient(g: object, y: object, *args: object) -> tuple:
 
 
 def _abs_rule(g: object, y: object, x: object) -> tuple:
+    # sign(x); for complex x it is x./abs(x), not a constant, and abs is real-valued
+    direction = rules_support.sign(x)
     if ops.data_of(x).dtype.kind != "c":
-        return (ops.times(g, ops.call("sign", x)),)
-    # x./abs(x), traced (it is not constant for complex x), and 0 where x is 0
-    nonzero = ops.raw(ops.data_of(y) != 0)
-    direction = ops.rdivide(x, ops.plus(y, ops.raw(~nonzero).astype(np.float64)))
-    return (ops.where(nonzero, ops.times(ops.real(g), direction)),)
+        return (ops.times(g, direction),)
+    return (ops.times(ops.real(g), direction),)
 
 
 @builtin("abs", gradient=_abs_rule)
