@@ -350,3 +350,19 @@ def _floating(x: object) -> np.ndarray:
     from mlang.builtins.elementwise import floating
 
     return floating("activation", x)
+
+
+# ------------------------------------------------------------ GPU (none)
+
+
+@builtin(dl="native", nargout=True, max_out=None)
+def gather(*args: object, nargout: int = 1) -> object:
+    """X = gather(A)  the data of a GPU array in host memory; mlang computes on the CPU,
+    so every array (dlarrays included) is returned as it is"""
+    return args if len(args) > 1 else (args[0] if args else None)
+
+
+@builtin("canUseGPU")
+def can_use_gpu() -> bool:
+    """tf = canUseGPU  whether a GPU is available for computation: false in mlang"""
+    return False

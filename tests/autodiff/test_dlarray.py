@@ -362,3 +362,18 @@ def test_function_without_dlarray_support_is_an_error(m: Session, code: str) -> 
     e = m.fails(code)
     assert e.message == f"Undefined function '{name}' for input arguments of type 'dlarray'."
     assert e.identifier == "MATLAB:UndefinedFunction"
+
+
+# ---------------------------------------------------------------- GPU helpers
+
+
+def test_gather_returns_its_arguments_and_there_is_no_gpu(m: Session) -> None:
+    x = dl(m.value("x = gather(dlarray([1 2]));"))
+    np.testing.assert_array_equal(x.data, [[1, 2]])
+    assert m.values("[a, b] = gather(3, 'text');", "a", "b")[0] == 3.0
+    assert m.value("x = canUseGPU;") is False
+
+
+def test_gather_keeps_the_trace(m: Session) -> None:
+    out = m.run("g = dlfeval(@(x) dlgradient(sum(gather(x).^2), x), dlarray([1 2])); disp(extractdata(g))")
+    assert out.split() == ["2", "4"]
