@@ -101,7 +101,7 @@ def as_data(value: Any) -> np.ndarray:
 
     if type(value) is DlArray:
         return value.data
-    cls = class_of(value)
+    cls = "cell" if type(value) is np.ndarray and value.dtype.kind == "O" else class_of(value)
     if cls not in ("double", "single", "logical"):
         raise error("deep:dlarray:InvalidDataType",
                     "Input data must be a numeric or logical array of type single, double, "

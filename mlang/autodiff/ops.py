@@ -113,10 +113,13 @@ def raw(v: Any) -> np.ndarray:
 
 
 def _same_ndim(a: Any, b: Any) -> bool:
+    """Raw numbers NumPy's operators treat as MATLAB does: numeric arrays of one rank, or
+    an array and a double scalar."""
     ta, tb = type(a), type(b)
     if ta is np.ndarray:
-        return tb is float or (tb is np.ndarray and a.ndim == b.ndim)
-    return ta is float and tb is np.ndarray
+        return a.dtype.kind in "fcb" and (tb is float or (tb is np.ndarray and a.ndim == b.ndim
+                                                          and b.dtype.kind in "fcb"))
+    return ta is float and tb is np.ndarray and b.dtype.kind in "fcb"
 
 
 # --------------------------------------------------------- arithmetic
@@ -166,7 +169,7 @@ def power(a: Any, b: Any) -> Any:
 
 def mtimes(a: Any, b: Any) -> Any:
     if type(a) is np.ndarray and type(b) is np.ndarray and a.ndim == 2 and b.ndim == 2 \
-            and a.shape[1] == b.shape[0]:
+            and a.shape[1] == b.shape[0] and a.dtype.kind in "fc" and b.dtype.kind in "fc":
         return a @ b
     return call("mtimes", a, b)
 
@@ -192,7 +195,8 @@ MATMUL = Primitive("matmul", _matmul, _matmul_rule)
 def matmul(a: Any, b: Any, ta: bool = False, tb: bool = False) -> Any:
     """op(a) * op(b) for real matrices, op a transpose when ``ta``/``tb``: one operation
     (a transposed operand is not a separate step)."""
-    if type(a) is np.ndarray and type(b) is np.ndarray:
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype.kind == "f" \
+            and b.dtype.kind == "f":
         return _matmul(a, b, ta, tb)
     return apply(MATMUL, a, b, ta, tb)
 
@@ -317,7 +321,7 @@ def shape_of(v: Any) -> tuple[int, ...]:
         return v.data.shape
     if type(v) is np.ndarray:
         return v.shape
-    return (1, 1)
+    return getattr(v, "shape", (1, 1))
 
 
 def unbroadcast(g: Any, like: Any) -> Any:
@@ -381,6 +385,8 @@ def moves_elements(forward: Any, first: int = 0, count: int | None = 1) -> Any:
         spans = []
         next_id = 1  # 0 marks output elements that come from no argument (growth fill)
         for k in range(first, end):
+            if type(args[k]) not in (DlArray, np.ndarray, float, bool, complex):
+                continue  # (a cell or other value among the arguments: no gradient, no numbers)
             shape = shape_of(args[k])
             n = int(np.prod(shape))
             numbered[k] = np.arange(next_id, next_id + n, dtype=np.float64).reshape(shape, order="F")
@@ -449,25 +455,31 @@ def _plain_indices(args: list) -> list:
 def index(x: DlArray, args: list) -> Any:
     """``x(args...)`` for a dlarray ``x``."""
     data = x.data
-    if data.ndim == 2 and len(args) == 1 and type(args[0]) is float:
-        k = int(args[0])  # x(k): one element, the common case in loops
-        if k == args[0] and 1 <= k <= data.size:
-            rows = data.shape[0]
-            out = data[(k - 1) % rows:(k - 1) % rows + 1, (k - 1) // rows:(k - 1) // rows + 1]
-            return record(INDEX, (x, args), (data, args), out.copy())
+    if data.ndim == 2 and len(args) == 1 and type(args[0]) is float and args[0].is_integer() \
+            and 1 <= args[0] <= data.size:
+        k = int(args[0]) - 1  # x(k): one element, the common case in loops
+        r, c = k % data.shape[0], k // data.shape[0]
+        return record(INDEX, (x, args), (data, args), data[r:r + 1, c:c + 1].copy())
     return apply(INDEX, x, _plain_indices(args))
 
 
 def assign(x: Any, args: list, v: Any) -> Any:
     """``x(args...) = v`` where ``x`` or ``v`` is a dlarray: a new dlarray."""
-    if type(x) is not DlArray:
-        from mlang.autodiff.dlarray import as_data
+    from mlang.autodiff.dlarray import as_data
 
+    if type(x) is not DlArray:
         x = DlArray(np.zeros((0, 0)) if x is None else as_data(x))
+    if type(v) is not DlArray:
+        as_data(v)  # only numbers and logicals go into a dlarray
     return dl_call(ASSIGN, None, [x, v, _plain_indices(args)], 1)[0]
 
 
 def concatenate(rows: list[list]) -> Any:
     """``[a, b; c, d]`` with a dlarray among the values."""
-    joined = [call("horzcat", *row) for row in rows]
-    return joined[0] if len(joined) == 1 else call("vertcat", *joined)
+    from mlang.values.concat import cat
+
+    joined = [call("horzcat", *row) if any(type(v) is DlArray for v in row) else cat(row, 1)
+              for row in rows]
+    if len(joined) == 1:
+        return joined[0]
+    return call("vertcat", *joined) if any(type(v) is DlArray for v in joined) else cat(joined, 0)

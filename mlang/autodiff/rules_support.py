@@ -66,7 +66,7 @@ def sign(x: Any) -> Any:
     complex ones, whose derivative is not zero."""
     data = ops.data_of(x)
     if data.dtype.kind != "c":
-        return np.sign(data)
+        return np.sign(data.astype(np.float64) if data.dtype.kind == "b" else data)
     return ops.rdivide(x, replace(ops.call("abs", x), data == 0))
 
 

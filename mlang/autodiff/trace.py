@@ -93,12 +93,16 @@ def undefined_for_dlarray(name: str) -> Exception:
 
 def _wrap(value: Any, fmt: str) -> Any:
     t = type(value)
-    if t is np.ndarray:
+    if t is np.ndarray and value.dtype.kind in "fcb":
         data = value
     elif t is float or t is bool or t is complex:
         data = np.array([[value]])
     else:
-        return value
+        from mlang.values.core import class_of
+
+        raise error("deep:dlarray:InvalidDataType",
+                    f"A dlarray cannot hold a value of class {class_of(value)}: dlarray supports "
+                    "data of type single, double or logical.")
     if fmt and data.ndim > len(fmt):
         fmt = ""
     return DlArray(data, fmt)
@@ -128,9 +132,15 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
     wrapped = _wrap(outs[0], fmt or "")
     if traced and mode == "differentiable" and type(wrapped) is DlArray:
         parents = tuple([a.node if type(a) is DlArray else None for a in args])
-        wrapped.node = Node(parents, fn.gradient, tuple(args), tuple(raw), wrapped.data)
+        wrapped.node = Node(parents, fn.gradient, tuple(args), _numeric(raw), wrapped.data)
     outs[0] = wrapped
     return outs
+
+
+def _numeric(raw: list) -> tuple:
+    """Arguments for a gradient rule: logical data counts as double, as in arithmetic."""
+    return tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b" else a
+                  for a in raw])
 
 
 def record(fn: Any, args: tuple, raw: tuple, out: np.ndarray) -> DlArray:

@@ -243,7 +243,12 @@ def relu(x: object) -> object:
 
 
 def _leaky_scale(scale: object) -> float:
-    return 0.01 if scale is None else float(np.asarray(ops.raw(scale)).reshape(-1)[0])
+    if scale is None:
+        return 0.01
+    data = ops.raw(_data(scale)) if class_of(_data(scale)) in ("double", "single") else None
+    if data is None or data.size != 1 or data.dtype.kind == "c":
+        raise error("deep:leakyrelu:InvalidScale", "Scale must be a real numeric scalar.")
+    return float(data.reshape(-1)[0])
 
 
 @builtin(gradient=lambda g, y, x, scale=None: (

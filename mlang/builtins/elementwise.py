@@ -1177,8 +1177,8 @@ def _power_rule(g: object, y: object, a: object, b: object) -> tuple:
 def _mtimes_rule(g: object, y: object, a: object, b: object) -> tuple:
     if _is_scalar(a) or _is_scalar(b):
         return _times_rule(g, y, a, b)
-    if ops.data_of(a).dtype.kind != "c" and ops.data_of(b).dtype.kind != "c" \
-            and ops.data_of(g).dtype.kind != "c" and ops.data_of(a).ndim == ops.data_of(b).ndim == 2:
+    if ops.data_of(a).dtype.kind == "f" and ops.data_of(b).dtype.kind == "f" \
+            and ops.data_of(g).dtype.kind == "f" and ops.data_of(a).ndim == ops.data_of(b).ndim == 2:
         return (lambda: ops.matmul(g, b, False, True), lambda: ops.matmul(a, g, True, False))
     return (lambda: ops.mtimes(g, ops.ctranspose(b)), lambda: ops.mtimes(ops.ctranspose(a), g))
 

@@ -286,6 +286,8 @@ def _mean_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
     shape = ops.shape_of(x)
     nan = _nan_omitted(x, options) if options else None
     if nan is None:
+        if math.prod(shape) == 0:  # the mean of nothing (NaN) depends on no element
+            return (None,) * (1 + len(options))
         count = math.prod(shape) / math.prod(ops.shape_of(y))
         return (ops.times(ops.expand_to(g, shape), 1 / count),) + (None,) * len(options)
     dims, _ = _options(options, _MEAN_FLAGS)

@@ -780,7 +780,7 @@ class Compiler:
             k = arg(frame)
             if type(k) is float:
                 data = b.data
-                i = int(k)
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
                 if i == k and 1 <= i <= data.size and data.ndim == 2:
                     rows = data.shape[0]
                     return data[(i - 1) % rows, (i - 1) // rows]
@@ -1029,7 +1029,7 @@ class Compiler:
             if type(base) is np.ndarray and type(v) is float and base.dtype is float64:
                 k = index(frame)
                 if type(k) is float and base.ndim == 2:
-                    i = int(k)
+                    i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
                     if i == k and 1 <= i <= base.size and getrefcount(base) <= 3 \
                             and (base.base is None or indexing.owns_storage(base)):
                         rows = base.shape[0]
@@ -1043,7 +1043,7 @@ class Compiler:
             # the index is already evaluated: do not evaluate it twice
             owned = getrefcount(base) <= 4  # + the caller's local
             vars = frame.vars
-            if type(k) is float and int(k) == k == base.size + 1 and owned:
+            if type(k) is float and k == base.size + 1 and owned:
                 grown = _append_to_growth_view(frame, root, base)
                 if grown is not None:
                     grown[-1, -1] = v
@@ -1146,7 +1146,7 @@ class Compiler:
             if (type(base) is np.ndarray and type(v) is float and len(values) == 1
                     and type(values[0]) is float and base.dtype == np.float64 and base.ndim == 2):
                 k = values[0]
-                i = int(k)
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
                 n = base.size
                 if i == k and 1 <= i <= n and getrefcount(base) <= 3 and owns_storage(base):
                     rows = base.shape[0]
@@ -1180,7 +1180,7 @@ class Compiler:
             if len(values) == 1 and type(values[0]) is float and data.ndim == 2 \
                     and getrefcount(base) <= 3 and getrefcount(data) <= 3 and owns_storage(data):
                 k = values[0]
-                i = int(k)
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
                 if i == k and 1 <= i <= data.size:
                     rows = data.shape[0]
                     data[(i - 1) % rows, (i - 1) // rows] = v

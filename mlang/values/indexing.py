@@ -121,15 +121,17 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
     """
     t = type(v)
     if t is float:
-        k = int(v)
-        if k != v or k < 1:
+        if not v.is_integer() or v < 1:
             raise bad_subscript()
+        k = int(v)
         if n is not None and k > n:
             raise out_of_bounds(k, n, position, nargs)
         return np.array([k - 1])
     if v is COLON:
         return slice(None)
     if t is bool:
+        if v and n == 0:
+            raise out_of_bounds(1, n, position, nargs)
         return np.array([0] if v else [], dtype=np.intp)
     if t is np.ndarray:
         kind = v.dtype.kind
@@ -215,9 +217,9 @@ def index(value: object, args: list) -> object:
         arg = args[0]
         n = data.size
         if type(arg) is float and data.ndim == 2:  # x(k): the hot case
-            k = int(arg)
-            if k != arg or k < 1:
+            if not arg.is_integer() or arg < 1:
                 raise bad_subscript()
+            k = int(arg)
             if k > n:
                 raise out_of_bounds(k, n, None, 1)
             rows = data.shape[0]
@@ -246,9 +248,9 @@ def index(value: object, args: list) -> object:
     if all(type(a) is float for a in args):
         subs = []
         for pos, (a, n) in enumerate(zip(args, shape, strict=True), 1):
-            k = int(a)
-            if k != a or k < 1:
+            if not a.is_integer() or a < 1:
                 raise bad_subscript()
+            k = int(a)
             if k > n:
                 raise out_of_bounds(k, n, pos, nargs)
             subs.append(k - 1)
@@ -268,10 +270,9 @@ def _basic_slice(arg: object, n: int) -> slice | None:
     """A subscript that is ':' or an in-range whole number, as a slice (else None)."""
     if arg is COLON:
         return slice(None)
-    if type(arg) is float:
+    if type(arg) is float and arg.is_integer() and 1 <= arg <= n:
         k = int(arg)
-        if k == arg and 1 <= k <= n:
-            return slice(k - 1, k)
+        return slice(k - 1, k)
     return None
 
 
@@ -306,10 +307,10 @@ def brace_index(cell: object, args: list) -> list:
             return [char_row(s or "") for s in picked.data.ravel(order="F")]
         raise error("MATLAB:cellRefFromNonCell",
                     "Brace indexing is not supported for variables of this type.")
-    if len(args) == 1 and type(args[0]) is float:
+    if len(args) == 1 and type(args[0]) is float and args[0].is_integer():
         data = cell.data
         k = int(args[0])
-        if k == args[0] and 1 <= k <= data.size and data.ndim == 2:
+        if 1 <= k <= data.size and data.ndim == 2:
             rows = data.shape[0]
             return [data[(k - 1) % rows, (k - 1) // rows]]
     picked = index(cell, args)

@@ -368,3 +368,14 @@ function varargout = k()
 end
 """
     assert matrix(code) == [[3.0, 4.0]]
+
+
+@pytest.mark.parametrize("code", [
+    "x = [1 2 3]; y = x(Inf);", "x = [1 2 3]; y = x(NaN);", "x = [1 2; 3 4]; y = x(1, Inf);",
+    "x = [1 2; 3 4]; x(NaN) = 1;", "x = [1 2; 3 4]; x(Inf) = 1;", "c = {1, 2}; y = c{Inf};",
+    "c = {1, 2}; c{NaN} = 1;", "x = 1:3; x(-Inf) = [];",
+])
+def test_nan_and_inf_subscripts_are_matlab_errors(code):
+    with pytest.raises(MatlabError) as info:
+        run(code)
+    assert info.value.exc.message == "Array indices must be positive integers or logical values."
