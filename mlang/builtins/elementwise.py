@@ -567,7 +567,12 @@ def _scalar_remainder(x: float, y: float, floor_mode: bool) -> float:
         whole += 1 if q > 0 else -1
     if not y.is_integer() and abs(q - whole) <= _EPS * abs(whole):
         return 0.0
-    return x - (math.floor(q) if floor_mode else math.trunc(q)) * y
+    r = x - (math.floor(q) if floor_mode else math.trunc(q)) * y
+    if floor_mode and r != 0 and (r < 0) != (y < 0):
+        r += y  # q underflowed to 0 (x tiny): the result takes the divisor's sign
+        if r == y:
+            r = 0.0
+    return r
 
 
 _EPS = 2.0 ** -52
@@ -581,6 +586,11 @@ def _float_remainder(x: np.ndarray, y: np.ndarray, floor_mode: bool) -> np.ndarr
     near = (y != np.trunc(y)) & (np.abs(q - whole) <= np.finfo(x.dtype).eps * np.abs(whole))
     n = np.floor(q) if floor_mode else np.trunc(q)
     r = np.where(near, 0, x - n * y)
+    if floor_mode:  # q underflowed to 0 (x tiny): the result takes the divisor's sign
+        wrong = (r != 0) & ((r < 0) != (y < 0)) & np.isfinite(y)
+        if wrong.any():
+            r = np.where(wrong, r + y, r)
+            r = np.where(wrong & (r == y), 0, r)
     integral = (x == np.trunc(x)) & (y == np.trunc(y)) & (y != 0) & np.isfinite(y)
     if integral.any():  # exact for integer values of any size
         exact = np.fmod(x, np.where(integral, y, 1))
