@@ -125,31 +125,37 @@ def check_format(fmt: str) -> str:
     return fmt
 
 
-def formatted(data: np.ndarray, fmt: str) -> tuple[np.ndarray, str]:
-    """Data labelled with ``fmt`` (given in the data's dimension order), permuted to
-    MATLAB's canonical label order.  Returns the permuted data and the sorted format."""
+def format_plan(shape: tuple[int, ...], fmt: str) -> tuple[tuple[int, ...], list[int] | None, str]:
+    """How data of ``shape`` labelled ``fmt`` (in the data's dimension order) is put in
+    MATLAB's canonical label order: the shape to view it as (one dimension per label),
+    the permutation of those dimensions (None when there is none), and the labels."""
     fmt = check_format(fmt)
-    shape = _matlab_shape(data.shape)
+    shape = _matlab_shape(shape)
     if len(fmt) == 1 and len(shape) == 2 and 1 in shape:
         # one label for a vector labels its non-singleton dimension
-        data = data.reshape(-1, 1, order="F")
-        fmt = fmt + "U"
-        shape = data.shape
+        shape, fmt = (shape[0] * shape[1], 1), fmt + "U"
     if len(fmt) < len(shape):
         raise error("deep:dlarray:InvalidFormat",
                     f"Number of dimension labels ({len(fmt)}) must be greater than or equal "
                     f"to the number of dimensions of the input data ({len(shape)}).")
-    order = sorted(range(len(fmt)), key=lambda k: _RANK[fmt[k]])
     full_shape = shape + (1,) * (len(fmt) - len(shape))
-    if order != list(range(len(fmt))):
-        data = np.ascontiguousarray(data.reshape(full_shape, order="F").transpose(order))
-        full_shape = data.shape
-        data = data.reshape(_matlab_shape(data.shape))
+    order = sorted(range(len(fmt)), key=lambda k: _RANK[fmt[k]])
     labels = "".join(fmt[k] for k in order)
+    sizes = [full_shape[k] for k in order]
     # singleton 'U' dimensions at the end, after the second, are dropped
-    while len(labels) > 2 and labels[-1] == "U" and full_shape[len(labels) - 1] == 1:
+    while len(labels) > 2 and labels[-1] == "U" and sizes[len(labels) - 1] == 1:
         labels = labels[:-1]
-    return data, labels
+    return full_shape, (order if order != sorted(order) else None), labels
+
+
+def formatted(data: np.ndarray, fmt: str) -> tuple[np.ndarray, str]:
+    """Data labelled with ``fmt`` (given in the data's dimension order), permuted to
+    MATLAB's canonical label order.  Returns the permuted data and the sorted format."""
+    full_shape, order, labels = format_plan(data.shape, fmt)
+    if order is not None:
+        data = np.ascontiguousarray(data.reshape(full_shape, order="F").transpose(order))
+    return data.reshape(_matlab_shape(data.shape if order is not None else full_shape),
+                        order="F"), labels
 
 
 def _matlab_shape(shape: tuple[int, ...]) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import Primitive, dl_call, record
+from mlang.values.core import FLOAT_DTYPES, numpy_agrees
 
 _builtins: dict[str, Any] = {}
 
@@ -48,24 +49,7 @@ OPERATOR_NAMES = {"+": "plus", "-": "minus", ".*": "times", "./": "rdivide", ".\
 # class and size rules: these operators are computed directly.
 _KERNELS = {"+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.true_divide,
             "*": np.multiply, "/": np.true_divide}
-_F64 = np.dtype(np.float64)
-_FLOATS = (_F64, np.dtype(np.float32))
-
-
-def _simple_doubles(x: Any, y: Any) -> bool:
-    """Real operands of one floating class (or an array and a double scalar) whose sizes
-    agree dimension by dimension or are 1: NumPy then computes exactly what MATLAB does."""
-    tx, ty = type(x), type(y)
-    if tx is np.ndarray:
-        if x.dtype not in _FLOATS:
-            return False
-        if ty is float:
-            return True
-        if ty is not np.ndarray or y.dtype is not x.dtype or y.ndim != x.ndim:
-            return False
-        xs, ys = x.shape, y.shape
-        return xs == ys or all(a == b or a == 1 or b == 1 for a, b in zip(xs, ys, strict=True))
-    return tx is float and ty is np.ndarray and y.dtype in _FLOATS
+_FLOATS = FLOAT_DTYPES
 
 
 def operator(symbol: str, a: Any, b: Any) -> Any:
@@ -74,7 +58,7 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
     if kernel is not None:
         x = a.data if type(a) is DlArray else a
         y = b.data if type(b) is DlArray else b
-        if _simple_doubles(x, y) and (symbol != "*" or type(x) is float or type(y) is float
+        if numpy_agrees(x, y) and (symbol != "*" or type(x) is float or type(y) is float
                                       or x.size == 1 or y.size == 1) \
                 and (symbol != "/" or type(y) is float or y.size == 1):
             if symbol == "./" or symbol == "/":
@@ -163,10 +147,6 @@ def uminus(a: Any) -> Any:
     return call("uminus", a)
 
 
-def power(a: Any, b: Any) -> Any:
-    return call("power", a, b)
-
-
 def mtimes(a: Any, b: Any) -> Any:
     if type(a) is np.ndarray and type(b) is np.ndarray and a.ndim == 2 and b.ndim == 2 \
             and a.shape[1] == b.shape[0] and a.dtype.kind in "fc" and b.dtype.kind in "fc":
@@ -243,11 +223,6 @@ def where(mask: np.ndarray, a: Any) -> Any:
     if type(a) is np.ndarray and a.shape == mask.shape and a.dtype.kind == "f":
         return a * mask  # (faster than np.where; the gradients it masks are finite)
     return times(a, mask)
-
-
-def fn(name: str) -> Any:
-    """A one-argument builtin as a differentiable function: ``fn("cos")(x)``."""
-    return lambda x: call(name, x)
 
 
 # --------------------------------------------------------- shapes

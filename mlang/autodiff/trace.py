@@ -91,21 +91,18 @@ def undefined_for_dlarray(name: str) -> Exception:
                  f"Undefined function '{name}' for input arguments of type 'dlarray'.")
 
 
-def _wrap(value: Any, fmt: str) -> Any:
+def _result_data(value: Any) -> np.ndarray:
+    """A builtin's result as dlarray data: single, double or logical values only."""
     t = type(value)
     if t is np.ndarray and value.dtype.kind in "fcb":
-        data = value
-    elif t is float or t is bool or t is complex:
-        data = np.array([[value]])
-    else:
-        from mlang.values.core import class_of
+        return value
+    if t is float or t is bool or t is complex:
+        return np.array([[value]])
+    from mlang.values.core import class_of
 
-        raise error("deep:dlarray:InvalidDataType",
-                    f"A dlarray cannot hold a value of class {class_of(value)}: dlarray supports "
-                    "data of type single, double or logical.")
-    if fmt and data.ndim > len(fmt):
-        fmt = ""
-    return DlArray(data, fmt)
+    raise error("deep:dlarray:InvalidDataType",
+                f"A dlarray cannot hold a value of class {class_of(value)}: dlarray supports "
+                "data of type single, double or logical.")
 
 
 def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
@@ -114,38 +111,19 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
     mode = fn.dl
     if mode is None:
         raise undefined_for_dlarray(fn.name)
-    raw = []
-    fmt = None
-    traced = False
-    for a in args:
-        if type(a) is DlArray:
-            raw.append(a.data)
-            if fmt is None or not fmt:
-                fmt = a.fmt
-            if a.node is not None:
-                traced = True
-        else:
-            raw.append(a)
+    raw = [a.data if type(a) is DlArray else a for a in args]
     outs = fn.invoke(interp, raw, nargout)
     if mode == "data" or not outs:
         return outs
-    wrapped = _wrap(outs[0], fmt or "")
-    if traced and mode == "differentiable" and type(wrapped) is DlArray:
-        parents = tuple([a.node if type(a) is DlArray else None for a in args])
-        wrapped.node = Node(parents, fn.gradient, tuple(args), _numeric(raw), wrapped.data)
-    outs[0] = wrapped
+    outs[0] = record(fn if mode == "differentiable" else None, tuple(args), raw,
+                     _result_data(outs[0]))
     return outs
 
 
-def _numeric(raw: list) -> tuple:
-    """Arguments for a gradient rule: logical data counts as double, as in arithmetic."""
-    return tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b" else a
-                  for a in raw])
-
-
-def record(fn: Any, args: tuple, raw: tuple, out: np.ndarray) -> DlArray:
+def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray) -> DlArray:
     """The dlarray result ``out`` of ``fn`` applied to ``args`` (their data: ``raw``),
-    computed by a caller's fast path; recorded when an argument is traced."""
+    recorded in the trace when an argument is traced (``fn`` None: never recorded).
+    The result takes the first data format among the arguments, if it fits."""
     fmt = ""
     traced = False
     for a in args:
@@ -157,9 +135,12 @@ def record(fn: Any, args: tuple, raw: tuple, out: np.ndarray) -> DlArray:
     if fmt and out.ndim > len(fmt):
         fmt = ""
     y = DlArray(out, fmt)
-    if traced:
+    if traced and fn is not None:
         parents = tuple([a.node if type(a) is DlArray else None for a in args])
-        y.node = Node(parents, fn.gradient, args, raw, out)
+        # logical data counts as double in the rules, as it does in arithmetic
+        rule_args = tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b"
+                           else a for a in raw])
+        y.node = Node(parents, fn.gradient, args, rule_args, out)
     return y
 
 

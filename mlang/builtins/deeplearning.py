@@ -14,11 +14,19 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff import ops
-from mlang.autodiff.dlarray import DlArray, as_data, check_format, formatted, map_dlarrays, strip
+from mlang.autodiff.dlarray import (
+    DlArray,
+    as_data,
+    check_format,
+    format_plan,
+    formatted,
+    map_dlarrays,
+    strip,
+)
 from mlang.autodiff.trace import Primitive, backward, traced_input, undefined_for_dlarray
 from mlang.builtins.registry import builtin
 from mlang.errors import error
-from mlang.values.core import CHAR, char_row, class_of, is_text, result, to_str
+from mlang.values.core import CHAR, char_row, class_of, fix_shape, is_text, result, to_str
 
 # ------------------------------------------------------------- the value
 
@@ -45,13 +53,12 @@ def dlarray(x: object, fmt: object = None) -> DlArray:
 
 
 def _relabel_traced(x: DlArray, labels: str) -> DlArray:
-    """A traced dlarray given a format: the permutation is recorded in the trace."""
-    _, fmt_sorted = formatted(np.zeros(x.data.shape, dtype=bool), labels)
-    check_format(labels)
-    order = sorted(range(len(labels)), key=lambda k: "SCBTU".index(labels[k].upper()))
-    y = x
-    if order != list(range(len(labels))):
-        y = ops.call("permute", x, np.array([[k + 1.0 for k in order]]))
+    """A traced dlarray given a format: reshaping and permuting are recorded in the trace."""
+    full_shape, order, fmt_sorted = format_plan(x.data.shape, labels)
+    shape = fix_shape(full_shape)
+    y = x if shape == x.data.shape else ops.reshape_to(x, shape)
+    if order is not None:
+        y = ops.call("permute", y, np.array([[k + 1.0 for k in order]]))
     return DlArray(y.data, fmt_sorted, y.node)
 
 

@@ -626,6 +626,8 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
     if not args:
         return _extreme(x, (), nargout, largest, name)
     second = args[0]
+    if len(args) == 2 and not is_placeholder(second) and text_option(args[1]) in ("omitnan", "includenan"):
+        return _pairwise(x, second, largest, text_option(args[1]) == "includenan", name)
     if len(args) >= 2 or is_placeholder(second) and len(args) >= 2:
         if not is_placeholder(second):
             raise error("MATLAB:max:secondInputNotEmpty" if largest else "MATLAB:min:secondInputNotEmpty",
@@ -689,8 +691,6 @@ def max_(x: Any, *args: Any, nargout: int = 1) -> object:
     C = max(A,B)
 
     Largest elements (NaN ignored unless 'includenan'); I gives their index."""
-    if len(args) == 2 and not is_placeholder(args[0]) and text_option(args[1]) in ("omitnan", "includenan"):
-        return _pairwise(x, args[0], True, text_option(args[1]) == "includenan", "max")
     return _max_min(x, args, nargout, True, "max")
 
 
@@ -705,8 +705,6 @@ def min_(x: Any, *args: Any, nargout: int = 1) -> object:
     C = min(A,B)
 
     Smallest elements (NaN ignored unless 'includenan'); I gives their index."""
-    if len(args) == 2 and not is_placeholder(args[0]) and text_option(args[1]) in ("omitnan", "includenan"):
-        return _pairwise(x, args[0], False, text_option(args[1]) == "includenan", "min")
     return _max_min(x, args, nargout, False, "min")
 
 

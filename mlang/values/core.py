@@ -40,6 +40,26 @@ CHAR = np.dtype("<U1")
 EMPTY = np.zeros((0, 0))
 
 
+FLOAT_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def numpy_agrees(x: object, y: object) -> bool:
+    """Whether NumPy's element-wise arithmetic on ``x`` and ``y`` is MATLAB's: real
+    arrays of one floating class (or an array and a double scalar) whose sizes agree
+    dimension by dimension or are 1, so broadcasting is MATLAB's implicit expansion."""
+    tx, ty = type(x), type(y)
+    if tx is np.ndarray:
+        if x.dtype not in FLOAT_DTYPES:
+            return False
+        if ty is float:
+            return True
+        if ty is not np.ndarray or y.dtype is not x.dtype or y.ndim != x.ndim:
+            return False
+        xs, ys = x.shape, y.shape
+        return xs == ys or all(a == b or a == 1 or b == 1 for a, b in zip(xs, ys, strict=True))
+    return tx is float and ty is np.ndarray and y.dtype in FLOAT_DTYPES
+
+
 def class_of(v: object) -> str:
     """MATLAB's ``class(v)``."""
     t = type(v)

@@ -26,6 +26,7 @@ from mlang.values.core import (
     INT_CLASSES,
     char_codes,
     class_of,
+    numpy_agrees,
     result,
     to_array,
     to_double_array,
@@ -200,21 +201,11 @@ PYTHON_SCALAR = {"+": py.add, "-": py.sub, ".*": py.mul, "*": py.mul,
 
 
 _FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
-_F64 = np.dtype(np.float64)
-
-
 def elementwise(symbol: str, a: object, b: object) -> object:
     """``a <symbol> b`` for an element-wise arithmetic operator."""
     fast = _FAST_ARITH.get(symbol)
-    if fast is not None:
-        # real doubles of equal rank: NumPy's broadcasting is MATLAB's implicit expansion
-        ta, tb = type(a), type(b)
-        if ta is np.ndarray and a.dtype is _F64:
-            if tb is float or (tb is np.ndarray and b.dtype is _F64 and b.ndim == a.ndim
-                               and (b.shape == a.shape or b.size == 1 or a.size == 1)):
-                return result(fast(a, b))
-        elif ta is float and tb is np.ndarray and b.dtype is _F64:
-            return result(fast(a, b))
+    if fast is not None and numpy_agrees(a, b):
+        return result(fast(a, b))
     string_result = _string_operator(symbol, a, b)
     if string_result is not None:
         return string_result
