@@ -35,13 +35,14 @@ class MatlabSyntaxError(Exception):
     """
 
     def __init__(self, message: str, file: str = "", line: int = 0, col: int = 0,
-                 source_line: str | None = None) -> None:
+                 source_line: str | None = None, incomplete: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.file = file
         self.line = line
         self.col = col
         self.source_line = source_line
+        self.incomplete = incomplete  # the code stopped short: more lines could finish it
 
     def __str__(self) -> str:
         parts = []
@@ -196,6 +197,18 @@ def error(identifier: str, message: str) -> MatlabError:
 
 class InternalError(Exception):
     """A bug in mlang itself surfacing during MATLAB code; reported as an internal error."""
+
+
+class ExitRequest(BaseException):
+    """``exit`` / ``quit`` ran: the front end ends the session with ``status``.
+
+    A BaseException so that neither MATLAB's try/catch nor internal-error
+    handling stops it on its way out.
+    """
+
+    def __init__(self, status: int = 0) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 def report(exc: MException, read_line: object = None) -> str:

@@ -57,11 +57,6 @@ def test_version_and_help_through_python_m():
     assert "mlang --parse FILE" in usage.stdout
 
 
-def test_repl_not_built_yet(capsys):
-    assert main([]) == 2
-    assert "not built yet" in capsys.readouterr().err
-
-
 def test_script_runs_and_exits_0(tmp_path):
     f = tmp_path / "ok.m"
     f.write_text("x = 2 + 3;\nfprintf('x is %d\\n', x);\n")

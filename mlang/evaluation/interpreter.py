@@ -142,6 +142,12 @@ class Interpreter:
         values = [to_python(v) for v in out]
         return values[0] if nargout == 1 and values else tuple(values)
 
+    def back_at_prompt(self) -> None:
+        """Forget calls that an interruption (Ctrl-C) may have left half-unwound."""
+        self.depth = 0
+        del self.frames[1:]
+        self.dl_depth = 0
+
     # ------------------------------------------------------------ calling
 
     def enter_call(self) -> None:

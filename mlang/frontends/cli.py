@@ -13,8 +13,11 @@ mlang [options] [script.m [args ...]]
 
 Run MATLAB code with mlang.
 
+  mlang                   the interactive Command Window (statements from
+                          standard input when it is not a terminal)
   mlang script.m          run a script (its folder is on the path)
   mlang -e "code"         run MATLAB statements
+  mlang -i script.m       run a script, then stay in the Command Window
   mlang --parse FILE      print the syntax tree of FILE (a debugging aid)
   mlang --debug ...       show Python tracebacks of internal errors
   mlang --version         print the version
@@ -27,6 +30,7 @@ def _arguments() -> argparse.ArgumentParser:
     p.add_argument("--version", action="store_true")
     p.add_argument("--parse", metavar="FILE")
     p.add_argument("-e", dest="code", metavar="CODE")
+    p.add_argument("-i", dest="interactive", action="store_true")
     p.add_argument("--debug", action="store_true")
     p.add_argument("script", nargs="?")
     p.add_argument("args", nargs=argparse.REMAINDER)
@@ -49,11 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if opts.parse:
         return _print_tree(opts.parse)
-    if opts.code is not None or opts.script:
-        return _run(opts)
-    print("mlang: the interactive Command Window is not built yet; run 'mlang -h' for usage.",
-          file=sys.stderr)
-    return 2
+    return _session(opts)
 
 
 def _print_tree(path: str) -> int:
@@ -74,25 +74,18 @@ def _print_tree(path: str) -> int:
     return 0
 
 
-def _read_line(file: str, line: int) -> str:
-    try:
-        with open(file, encoding="utf-8", errors="replace") as f:
-            for i, text in enumerate(f, 1):
-                if i == line:
-                    return text.rstrip("\n")
-    except OSError:
-        pass
-    return ""
-
-
-def _run(opts: argparse.Namespace) -> int:
-    """Run a script or -e code; report an uncaught error as MATLAB does; exit 1 on error."""
+def _session(opts: argparse.Namespace) -> int:
+    """Run a script, -e code or the Command Window; the exit status: 1 after an error."""
     import os
 
-    from mlang.errors import InternalError, MatlabError, report
+    from mlang.errors import ExitRequest
     from mlang.evaluation.interpreter import Interpreter
     from mlang.frontends.allocator import tune_allocator
+    from mlang.frontends.reporting import run_reported
 
+    if opts.script and not os.path.isfile(opts.script):
+        print(f"mlang: cannot find script '{opts.script}'", file=sys.stderr)
+        return 1
     tune_allocator()
     if not opts.debug:
         import warnings
@@ -100,36 +93,24 @@ def _run(opts: argparse.Namespace) -> int:
         warnings.simplefilter("ignore")  # NumPy's floating-point warnings are not MATLAB output
     interp = Interpreter()
     try:
-        if opts.code is not None:
-            interp.eval(opts.code)
-        else:
-            if not os.path.isfile(opts.script):
-                print(f"mlang: cannot find script '{opts.script}'", file=sys.stderr)
-                return 1
-            interp.run_file(opts.script)
-    except MatlabSyntaxError as exc:
-        sys.stdout.flush()
-        print(exc, file=sys.stderr)
-        return 1
-    except MatlabError as exc:
-        sys.stdout.flush()
-        if not interp.at_line_start:
-            sys.stdout.write("\n")
-            sys.stdout.flush()
-        sys.stderr.write(report(exc.exc, _read_line))
-        return 1
-    except InternalError as exc:
-        sys.stdout.flush()
-        print(f"mlang internal error (a bug in mlang, not in your code): {exc}", file=sys.stderr)
-        if opts.debug:
-            import traceback
+        status = 0
+        if opts.code is not None or opts.script:
+            stopped = run_reported(interp, lambda: interp.eval(opts.code) if opts.code is not None
+                                   else interp.run_file(opts.script), opts.debug)
+            status = 0 if stopped is None else 1
+            if not opts.interactive:
+                return status
+        if sys.stdin.isatty():
+            from mlang.frontends.repl import CommandWindow, history_path
 
-            traceback.print_exception(exc.__cause__ or exc)
-        return 1
-    except KeyboardInterrupt:
-        sys.stdout.flush()
-        print("Operation terminated by user.", file=sys.stderr)
-        return 1
+            print(f"mlang {mlang.__version__}: MATLAB-compatible. "
+                  "Type 'help NAME' for help on a function, 'exit' to leave.\n")
+            return CommandWindow(interp, history=history_path(), debug=opts.debug).run()
+        from mlang.frontends.repl import run_stream
+
+        return max(status, run_stream(interp, sys.stdin, opts.debug))
+    except ExitRequest as exc:
+        return exc.status
     except BrokenPipeError:
         # the reader went away (mlang script.m | head): stop quietly, like other tools
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -139,4 +120,3 @@ def _run(opts: argparse.Namespace) -> int:
             sys.stdout.flush()
         except BrokenPipeError:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0

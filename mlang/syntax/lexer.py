@@ -110,6 +110,24 @@ def tokenize(text: str, file: str = "", variables: frozenset[str] | set[str] = f
     return _Lexer(text, file, variables).run()
 
 
+def needs_more_input(text: str, variables: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Whether ``text`` stops short of a whole statement that more lines could finish.
+
+    True for an open block (``for``, ``if``, ``while``, ``switch``, ``try``), an open
+    ``[`` or ``{``, a trailing ``...`` or an open ``%{`` comment: the Command Window then
+    reads another line.  Code starting with ``function`` counts as finished, so the
+    prompt reports at once that functions cannot be defined there, as MATLAB does.
+    """
+    lexer = _Lexer(text, "", variables)
+    try:
+        lexer.run()
+    except MatlabSyntaxError as exc:
+        incomplete = exc.incomplete
+    else:
+        incomplete = lexer.continued
+    return incomplete and not (lexer.toks and lexer.toks[0].type == "FUNCTION")
+
+
 def normalize_newlines(text: str) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -142,15 +160,16 @@ class _Lexer:
         self.is_script: bool | None = None
         self.fn_closed_by_end = False
         self.fn_nested_at: list[int] = []  # token indices of FUNCTIONs opened inside a function
+        self.continued = False  # the text ends inside a ... continuation or a %{ comment
 
     # ------------------------------------------------------------ utilities
 
-    def error(self, message: str, pos: int) -> MatlabSyntaxError:
+    def error(self, message: str, pos: int, incomplete: bool = False) -> MatlabSyntaxError:
         line = self.text.count("\n", 0, pos) + 1
         start = self.text.rfind("\n", 0, pos) + 1
         end = self.text.find("\n", pos)
         source = self.text[start: end if end >= 0 else len(self.text)]
-        return MatlabSyntaxError(message, self.file, line, pos - start + 1, source)
+        return MatlabSyntaxError(message, self.file, line, pos - start + 1, source, incomplete)
 
     def emit(self, type_: str, value: str, start: int, end: int) -> Token:
         col = start - self.line_start + 1
@@ -204,6 +223,7 @@ class _Lexer:
                 self.ws = True
                 if text[j - 1] == "\n":
                     self.new_line(j - 1)
+                self.continued = j == n
             elif kind == "quote":
                 j = self.quote(i)
             else:  # dquote
@@ -213,7 +233,8 @@ class _Lexer:
 
     def finish(self, n: int) -> list[Token]:
         if self.stack:
-            raise self.error(errors.UNBALANCED, self.stack[-1].tok.start_pos)
+            top = self.stack[-1]  # an open [ or { may go on over lines, an open ( may not
+            raise self.error(errors.UNBALANCED, top.tok.start_pos, incomplete=top.literal)
         if self.toks and self.prev_type not in SEPARATORS:
             self.emit("NEWLINE", "", n, n)
         if self.blocks:
@@ -225,9 +246,9 @@ class _Lexer:
         open_blocks = self.blocks
         for tok in reversed(open_blocks):
             if tok.type != "FUNCTION":
-                raise self.error(errors.MISSING_END, tok.start_pos)
+                raise self.error(errors.MISSING_END, tok.start_pos, incomplete=True)
         if self.fn_closed_by_end:
-            raise self.error(errors.MISSING_END, open_blocks[-1].start_pos)
+            raise self.error(errors.MISSING_END, open_blocks[-1].start_pos, incomplete=True)
         if self.is_script:
             raise self.error("All functions in a script must be closed with an 'end'.",
                              open_blocks[0].start_pos)
@@ -719,6 +740,7 @@ class _Lexer:
         while depth:
             nl = text.find("\n", pos)
             if nl < 0:
+                self.continued = True
                 return len(text)  # an unterminated block comment runs to the end
             self.new_line(nl)
             pos = nl + 1
