@@ -1,0 +1,60 @@
+"""``mlang`` with standard input from a pipe: statements run without prompts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def mlang(*args: str, stdin: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mlang", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_piped_statement_runs_and_shows_its_value():
+    done = mlang(stdin="x = 1+1\n")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "\nx =\n\n     2\n\n", "")
+
+
+def test_blocks_span_lines_and_errors_do_not_stop_later_statements():
+    done = mlang(stdin="s = 0;\nfor k = 1:4\n  s = s + k;\nend\ny = nosuch + 1\nfprintf('%d\\n', s)\n")
+    assert done.stdout == "10\n"
+    assert done.stderr == "Unrecognized function or variable 'nosuch'.\n"
+    assert done.returncode == 1  # a statement failed
+
+
+def test_exit_ends_the_input_with_its_status():
+    done = mlang(stdin="fprintf('a\\n')\nexit(4)\nfprintf('b\\n')\n")
+    assert (done.returncode, done.stdout) == (4, "a\n")
+
+
+def test_input_ending_inside_a_block_is_a_syntax_error():
+    done = mlang(stdin="for k = 1:3\n  disp(k)\n")
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.startswith("Error: At least one END is missing")
+
+
+def test_no_input_is_no_work():
+    assert mlang(stdin="").returncode == 0
+
+
+def test_dash_i_runs_the_script_then_reads_statements_in_its_workspace(tmp_path):
+    script = tmp_path / "setup.m"
+    script.write_text("rate = 0.25;\n")
+    done = mlang("-i", str(script), stdin="steps = rate * 8\n")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "\nsteps =\n\n     2\n\n", "")
+
+
+def test_dash_i_goes_on_after_a_failing_script(tmp_path):
+    script = tmp_path / "broken.m"
+    script.write_text("a = 3;\nerror('setup failed');\n")
+    done = mlang("-i", str(script), stdin="fprintf('%d\\n', a)\n")
+    assert done.stdout == "3\n"
+    assert done.stderr == "setup failed\n\nError in broken (line 2)\nerror('setup failed');\n"
+    assert done.returncode == 1
+
+
+def test_dash_e_with_dash_i_keeps_the_workspace():
+    done = mlang("-e", "w = 7;", "-i", stdin="fprintf('%d\\n', w * 2)\n")
+    assert (done.returncode, done.stdout) == (0, "14\n")
