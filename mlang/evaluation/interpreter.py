@@ -26,11 +26,13 @@ RECURSION_LIMIT = 500
 class Interpreter:
     """A MATLAB session: ``run_file``, ``eval``, ``get``/``set`` from Python."""
 
-    def __init__(self, stdout: TextIO | None = None, stderr: TextIO | None = None) -> None:
+    def __init__(self, stdout: TextIO | None = None, stderr: TextIO | None = None,
+                 stdin: TextIO | None = None) -> None:
         from mlang.builtins.registry import load_all
 
         self.out = stdout or sys.stdout
         self.err = stderr or sys.stderr
+        self.inp = stdin or sys.stdin  # what input() and pause read
         self.parser = default_parser()  # one per thread: a parser holds state only while parsing
         self.builtins = load_all()
         self.base = Frame(self)
@@ -51,6 +53,7 @@ class Interpreter:
         self.random: Any = None  # the random number generator (made on first use)
         self.random_seed = 0
         self.dl_depth = 0  # how many dlfeval calls are running (tracing is on inside them)
+        self.pause_enabled = True  # pause('off') makes pause return at once
 
     # ------------------------------------------------------------ running
 
@@ -275,6 +278,14 @@ class Interpreter:
         from mlang.display import display
 
         display(self, name, value)
+
+    def read_line(self, prompt: str = "") -> str | None:
+        """A line typed by the user (for input, pause), without its newline; None at end of input."""
+        self.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        self.at_line_start = True  # the user's Enter ended the prompt's line
+        return line.rstrip("\r\n") if line else None
 
     def warn(self, identifier: str, message: str) -> None:
         self.lastwarn = (message, identifier)
