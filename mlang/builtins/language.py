@@ -3,12 +3,15 @@
 * errors: error, MException (and its methods throw, rethrow, throwAsCaller,
   addCause, getReport), assert;
 * warnings: warning (messages and on/off state), lastwarn;
-* introspection: class, isa, exist, who, whos, isvarname, inputname,
-  nargin/nargout of a named function;
-* evaluation: eval, evalin, assignin, feval, func2str, str2func, clear, clc,
-  tic/toc, exit/quit;
+* introspection: class, isa, exist, isvarname, inputname, nargin/nargout
+  of a named function;
+* evaluation: eval, evalin, assignin, feval, func2str, str2func, clear,
+  tic/toc;
 * validators: validateattributes and the mustBe* functions, with MATLAB's
   messages (``arguments`` blocks call the same functions).
+
+who, whos, clc, exit and quit are in ``workspace``; help, doc, type and
+which in ``helptext``.
 
 "The caller's workspace" is ``interp.frames[-1]``: builtins run without a
 frame of their own, so the innermost frame is the code that called them.
@@ -527,126 +530,6 @@ def nargout(interp: Any, fn: Any = None) -> float:
     return _running_count(interp, False) if fn is None else _count(interp, fn, False)
 
 
-# who / whos --------------------------------------------------------------
-
-_CELL_ELEMENT_OVERHEAD = 104  # MATLAB's bytes per cell element beyond its contents
-_STRUCT_FIELD_OVERHEAD = 176  # ... per field of each struct element
-_STRING_OVERHEAD = 134  # ... per string element
-
-
-def value_bytes(v: Any) -> int:
-    """The Bytes column of whos: the memory MATLAB reports for a value."""
-    t = type(v)
-    if t is float:
-        return 8
-    if t is complex:
-        return 16
-    if t is bool:
-        return 1
-    if t is np.ndarray:
-        per = 2 if v.dtype.kind == "U" else v.dtype.itemsize
-        return int(v.size) * per
-    if t is Cell:
-        return sum(value_bytes(x) + _CELL_ELEMENT_OVERHEAD for x in v.values())
-    if t is Struct:
-        return sum(value_bytes(x) + _STRUCT_FIELD_OVERHEAD
-                   for d in v.elems.ravel(order="F") for x in d.values())
-    if t is StringArray:
-        return sum(_STRING_OVERHEAD + 2 * len(s or "") for s in v.data.ravel(order="F"))
-    return 0
-
-
-def _visible_variables(interp: Any, frame: Frame, patterns: list[str]) -> list[tuple[str, Any, bool]]:
-    """(name, value, is_global) of the frame's variables matching ``patterns``, sorted by name."""
-    found = [(n, v, False) for n, v in frame.vars.items()]
-    found += [(n, interp.globals.get(n), True) for n in frame.global_names if n in interp.globals]
-    if patterns:
-        found = [f for f in found if any(fnmatch.fnmatchcase(f[0], p) for p in patterns)]
-    return sorted(found, key=lambda f: f[0])
-
-
-def _size_text(v: Any) -> str:
-    return "x".join(str(d) for d in size_of(v))
-
-
-@builtin(interp=True, nargout=True)
-def who(interp: Any, *names: Any, nargout: int = 0) -> Any:
-    """who lists the variables of the current workspace; who a* lists matching ones.
-
-    c = who returns the names in a cell array."""
-    found = _visible_variables(interp, _caller(interp), [_text(n) for n in names])
-    if nargout:
-        return _cell_column([char_row(n) for n, _, _ in found])
-    if not found:
-        return None
-    width = max(len(n) for n, _, _ in found) + 2
-    per_line = max(1, 80 // width)
-    lines = []
-    for i in range(0, len(found), per_line):
-        lines.append("".join(n.ljust(width) for n, _, _ in found[i:i + per_line]))
-    interp.write("Your variables are:\n\n" + "\n".join(lines) + "\n\n")
-    return None
-
-
-def _attributes(v: Any, is_global: bool) -> str:
-    parts = []
-    if is_global:
-        parts.append("global")
-    if type(v) is complex or (type(v) is np.ndarray and v.dtype.kind == "c"):
-        parts.append("complex")
-    return ", ".join(parts)
-
-
-@builtin(interp=True, nargout=True)
-def whos(interp: Any, *names: Any, nargout: int = 0) -> Any:
-    """whos lists the variables of the current workspace with their sizes, bytes and classes.
-
-    s = whos returns a struct array (name, size, bytes, class, global, sparse,
-    complex, nesting, persistent)."""
-    frame = _caller(interp)
-    found = _visible_variables(interp, frame, [_text(n) for n in names])
-    if nargout:
-        return _whos_struct(frame, found)
-    if not found:
-        return None
-    name_width = max(4, *(len(n) for n, _, _ in found)) + 6
-    lines = ["  " + "Name".ljust(name_width) + "Size".ljust(16) + "Bytes".rjust(5)
-             + "  " + "Class".ljust(10) + "Attributes", ""]
-    for n, v, is_global in found:
-        lines.append("  " + n.ljust(name_width) + _size_text(v).ljust(16)
-                     + str(value_bytes(v)).rjust(5) + "  " + class_of(v).ljust(10)
-                     + _attributes(v, is_global))
-    interp.write("\n".join(lines) + "\n\n")
-    return None
-
-
-def _cell_column(values: list) -> Cell:
-    data = np.empty((len(values), 1), dtype=object)
-    for i, v in enumerate(values):
-        data[i, 0] = v
-    return Cell(data)
-
-
-def _whos_struct(frame: Frame, found: list[tuple[str, Any, bool]]) -> Struct:
-    fields = ["name", "size", "bytes", "class", "global", "sparse", "complex", "nesting",
-              "persistent"]
-    elems = np.empty((len(found), 1), dtype=object)
-    for i, (n, v, is_global) in enumerate(found):
-        complex_ = type(v) is complex or (type(v) is np.ndarray and v.dtype.kind == "c")
-        elems[i, 0] = {
-            "name": char_row(n),
-            "size": np.array([[float(d) for d in size_of(v)]]),
-            "bytes": float(value_bytes(v)),
-            "class": char_row(class_of(v)),
-            "global": is_global,
-            "sparse": False,
-            "complex": complex_,
-            "nesting": Struct.scalar({"function": char_row(frame.name), "level": 1.0}),
-            "persistent": False,
-        }
-    return Struct(fields, elems)
-
-
 # --------------------------------------------------------------- evaluation
 
 
@@ -844,12 +727,6 @@ def _clear_functions(interp: Any) -> None:
     interp.invalidate()
 
 
-@builtin(max_out=0)
-def clc() -> None:
-    """clc clears the Command Window (nothing to do when running a script)."""
-    return None
-
-
 # tic / toc ---------------------------------------------------------------
 
 
@@ -899,20 +776,6 @@ def toc(interp: Any, start: Any = None, *, nargout: int = 0) -> Any:
         return elapsed
     interp.write(f"Elapsed time is {elapsed:.6f} seconds.\n")
     return None
-
-
-@builtin(max_out=0)
-def exit(status: Any = 0.0) -> None:
-    """exit ends the MATLAB session; exit(status) sets the process exit status."""
-    code = int(to_array(status).reshape(-1)[0]) if not is_text(status) else 0
-    raise SystemExit(code)
-
-
-@builtin(max_out=0)
-def quit(status: Any = 0.0) -> None:
-    """quit ends the MATLAB session; quit(status) sets the process exit status."""
-    code = int(to_array(status).reshape(-1)[0]) if not is_text(status) else 0
-    raise SystemExit(code)
 
 
 # --------------------------------------------------------------- validators

@@ -1,19 +1,28 @@
-"""The search path: addpath, rmpath, pwd.
+"""The search path and the current folder: addpath, rmpath, pwd, cd, dir, ls.
 
 The folders added belong to the interpreter (``interp.path``), searched after
-the running scripts' folders and the current folder.
+the running scripts' folders and the current folder.  The current folder is
+the process's: cd changes it for every interpreter in the process, and makes
+this one resolve names afresh.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import stat
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 
+from mlang.builtins.language import _text
 from mlang.builtins.registry import builtin
+from mlang.builtins.workspace import columns
+from mlang.display import style_of
 from mlang.errors import error
-from mlang.values.core import char_row, is_text, to_str
+from mlang.values.core import CHAR, char_row, is_text, to_str
+from mlang.values.struct import Struct
 
 
 def _folders(args: tuple) -> tuple[list[str], bool]:
@@ -79,3 +88,113 @@ def rmpath(interp: Any, *args: Any, nargout: int = 0) -> object:
 def pwd() -> np.ndarray:
     """currentFolder = pwd  the current folder"""
     return char_row(os.getcwd())
+
+
+@builtin(interp=True, nargout=True)
+def cd(interp: Any, folder: Any = None, *, nargout: int = 0) -> Any:
+    """cd shows the current folder; cd newFolder makes newFolder the current folder
+    (a full or relative path; .. is the parent folder, ~ the home folder).
+
+    oldFolder = cd(newFolder) also returns the folder that was current."""
+    old = os.getcwd()
+    if folder is None:
+        if nargout:
+            return char_row(old)
+        interp.write(old + "\n\n")
+        return None
+    name = _text(folder, "Folder name")
+    try:
+        os.chdir(os.path.expanduser(name))
+    except (OSError, ValueError):
+        raise error("MATLAB:cd:NonExistentFolder",
+                    f"Cannot CD to {name} (Name is nonexistent or not a directory).") from None
+    interp.invalidate()
+    return char_row(old) if nargout else None
+
+
+def _wildcard(pattern: str) -> re.Pattern[str]:
+    """MATLAB's file name wildcard: * stands for any characters, nothing else is special."""
+    return re.compile(".*".join(re.escape(part) for part in pattern.split("*")), re.DOTALL)
+
+
+def _listing(name: str | None, dots: bool) -> list[tuple[str, str]]:
+    """(name, absolute folder) of what dir/ls list for ``name``, sorted by name: a folder's
+    entries (with . and .. when ``dots``), the files matching a wildcard, or one file."""
+    target = os.path.expanduser(name) if name else "."
+    if os.path.isdir(target):
+        folder = os.path.abspath(target)
+        names = ([".", ".."] if dots else []) + sorted(os.listdir(folder))
+        return [(n, folder) for n in names]
+    head, pattern = os.path.split(target)
+    folder = os.path.abspath(head or ".")
+    if "*" in pattern:
+        if not os.path.isdir(folder):
+            return []
+        matcher = _wildcard(pattern)
+        return [(n, folder) for n in sorted(os.listdir(folder)) if matcher.fullmatch(n)]
+    if os.path.lexists(target):
+        return [(pattern, folder)]
+    return []
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _entry(name: str, folder: str) -> dict:
+    """One element of dir's struct array."""
+    path = os.path.join(folder, name)
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = os.lstat(path)  # a link to nothing: its own dates
+    when = datetime.fromtimestamp(info.st_mtime)
+    is_dir = stat.S_ISDIR(info.st_mode)
+    midnight = when.replace(hour=0, minute=0, second=0, microsecond=0)
+    return {
+        "name": char_row(name),
+        "folder": char_row(folder),
+        "date": char_row(f"{when.day:02d}-{_MONTHS[when.month - 1]}-{when.year} "
+                         f"{when.hour:02d}:{when.minute:02d}:{when.second:02d}"),
+        "bytes": 0.0 if is_dir else float(info.st_size),
+        "isdir": is_dir,
+        "datenum": when.toordinal() + 366 + (when - midnight).total_seconds() / 86400,
+    }
+
+
+DIR_FIELDS = ["name", "folder", "date", "bytes", "isdir", "datenum"]
+
+
+@builtin(name="dir", interp=True, nargout=True)
+def dir_(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
+    """dir lists the files and folders in the current folder.
+
+    dir name lists the contents of the folder name, or the files matching
+    name (wildcard * allowed: dir *.m).  listing = dir(...) returns a struct
+    array with fields name, folder, date, bytes, isdir and datenum."""
+    found = _listing(_text(name, "Name") if name is not None else None, dots=True)
+    if nargout:
+        elems = np.empty((len(found), 1), dtype=object)
+        for i, (n, folder) in enumerate(found):
+            elems[i, 0] = _entry(n, folder)
+        return Struct(list(DIR_FIELDS), elems)
+    if found:
+        lines = columns([n for n, _ in found], style_of(interp).width)
+        interp.write("\n" + "\n".join(lines) + "\n\n")
+    return None
+
+
+@builtin(interp=True, nargout=True)
+def ls(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
+    """ls lists the names of the files and folders in the current folder.
+
+    ls name lists a folder's contents or the files matching name (ls *.m).
+    list = ls(...) returns the names as the rows of a char matrix."""
+    names = [n for n, _ in _listing(_text(name, "Name") if name is not None else None, dots=False)]
+    if nargout:
+        if not names:
+            return np.zeros((0, 0), dtype=CHAR)
+        width = max(len(n) for n in names)
+        return np.array([list(n.ljust(width)) for n in names], dtype=CHAR)
+    if names:
+        interp.write("\n".join(columns(names, style_of(interp).width)) + "\n")
+    return None

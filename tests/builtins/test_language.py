@@ -162,40 +162,6 @@ def test_nargin_outside_a_function_is_an_error():
         "MATLAB:narginout:functionDoesnotExist"
 
 
-def test_who_lists_names_in_order():
-    assert run("zeta = 1; alpha = 2; mid = 'x'; who") == \
-        "Your variables are:\n\nalpha  mid    zeta   \n\n"
-    it, _, _ = session()
-    it.eval("b = 1; a = 2; c = who;")
-    assert it.get("c") == ["a", "b"]
-
-
-def test_whos_table():
-    out = run("x = 3; name = 'abc'; z = [1+2i 3]; flags = true(2); c = {1, 'ab'}; whos")
-    lines = out.splitlines()
-    assert lines[0].split() == ["Name", "Size", "Bytes", "Class", "Attributes"]
-    assert lines[1] == ""
-    rows = {line.split()[0]: line.split()[1:] for line in lines[2:] if line.strip()}
-    assert rows["x"] == ["1x1", "8", "double"]
-    assert rows["name"] == ["1x3", "6", "char"]
-    assert rows["z"] == ["1x2", "32", "double", "complex"]
-    assert rows["flags"] == ["2x2", "4", "logical"]
-    assert rows["c"][:1] == ["1x2"] and rows["c"][2] == "cell"
-    assert out.endswith("\n\n")
-    # columns line up under the header
-    x_row = next(line for line in lines if line.split()[:1] == ["x"])
-    assert x_row.index("1x1") == lines[0].index("Size")
-    assert x_row.index("double") == lines[0].index("Class")
-
-
-def test_whos_struct_output():
-    it, _, _ = session()
-    it.eval("a = int16([1 2 3]); s = whos;")
-    s = it.get("s")
-    assert s["name"] == "a" and s["class"] == "int16" and s["bytes"] == 6.0
-    assert s["size"].tolist() == [[1.0, 3.0]]
-
-
 # --------------------------------------------------------------- evaluation
 
 
@@ -313,14 +279,6 @@ def test_tic_toc():
 
 def test_toc_without_tic_is_an_error():
     assert failure("toc").identifier == "MATLAB:toc:callTicFirst"
-
-
-def test_exit_ends_the_session():
-    it, out, _ = session()
-    with pytest.raises(SystemExit) as info:
-        it.eval("disp('bye'); exit(3); disp('never')")
-    assert info.value.code == 3
-    assert out.getvalue() == "bye\n"
 
 
 def test_clc_and_inputname_do_nothing_visible():

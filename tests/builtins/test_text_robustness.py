@@ -21,7 +21,8 @@ from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.string import StringArray
 
-MODULES = ("strings", "printing", "cells_structs", "language", "formatting", "random")
+MODULES = ("strings", "printing", "cells_structs", "language", "formatting", "random", "workspace",
+           "helptext")
 # Builtins that would end the session, or that run or remove code and variables.
 LEFT_OUT = {"exit", "quit", "eval", "evalin", "assignin", "clear"}
 
