@@ -59,7 +59,8 @@ def style_of(interp: Any) -> Style:
 def _window_width(out: Any) -> int:
     try:
         if out.isatty():
-            return os.get_terminal_size(out.fileno()).columns
+            columns = os.get_terminal_size(out.fileno()).columns
+            return columns if columns > 0 else WINDOW_WIDTH  # a terminal that does not say
     except (AttributeError, OSError, ValueError):
         pass
     return WINDOW_WIDTH

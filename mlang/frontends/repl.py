@@ -127,9 +127,11 @@ class CommandWindow:
 
         @kb.add("tab", filter=editing & ~completion_is_selected)
         def _tab(event: Any) -> None:
-            """Indent at the start of a line, complete anywhere else."""
+            """Indent at the start of a line, complete anywhere else (again: the next choice)."""
             buffer = event.current_buffer
-            if not buffer.document.current_line_before_cursor.strip():
+            if buffer.complete_state is not None:
+                buffer.complete_next()
+            elif not buffer.document.current_line_before_cursor.strip():
                 buffer.insert_text(INDENT)
             else:
                 buffer.start_completion(insert_common_part=True)

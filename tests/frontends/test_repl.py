@@ -123,6 +123,21 @@ def test_tab_completes_a_struct_field_after_a_dot(console):
     assert console.output() == "\nans =\n\n     7\n\n"
 
 
+def test_tab_again_walks_the_choices_and_enter_takes_one(console):
+    console.session([
+        "s.alpha = 1; s.beta = 2;\r",
+        "s.",
+        "\t",
+        lambda: console.window.session.default_buffer.complete_state is not None,
+        "\t",
+        lambda: console.buffer_text() == "s.alpha",
+        "\r",  # takes the choice; the next Enter runs it
+        lambda: console.window.session.default_buffer.complete_state is None,
+        "\r",
+    ])
+    assert console.output() == "\nans =\n\n     1\n\n"
+
+
 def test_tab_at_the_start_of_a_line_indents(console):
     console.session(["for i = 1:2\r", "\t", "fprintf('%d\\n', i)\r", lambda: console.buffer_text().endswith("    fprintf('%d\\n', i)\n"),
                      "end\r"])

@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import re
 import select
+import struct
 import sys
 import time
 
 import pytest
 
 pty = pytest.importorskip("pty")
+fcntl = pytest.importorskip("fcntl")
+termios = pytest.importorskip("termios")
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\x1b\][^\x07]*\x07|\r")
 
@@ -25,6 +28,7 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: mlang with the terminal as its controlling tty
             os.execve(sys.executable, [sys.executable, "-m", "mlang", *args], env)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.raw = ""
 
     def read_until(self, pattern: str, timeout: float = 30.0) -> str:
@@ -80,6 +84,9 @@ def test_a_session_in_a_terminal(terminal, tmp_path):
     terminal.read_until(">>")
     terminal.type("x = 1 + 1\r")
     assert re.search(r"x =\n+\s+2\n", terminal.read_until(r"x =\n+\s+2\n"))
+    terminal.read_until(">>")
+    terminal.type("m = [1 2\r3 4]\r")  # a matrix over two lines, shown in the terminal's width
+    terminal.read_until(r"m =\n\n     1     2\n     3     4\n")
     terminal.read_until(">>")
 
     # Ctrl-C stops a running loop; the workspace is kept
