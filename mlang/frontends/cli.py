@@ -105,7 +105,12 @@ def _session(opts: argparse.Namespace) -> int:
 
             print(f"mlang {mlang.__version__}: MATLAB-compatible. "
                   "Type 'help NAME' for help on a function, 'exit' to leave.\n")
-            return CommandWindow(interp, history=history_path(), debug=opts.debug).run()
+            screen = None  # the prompt goes to the terminal, even when results go to a file
+            if not sys.stdout.isatty() and sys.stderr.isatty():
+                from prompt_toolkit.output import create_output
+
+                screen = create_output(stdout=sys.stderr)
+            return CommandWindow(interp, history=history_path(), output=screen, debug=opts.debug).run()
         from mlang.frontends.repl import run_stream
 
         return max(status, run_stream(interp, sys.stdin, opts.debug))

@@ -21,12 +21,14 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\x1b\][^\x07]*\x07|\r")
 class Terminal:
     """``python -m mlang`` (plus ``args``) on a pseudo-terminal, with its screen text."""
 
-    def __init__(self, home: str, *args: str) -> None:
+    def __init__(self, home: str, *args: str, stdout_file: str | None = None) -> None:
         env = {**os.environ, "HOME": home, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
                "COLUMNS": "80", "LINES": "24"}
         env.pop("XDG_DATA_HOME", None)
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: mlang with the terminal as its controlling tty
+            if stdout_file is not None:
+                os.dup2(os.open(stdout_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 1)
             os.execve(sys.executable, [sys.executable, "-m", "mlang", *args], env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.raw = ""
@@ -132,3 +134,20 @@ def test_dash_i_stays_in_the_command_window_after_the_script(tmp_path):
             os.kill(term.pid, 9)
         except OSError:
             pass
+
+
+def test_with_results_going_to_a_file_the_prompt_stays_on_the_terminal(tmp_path):
+    results = tmp_path / "results.txt"
+    term = Terminal(str(tmp_path), stdout_file=str(results))
+    try:
+        term.read_until(">>")
+        term.type("v = 5\r")
+        term.read_until(">>")
+        term.type("exit\r")
+        assert term.exit_status() == 0
+    finally:
+        try:
+            os.kill(term.pid, 9)
+        except OSError:
+            pass
+    assert results.read_text().endswith("\nv =\n\n     5\n\n")
