@@ -55,6 +55,16 @@ class Terminal:
     def type(self, keys: str) -> None:
         os.write(self.fd, keys.encode())
 
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:  # a test that failed midway leaves mlang running
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+
     def exit_status(self, timeout: float = 30.0) -> int:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -73,13 +83,8 @@ class Terminal:
 
 @pytest.fixture
 def terminal(tmp_path):
-    term = Terminal(str(tmp_path))
-    yield term
-    try:
-        os.kill(term.pid, 9)
-        os.waitpid(term.pid, 0)
-    except OSError:
-        pass
+    with Terminal(str(tmp_path)) as term:
+        yield term
 
 
 def test_a_session_in_a_terminal(terminal, tmp_path):
@@ -121,33 +126,21 @@ def test_a_session_in_a_terminal(terminal, tmp_path):
 def test_dash_i_stays_in_the_command_window_after_the_script(tmp_path):
     script = tmp_path / "prepare.m"
     script.write_text("epochs = 12;\n")
-    term = Terminal(str(tmp_path), "-i", str(script))
-    try:
+    with Terminal(str(tmp_path), "-i", str(script)) as term:
         term.read_until(">>")
         term.type("epochs\r")
         term.read_until(r"epochs =\n+\s+12\n")
         term.read_until(">>")
         term.type("exit(5)\r")
         assert term.exit_status() == 5
-    finally:
-        try:
-            os.kill(term.pid, 9)
-        except OSError:
-            pass
 
 
 def test_with_results_going_to_a_file_the_prompt_stays_on_the_terminal(tmp_path):
     results = tmp_path / "results.txt"
-    term = Terminal(str(tmp_path), stdout_file=str(results))
-    try:
+    with Terminal(str(tmp_path), stdout_file=str(results)) as term:
         term.read_until(">>")
         term.type("v = 5\r")
         term.read_until(">>")
         term.type("exit\r")
         assert term.exit_status() == 0
-    finally:
-        try:
-            os.kill(term.pid, 9)
-        except OSError:
-            pass
     assert results.read_text().endswith("\nv =\n\n     5\n\n")
