@@ -121,10 +121,10 @@ def needs_more_input(text: str, variables: frozenset[str] | set[str] = frozenset
     lexer = _Lexer(text, "", variables)
     try:
         lexer.run()
+        incomplete = False
     except MatlabSyntaxError as exc:
         incomplete = exc.incomplete
-    else:
-        incomplete = lexer.continued
+    incomplete = incomplete or lexer.continued  # f(1, ... is unbalanced only until the next line
     return incomplete and not (lexer.toks and lexer.toks[0].type == "FUNCTION")
 
 

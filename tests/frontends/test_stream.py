@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import re
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
+
+from mlang.evaluation.interpreter import Interpreter
+from mlang.frontends.repl import run_stream
 
 
 def mlang(*args: str, stdin: str) -> subprocess.CompletedProcess:
@@ -58,3 +66,22 @@ def test_dash_i_goes_on_after_a_failing_script(tmp_path):
 def test_dash_e_with_dash_i_keeps_the_workspace():
     done = mlang("-e", "w = 7;", "-i", stdin="fprintf('%d\\n', w * 2)\n")
     assert (done.returncode, done.stdout) == (0, "14\n")
+
+
+ROOT = Path(__file__).parent.parent.parent
+# golden scripts without local functions (those cannot be typed at the prompt)
+GOLDEN = sorted(m for m in [*(ROOT / "tests" / "golden").glob("*/*.m"), *(ROOT / "examples").glob("*.m")]
+                if m.with_suffix(".out").exists()
+                and not re.search(r"^\s*function\b", m.read_text(), re.M))
+
+
+@pytest.mark.parametrize("script", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_script_fed_line_by_line_prints_what_the_script_prints(script):
+    """The Command Window's chunking (needs_more_input) cuts a script into statements that
+    run exactly as the whole file does."""
+    text = script.read_text()
+    out = io.StringIO()
+    interp = Interpreter(stdout=out, stderr=io.StringIO())
+    interp.path.append(str(script.parent))
+    run_stream(interp, io.StringIO(text))  # (some golden scripts end on purpose with an error)
+    assert out.getvalue() == script.with_suffix(".out").read_text()

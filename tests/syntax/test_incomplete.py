@@ -23,6 +23,8 @@ UNFINISHED = [
     "x = 1 + ...",
     "x = 1 ... a comment after the dots",
     "x = [1, 2, ...",
+    "s = struct('a', 1, ...",  # inside ( ) only a continuation may go on
+    "y = f(1, ... the second argument follows",
     "%{",
     "%{\nnotes",
 ]
