@@ -206,7 +206,7 @@ class CompiledUnit:
         self.functions: dict[str, UserFunction] = {}
         for fn in program.functions:
             self._add(fn)
-        self._script: Code | None = None
+        self._scripts: dict[tuple[frozenset[str], frozenset[str]], Code] = {}
 
     def _add(self, fn: ast.Function, parent: UserFunction | None = None) -> None:
         function = UserFunction(fn, self, parent)
@@ -223,16 +223,23 @@ class CompiledUnit:
             return None
         return self.functions[self.program.functions[0].name]
 
-    def script_code(self, interp: Any) -> Code:
-        if self._script is None:
+    def script_code(self, interp: Any, frame: Frame | None = None) -> Code:
+        """The script body compiled to run in ``frame``: names that workspace already
+        declared global (or persistent, in a function) keep meaning those here."""
+        known_globals = frozenset(frame.global_names) if frame is not None else frozenset()
+        known_persistent = frozenset(frame.persistent or ()) if frame is not None else frozenset()
+        key = (known_globals, known_persistent)
+        code = self._scripts.get(key)
+        if code is None:
             body = self.program.body
-            compiler = Compiler(interp, self, _declared(body, ast.Global), set())
-            self._script = compiler.block(body)
-        return self._script
+            compiler = Compiler(interp, self, _declared(body, ast.Global) | known_globals,
+                                set(known_persistent))
+            code = self._scripts[key] = compiler.block(body)
+        return code
 
     def run(self, interp: Any, frame: Frame) -> None:
         """Run a script's statements in ``frame`` (the caller's workspace)."""
-        code = self.script_code(interp)
+        code = self.script_code(interp, frame)
         saved = frame.unit
         frame.unit = self
         try:

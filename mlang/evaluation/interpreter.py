@@ -105,7 +105,7 @@ class Interpreter:
         unit.functions = frame.unit.functions if frame.unit is not None else {}
         token = CURRENT.set(self)
         try:
-            code_fn = unit.script_code(self)
+            code_fn = unit.script_code(self, frame)
             saved = frame.unit
             if saved is not None:
                 unit.file = saved.file

@@ -270,6 +270,25 @@ def test_undefined_name():
     assert info.value.message == "Unrecognized function or variable 'undefined_thing'."
 
 
+def test_a_global_declared_earlier_in_the_workspace_stays_global(tmp_path):
+    # statements run one at a time (the Command Window, eval) and a script run later
+    (tmp_path / "bump.m").write_text("G = G + 1;\n")
+    (tmp_path / "readg.m").write_text("function v = readg()\n  global G\n  v = G;\nend\n")
+    it = Interpreter(stdout=io.StringIO())
+    it.path.append(str(tmp_path))
+    for statement in ["global G", "G = 5;", "bump", "eval('G = G * 10;');", "r = readg();"]:
+        it.eval(statement)
+    assert it.get("r") == 60.0
+    assert it.globals["G"] == 60.0 and "G" not in it.base.vars
+
+
+def test_eval_in_a_function_sees_its_persistent_variables():
+    it = run("a = tick(); b = tick();\n"
+             "function n = tick()\n  persistent count\n  if isempty(count), count = 0; end\n"
+             "  eval('count = count + 1;');\n  n = count;\nend\n")
+    assert (it.get("a"), it.get("b")) == (1.0, 2.0)
+
+
 def test_global_variables_are_shared():
     it = run("global G\nG = 5;\nr = readg();\nfunction v = readg()\n  global G\n  v = G * 2;\nend\n")
     assert it.get("r") == 10.0
