@@ -99,6 +99,7 @@ class CommandWindow:
         return PromptSession(
             history=store, lexer=PygmentsLexer(MatlabLexer), completer=MatlabCompleter(self.interp),
             complete_while_typing=False, multiline=True, key_bindings=self._key_bindings(),
+            enable_history_search=True,  # as in MATLAB: x then Up recalls the last line starting with x
             prompt_continuation=CONTINUATION, input=input, output=output,
         )
 

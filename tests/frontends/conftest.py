@@ -73,6 +73,15 @@ class Console:
                 raise failure[0]
             return status
 
+    def history_loaded(self) -> bool:
+        """Whether the history file has been read (prompt_toolkit reads it in the background)."""
+        window = getattr(self, "window", None)
+        if window is None or self.history is None:
+            return False
+        with open(self.history, encoding="utf-8") as f:
+            wanted = sum(1 for line in f if line.startswith("# "))
+        return len(window.session.history.get_strings()) >= wanted
+
     def buffer_text(self) -> str:
         return self.window.session.default_buffer.text
 

@@ -165,16 +165,26 @@ def test_history_is_kept_in_the_users_data_folder_across_sessions(tmp_path, monk
     assert path.is_file()
     second = Console(history=str(path))
     second.interp.base.vars["x"] = 10.0
-    second.session([UP, lambda: second.buffer_text() == "y = x * 7", "\r"])
+    second.session([second.history_loaded, UP, lambda: second.buffer_text() == "y = x * 7", "\r"])
     assert second.output() == "\ny =\n\n    70\n\n"
     assert second.window.session.history.get_strings()[-3:] == ["x = 6;", "y = x * 7"]
+
+
+def test_up_after_typing_recalls_the_last_line_starting_with_it(tmp_path):
+    path = tmp_path / "history"
+    Console(history=str(path)).session(["w = 3;\r", "z = w + 1;\r", "q = 0;\r"])
+    again = Console(history=str(path))
+    again.session([again.history_loaded, "w", lambda: again.buffer_text() == "w", UP,
+                   lambda: again.buffer_text() == "w = 3;", "\r", "z", lambda: again.buffer_text() == "z", UP,
+                   lambda: again.buffer_text() == "z = w + 1;", "\r", "z\r"])
+    assert again.output() == "\nz =\n\n     4\n\n"
 
 
 def test_ctrl_r_searches_the_history(tmp_path):
     path = tmp_path / "history"
     Console(history=str(path)).session(["alpha = 1;\r", "beta = 2;\r", "gamma = 3;\r"])
     again = Console(history=str(path))
-    again.session([CTRL_R, "alp", lambda: again.window.session.search_buffer.text == "alp", "\r",
+    again.session([again.history_loaded, CTRL_R, "alp", lambda: again.window.session.search_buffer.text == "alp", "\r",
                    lambda: again.buffer_text() == "alpha = 1;", "\r", "fprintf('%d\\n', alpha)\r"])
     assert again.output() == "1\n"
 
