@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,6 +23,7 @@ from mlang.values.handle import FunctionHandle
 
 STDLIB = Path(__file__).resolve().parent.parent.parent / "stdlib"
 RECURSION_LIMIT = 500
+PYTHON_STACK_LIMIT = 20000
 
 
 class Interpreter:
@@ -64,19 +67,15 @@ class Interpreter:
         folder = str(path.parent)
         self.script_dirs.insert(0, folder)
         self.invalidate()
-        token = CURRENT.set(self)
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 20000))
         try:
-            if unit.is_script:
-                unit.run(self, self.base)
-            else:
-                primary = unit.primary
-                if primary is not None:
-                    self.invoke(primary, [], 0, self.base)
+            with self.running():
+                if unit.is_script:
+                    unit.run(self, self.base)
+                else:
+                    primary = unit.primary
+                    if primary is not None:
+                        self.invoke(primary, [], 0, self.base)
         finally:
-            sys.setrecursionlimit(limit)
-            CURRENT.reset(token)
             self.script_dirs.remove(folder)
             self.invalidate()
 
@@ -84,14 +83,11 @@ class Interpreter:
         """Run the text of a script (local functions allowed) in the base workspace."""
         program = self.parser.parse(text, f"{name}.m")
         unit = CompiledUnit(program, f"{name}.m", name)
-        token = CURRENT.set(self)
-        try:
+        with self.running():
             if unit.is_script:
                 unit.run(self, self.base)
             elif unit.primary is not None:
                 self.invoke(unit.primary, [], 0, self.base)
-        finally:
-            CURRENT.reset(token)
 
     def eval(self, code: str, frame: Frame | None = None) -> None:
         """Run MATLAB statements in the base workspace (or ``frame``)."""
@@ -103,8 +99,7 @@ class Interpreter:
                         "only be created as local or nested functions in code files.")
         unit = CompiledUnit(program, "", frame.unit.name if frame.unit else "")
         unit.functions = frame.unit.functions if frame.unit is not None else {}
-        token = CURRENT.set(self)
-        try:
+        with self.running():
             code_fn = unit.script_code(self, frame)
             saved = frame.unit
             if saved is not None:
@@ -113,7 +108,19 @@ class Interpreter:
                 code_fn(frame)
             finally:
                 frame.unit = saved
+
+    @contextmanager
+    def running(self) -> Iterator[None]:
+        """While MATLAB code runs: this interpreter is the current one, and Python's stack
+        limit leaves room for MATLAB's recursion limit (calls nest several Python frames deep)."""
+        token = CURRENT.set(self)
+        limit = sys.getrecursionlimit()
+        if limit < PYTHON_STACK_LIMIT:
+            sys.setrecursionlimit(PYTHON_STACK_LIMIT)
+        try:
+            yield
         finally:
+            sys.setrecursionlimit(limit)
             CURRENT.reset(token)
 
     def get(self, name: str) -> Any:
@@ -137,11 +144,8 @@ class Interpreter:
         target = self.resolve(name)
         if target is None:
             raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
-        token = CURRENT.set(self)
-        try:
+        with self.running():
             out = self.invoke(target, [from_python(a) for a in args], nargout, self.base)
-        finally:
-            CURRENT.reset(token)
         values = [to_python(v) for v in out]
         return values[0] if nargout == 1 and values else tuple(values)
 

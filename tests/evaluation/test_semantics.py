@@ -289,6 +289,20 @@ def test_eval_in_a_function_sees_its_persistent_variables():
     assert (it.get("a"), it.get("b")) == (1.0, 2.0)
 
 
+def test_deep_recursion_works_from_statements_as_from_files(tmp_path):
+    # MATLAB allows 500 nested calls; code run by eval (the Command Window) gets the same room
+    (tmp_path / "depth.m").write_text("function n = depth(k)\nif k == 0\n  n = 0;\nelse\n"
+                                      "  n = 1 + depth(k - 1);\nend\nend\n")
+    it = Interpreter(stdout=io.StringIO())
+    it.path.append(str(tmp_path))
+    it.eval("r = depth(450);")
+    assert it.get("r") == 450.0
+    assert it.call("depth", 450.0) == 450.0
+    with pytest.raises(MatlabError) as info:
+        it.eval("depth(600);")
+    assert info.value.identifier == "MATLAB:recursionLimit"
+
+
 def test_global_variables_are_shared():
     it = run("global G\nG = 5;\nr = readg();\nfunction v = readg()\n  global G\n  v = G * 2;\nend\n")
     assert it.get("r") == 10.0
