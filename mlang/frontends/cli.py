@@ -53,7 +53,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if opts.parse:
         return _print_tree(opts.parse)
-    return _session(opts)
+    try:
+        return _session(opts)
+    except KeyboardInterrupt:  # Ctrl-C outside running code: while starting, reading a pipe
+        print("Operation terminated by user.", file=sys.stderr)
+        return 1
 
 
 def _print_tree(path: str) -> int:

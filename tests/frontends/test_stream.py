@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -85,3 +86,14 @@ def test_a_script_fed_line_by_line_prints_what_the_script_prints(script):
     interp.path.append(str(script.parent))
     run_stream(interp, io.StringIO(text))  # (some golden scripts end on purpose with an error)
     assert out.getvalue() == script.with_suffix(".out").read_text()
+
+
+def test_ctrl_c_stops_piped_input():
+    proc = subprocess.Popen([sys.executable, "-m", "mlang"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdin.write("warning('looping'); while true, end\nfprintf('never\\n')\n")
+    proc.stdin.flush()
+    assert proc.stderr.readline() == "Warning: looping\n"  # (warnings are flushed at once)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out, err) == (1, "", "Operation terminated by user.\n")
