@@ -20,7 +20,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 from mlang.errors import ExitRequest
-from mlang.frontends.reporting import run_reported
+from mlang.frontends.reporting import report_internal_error, run_reported
 from mlang.syntax.lexer import KEYWORDS, needs_more_input
 
 PROMPT = ">> "
@@ -79,6 +79,8 @@ class CommandWindow:
                 return 0
             except ExitRequest as exc:
                 return exc.status
+            except Exception as exc:  # a bug in the Command Window itself: report it, go on
+                report_internal_error(self.interp, exc, f"{type(exc).__name__}: {exc}", self.debug)
 
     # ------------------------------------------------------------ prompt
 
@@ -151,7 +153,10 @@ class CommandWindow:
         return kb
 
     def needs_more(self, code: str) -> bool:
-        return needs_more_input(code, self.interp.base.vars.keys())
+        try:
+            return needs_more_input(code, self.interp.base.vars.keys())
+        except Exception:  # a lexer bug: run the code, which reports it as an internal error
+            return False
 
 
 def run_stream(interp: Any, stream: TextIO, debug: bool = False) -> int:
@@ -194,6 +199,12 @@ class MatlabCompleter(Completer):
         self.folders = PathCompleter(expanduser=True, only_directories=True)
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        try:
+            yield from self._completions(document, complete_event)
+        except Exception:  # completion must never end the session; offer nothing instead
+            return
+
+    def _completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         line = document.current_line_before_cursor
         quote = open_quote(line)
         if quote is not None:

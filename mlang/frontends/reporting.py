@@ -46,18 +46,23 @@ def run_reported(interp: Any, action: Callable[[], object], debug: bool = False)
         _write_error(interp, report(exc.exc, read_source_line))
         return exc
     except InternalError as exc:
-        _end_output_line(interp)
-        _write_error(interp, f"mlang internal error (a bug in mlang, not in your code): {exc}\n")
-        if debug:
-            import traceback
-
-            traceback.print_exception(exc.__cause__ or exc, file=interp.err)
+        report_internal_error(interp, exc.__cause__ or exc, str(exc), debug)
         return exc
     except KeyboardInterrupt as exc:
         interp.back_at_prompt()
         _end_output_line(interp)
         _write_error(interp, INTERRUPTED + "\n")
         return exc
+
+
+def report_internal_error(interp: Any, exc: BaseException, what: str, debug: bool = False) -> None:
+    """One clearly marked line for a bug in mlang itself (the traceback only with --debug)."""
+    _end_output_line(interp)
+    _write_error(interp, f"mlang internal error (a bug in mlang, not in your code): {what}\n")
+    if debug:
+        import traceback
+
+        traceback.print_exception(exc, file=interp.err)
 
 
 def _end_output_line(interp: Any) -> None:

@@ -206,3 +206,29 @@ def test_xdg_data_home_wins_over_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     if os.name != "nt":
         assert history_path() == tmp_path / "data" / "mlang" / "history"
+
+
+def test_a_bug_inside_mlang_is_one_marked_line_and_the_session_goes_on(console, monkeypatch):
+    parse = console.interp.parser.parse
+
+    def broken(text, *args, **kwargs):
+        if "boom" in text:
+            raise IndexError("list index out of range")
+        return parse(text, *args, **kwargs)
+
+    monkeypatch.setattr(console.interp.parser, "parse", broken)
+    console.session(["x = 2;\r", "boom\r", "y = x + 1\r"])
+    assert console.output() == ("mlang internal error (a bug in mlang, not in your code): "
+                                "IndexError: list index out of range\n\ny =\n\n     3\n\n")
+
+
+def test_a_failing_completer_or_lexer_check_does_not_end_the_session(console, monkeypatch):
+    import mlang.frontends.repl as repl
+
+    def fail(*args, **kwargs):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(repl, "needs_more_input", fail)
+    monkeypatch.setattr(repl.MatlabCompleter, "_names", fail)
+    console.session(["val = 4;\r", "va", "\t", "l\r"])
+    assert console.output() == "\nval =\n\n     4\n\n"
