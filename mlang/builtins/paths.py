@@ -198,3 +198,41 @@ def ls(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
     if names:
         interp.write("\n".join(columns(names, style_of(interp).width)) + "\n")
     return None
+
+
+@builtin(name="run", interp=True, max_out=0)
+def run_(interp: Any, script: Any) -> None:
+    """run(scriptname) runs a script in the current workspace: a name on the path, or a
+    file path (with or without .m), in which case MATLAB changes to the script's folder
+    while it runs and changes back afterwards."""
+    from pathlib import Path
+
+    text = _text(script, "Script name")
+    folder, name = os.path.split(text)
+    stem, ext = os.path.splitext(name)
+    if not folder and not ext:
+        target = interp.resolve(stem) if stem.isidentifier() else None
+        if target is None:
+            raise _cannot_run(text)
+        interp.invoke(target, [], 0, interp.frames[-1])
+        return
+    path = os.path.abspath(text if ext else text + ".m")
+    if not os.path.isfile(path) or not stem.isidentifier():
+        raise _cannot_run(text)
+    here = os.getcwd()
+    os.chdir(os.path.dirname(path))
+    interp.invalidate()
+    try:
+        unit = interp.unit_for(Path(path))
+        if unit.is_script:
+            unit.run(interp, interp.frames[-1])
+        elif unit.primary is not None:
+            interp.invoke(unit.primary, [], 0, interp.frames[-1])
+    finally:
+        os.chdir(here)
+        interp.invalidate()
+
+
+def _cannot_run(text: str) -> Exception:
+    return error("MATLAB:run:FileNotFound",
+                 f"RUN cannot execute the file '{text}'. RUN requires a valid MATLAB script")

@@ -198,3 +198,32 @@ def test_ls_returns_a_char_matrix(m, files):
 def test_dir_and_ls_need_text(m, files):
     assert m.fails("dir(3)").identifier == "MATLAB:invalidInput"
     assert m.fails("ls({1})").identifier == "MATLAB:invalidInput"
+
+
+def test_run_a_script_by_path_in_its_folder_then_back(m, tmp_path, monkeypatch):
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "twice.m").write_text("y = 2 * x;\nwhere = pwd;\n")
+    monkeypatch.chdir(tmp_path)
+    m.run("x = 4; run sub/twice; a = where; run('sub/twice.m'); back = pwd;")
+    assert m.interp.get("y") == 8.0
+    assert m.interp.get("a") == str(sub)
+    assert m.interp.get("back") == str(tmp_path)
+
+
+def test_run_a_script_by_name_on_the_path(m, tmp_path):
+    (tmp_path / "setvals.m").write_text("z = 11;\n")
+    m.interp.path.append(str(tmp_path))
+    try:
+        m.run("run setvals")
+        assert m.interp.get("z") == 11.0
+    finally:
+        m.interp.path.remove(str(tmp_path))
+        m.interp.invalidate()
+
+
+@pytest.mark.parametrize("name", ["nosuch", "nowhere/nosuch.m", "bad-name.m"])
+def test_run_something_missing_is_matlabs_error(m, name):
+    err = m.fails(f"run('{name}')")
+    assert err.identifier == "MATLAB:run:FileNotFound"
+    assert err.message == f"RUN cannot execute the file '{name}'. RUN requires a valid MATLAB script"
