@@ -9,14 +9,13 @@ or just after the function line.  Names resolve as calls do
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from mlang.builtins.language import _text
+from mlang.builtins.language import _text, find_file
 from mlang.builtins.registry import Builtin, builtin
 from mlang.errors import error
 from mlang.evaluation.interpreter import STDLIB
@@ -55,23 +54,6 @@ def _target_file(target: Any) -> Path | None:
     unit = getattr(target, "unit", None)
     file = getattr(unit, "file", "")
     return Path(file) if file else None
-
-
-def find_file(interp: Any, name: str, add_m: bool = True) -> Path | None:
-    """A file called ``name`` (with ``add_m``, else ``name.m`` when ``name`` has no
-    extension): as a path from the current folder, then in each search folder."""
-    candidates = [name]
-    if add_m and not os.path.splitext(name)[1]:
-        candidates.append(name + ".m")
-    for c in candidates:
-        if os.path.isfile(c):
-            return Path(os.path.abspath(c))
-        if not os.path.isabs(c):
-            for folder in interp.search_dirs():
-                p = Path(folder) / c
-                if p.is_file():
-                    return p.absolute()
-    return None
 
 
 # ---------------------------------------------------------------------- help

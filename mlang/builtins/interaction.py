@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from mlang.builtins.printing import unescape
 from mlang.builtins.registry import builtin
 from mlang.errors import MatlabError, error, report
 from mlang.values.core import char_row, is_text, to_array, to_str
@@ -15,8 +16,7 @@ from mlang.values.core import char_row, is_text, to_array, to_str
 def _prompt_text(prompt: Any) -> str:
     if not is_text(prompt):
         raise error("MATLAB:input:invalidPrompt", "The prompt must be a character vector or string scalar.")
-    text = to_str(prompt)
-    return text.replace("\\n", "\n").replace("\\\\", "\\")  # the two escapes input understands
+    return unescape(to_str(prompt))  # \n starts a new line, \\ is a backslash
 
 
 @builtin(interp=True)
@@ -61,8 +61,7 @@ def pause(interp: Any, what: Any = None) -> None:
     if not interp.pause_enabled:
         return None
     if what is None:
-        isatty = getattr(interp.inp, "isatty", None)
-        if isatty is not None and isatty():
+        if interp.is_terminal(interp.inp):
             interp.read_line()
         return None
     seconds = to_array(what)
@@ -84,7 +83,7 @@ def more(*args: Any) -> None:
 @builtin(interp=True, max_out=0)
 def beep(interp: Any, *args: Any) -> None:
     """beep sounds the terminal bell."""
-    if getattr(interp.out, "isatty", lambda: False)():
+    if interp.is_terminal(interp.out):
         interp.out.write("\a")  # no output of its own: the line is not touched
         interp.out.flush()
     return None

@@ -400,16 +400,20 @@ def isa(value: Any, name: Any) -> bool:
     return is_a(value, _text(name, "Class name"))
 
 
-def _search_file(interp: Any, name: str) -> Path | None:
-    """A file called ``name`` (or ``name.m``) in the folders MATLAB would search."""
-    candidates = [name] if os.path.splitext(name)[1] else [name + ".m"]
-    if os.path.isabs(name) and os.path.isfile(name):
-        return Path(name)
-    for folder in interp.search_dirs():
-        for c in candidates:
-            p = Path(folder) / c
-            if p.is_file():
-                return p
+def find_file(interp: Any, name: str, add_m: bool = True) -> Path | None:
+    """A file called ``name`` (with ``add_m``, else ``name.m`` when ``name`` has no
+    extension): as a path from the current folder, then in each search folder."""
+    candidates = [name]
+    if add_m and not os.path.splitext(name)[1]:
+        candidates.append(name + ".m")
+    for c in candidates:
+        if os.path.isfile(c):
+            return Path(os.path.abspath(c))
+        if not os.path.isabs(c):
+            for folder in interp.search_dirs():
+                p = Path(folder) / c
+                if p.is_file():
+                    return p.absolute()
     return None
 
 
@@ -438,7 +442,7 @@ def exist(interp: Any, name: Any, kind: Any = None) -> float:
     if what == "builtin":
         return 0.0
     if what in ("all", "file") and (target is not None and type(target) is not Builtin
-                                    or _search_file(interp, text) is not None):
+                                    or find_file(interp, text) is not None):
         return 2.0
     if _is_folder(interp, text):
         return 7.0

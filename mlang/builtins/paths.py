@@ -223,11 +223,7 @@ def run_(interp: Any, script: Any) -> None:
     os.chdir(os.path.dirname(path))
     interp.invalidate()
     try:
-        unit = interp.unit_for(Path(path))
-        if unit.is_script:
-            unit.run(interp, interp.frames[-1])
-        elif unit.primary is not None:
-            interp.invoke(unit.primary, [], 0, interp.frames[-1])
+        interp.run_unit(interp.unit_for(Path(path)), interp.frames[-1])
     finally:
         os.chdir(here)
         interp.invalidate()

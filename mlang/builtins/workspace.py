@@ -208,11 +208,7 @@ CLEAR_SCREEN = "\x1b[H\x1b[2J"  # cursor home, erase the screen
 def clc(interp: Any) -> None:
     """clc clears the Command Window (in a terminal; elsewhere it does nothing)."""
     out = interp.out
-    try:
-        terminal = out.isatty()
-    except (AttributeError, ValueError):
-        terminal = False
-    if terminal:
+    if interp.is_terminal(out):
         out.write(CLEAR_SCREEN)
         out.flush()
         interp.at_line_start = True

@@ -69,12 +69,7 @@ class Interpreter:
         self.invalidate()
         try:
             with self.running():
-                if unit.is_script:
-                    unit.run(self, self.base)
-                else:
-                    primary = unit.primary
-                    if primary is not None:
-                        self.invoke(primary, [], 0, self.base)
+                self.run_unit(unit, self.base)
         finally:
             self.script_dirs.remove(folder)
             self.invalidate()
@@ -84,10 +79,15 @@ class Interpreter:
         program = self.parser.parse(text, f"{name}.m")
         unit = CompiledUnit(program, f"{name}.m", name)
         with self.running():
-            if unit.is_script:
-                unit.run(self, self.base)
-            elif unit.primary is not None:
-                self.invoke(unit.primary, [], 0, self.base)
+            self.run_unit(unit, self.base)
+
+    def run_unit(self, unit: CompiledUnit, frame: Frame) -> None:
+        """Run a compiled file in ``frame``: a script's statements, or a function file's
+        main function called with no arguments."""
+        if unit.is_script:
+            unit.run(self, frame)
+        elif unit.primary is not None:
+            self.invoke(unit.primary, [], 0, frame)
 
     def eval(self, code: str, frame: Frame | None = None) -> None:
         """Run MATLAB statements in the base workspace (or ``frame``)."""
@@ -148,6 +148,14 @@ class Interpreter:
             out = self.invoke(target, [from_python(a) for a in args], nargout, self.base)
         values = [to_python(v) for v in out]
         return values[0] if nargout == 1 and values else tuple(values)
+
+    @staticmethod
+    def is_terminal(stream: Any) -> bool:
+        """Whether ``stream`` is an interactive terminal (clc, beep and pause ask)."""
+        try:
+            return bool(stream.isatty())
+        except (AttributeError, ValueError):
+            return False
 
     def back_at_prompt(self) -> None:
         """Forget calls that an interruption (Ctrl-C) may have left half-unwound."""

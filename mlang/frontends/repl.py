@@ -58,12 +58,6 @@ class CommandWindow:
         self.debug = debug
         self.session = self._prompt_session(history, input, output)
 
-    def execute(self, code: str) -> BaseException | None:
-        """Run code typed at the prompt; report errors. Returns what stopped it, if anything."""
-        if not code.strip():
-            return None
-        return run_reported(self.interp, lambda: self.interp.eval(code), self.debug)
-
     def run(self) -> int:
         """Read and run code until Ctrl-D, ``exit`` or ``quit``; returns the exit status."""
         while True:
@@ -72,7 +66,7 @@ class CommandWindow:
                     self.interp.write("\n")  # fprintf('abc') leaves the cursor mid-line
                 self.interp.out.flush()
                 code = self.session.prompt(PROMPT)
-                self.execute(code)
+                execute(self.interp, code, self.debug)
             except KeyboardInterrupt:
                 continue  # Ctrl-C at the prompt (or between runs): a fresh prompt
             except EOFError:
@@ -159,6 +153,14 @@ class CommandWindow:
             return False
 
 
+def execute(interp: Any, code: str, debug: bool = False) -> BaseException | None:
+    """Run statements in the base workspace as the Command Window does: errors reported,
+    the workspace kept. Returns what stopped them, if anything."""
+    if not code.strip():
+        return None
+    return run_reported(interp, lambda: interp.eval(code), debug)
+
+
 def run_stream(interp: Any, stream: TextIO, debug: bool = False) -> int:
     """Run statements read from ``stream`` (not a terminal) as the Command Window would,
     without prompts.  An error is reported and reading goes on; the exit status is 1
@@ -175,14 +177,13 @@ def run_stream(interp: Any, stream: TextIO, debug: bool = False) -> int:
             return 1 if failed else 0
         code = "\n".join(lines)
         lines = []
-        if code.strip():
-            try:
-                stopped = run_reported(interp, lambda c=code: interp.eval(c), debug)
-            except ExitRequest as exc:
-                return exc.status
-            if isinstance(stopped, KeyboardInterrupt):
-                return 1
-            failed = failed or stopped is not None
+        try:
+            stopped = execute(interp, code, debug)
+        except ExitRequest as exc:
+            return exc.status
+        if isinstance(stopped, KeyboardInterrupt):
+            return 1
+        failed = failed or stopped is not None
 
 
 # ---------------------------------------------------------------- completion
