@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
+from typing import Any
 
 # MATLAB's wording for the syntax errors users meet most often.
 INVALID_EXPRESSION = (
@@ -232,3 +234,22 @@ def report(exc: MException, read_line: object = None) -> str:
             if text:
                 lines.append(text)
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------ warnings
+
+# The interpreter running in this context, for code far from it (warnings).  A context
+# variable, not a global: two interpreters in one process each set it while they run.
+RUNNING: ContextVar[Any] = ContextVar("mlang_interpreter", default=None)
+
+
+def running_interpreter() -> Any:
+    """The interpreter running MATLAB code in this context (None outside one)."""
+    return RUNNING.get()
+
+
+def warn(identifier: str, message: str) -> None:
+    """Issue a MATLAB warning through the running interpreter (if any)."""
+    interp = RUNNING.get()
+    if interp is not None:
+        interp.warn(identifier, message)

@@ -17,16 +17,18 @@ from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import Primitive, dl_call, record
 from mlang.values.core import FLOAT_DTYPES, numpy_agrees
 
+# Builtins by name, for rules that call MATLAB functions.  The registry of callables, a
+# layer above, hands its table over (use_builtins), so autodiff never imports it.
 _builtins: dict[str, Any] = {}
 
 
-def _builtin(name: str) -> Any:
-    b = _builtins.get(name)
-    if b is None:
-        from mlang.builtins.registry import BUILTINS
+def use_builtins(table: dict[str, Any]) -> None:
+    global _builtins
+    _builtins = table
 
-        b = _builtins[name] = BUILTINS[name]
-    return b
+
+def _builtin(name: str) -> Any:
+    return _builtins[name]
 
 
 def call(name: str, *args: Any) -> Any:

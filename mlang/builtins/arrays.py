@@ -19,8 +19,8 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.rules_support import vecdim
-from mlang.builtins.registry import builtin
 from mlang.errors import MatlabError, error
+from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.concat import cat as concatenate_values
 from mlang.values.core import (

@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.registry import builtin
 from mlang.errors import MatlabError, error
+from mlang.registry import builtin
 from mlang.values import indexing
 from mlang.values.cell import Cell
 from mlang.values.concat import cat

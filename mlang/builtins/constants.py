@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from mlang.builtins.arrays import checked_shape
-from mlang.builtins.registry import builtin
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.core import INT_CLASSES, class_of, is_text, result, to_array, to_double_array, to_str
 from mlang.values.operators import INT_LIMITS
 

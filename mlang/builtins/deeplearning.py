@@ -24,8 +24,8 @@ from mlang.autodiff.dlarray import (
     strip,
 )
 from mlang.autodiff.trace import Primitive, backward, traced_input, undefined_for_dlarray
-from mlang.builtins.registry import builtin
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.core import CHAR, char_row, class_of, fix_shape, is_text, result, to_str
 
 # ------------------------------------------------------------- the value

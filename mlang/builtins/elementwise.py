@@ -18,8 +18,8 @@ from collections.abc import Callable
 import numpy as np
 
 from mlang.autodiff import ops, rules_support
-from mlang.builtins.registry import builtin
-from mlang.errors import error
+from mlang.errors import error, warn
+from mlang.registry import builtin
 from mlang.values import operators
 from mlang.values.core import (
     INT_CLASSES,
@@ -932,9 +932,7 @@ def nchoosek(v: object, k: object) -> object:
             return result(to_class(np.array([[math.inf]]), cls))
         value = math.comb(nn, kk)
         if cls not in INT_LIMITS and value > FLINTMAX:
-            from mlang.evaluation.context import warn
-
-            warn("MATLAB:nchoosek:LargeCoefficient",
+                warn("MATLAB:nchoosek:LargeCoefficient",
                  "Result may not be exact. Coefficient is greater than 9.007199e+15 and is "
                  "only accurate to 15 digits")
         return _from_ints([value], (1, 1), cls)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mlang.builtins.registry import builtin
 from mlang.display import STYLES
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.core import is_text, to_str
 
 # Style names are matched without regard to case; the older two-word forms

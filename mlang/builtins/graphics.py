@@ -7,7 +7,7 @@ output returns a placeholder graphics handle (the number 1).
 
 from __future__ import annotations
 
-from mlang.builtins.registry import builtin
+from mlang.registry import builtin
 
 GRAPHICS_FUNCTIONS = (
     "figure", "clf", "close", "hold", "subplot", "tiledlayout", "nexttile", "drawnow",

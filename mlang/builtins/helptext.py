@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.language import _text, find_file
-from mlang.builtins.registry import Builtin, builtin
 from mlang.errors import error
 from mlang.evaluation.interpreter import STDLIB
+from mlang.registry import Builtin, builtin
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, class_of
 

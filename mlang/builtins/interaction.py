@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.printing import unescape
-from mlang.builtins.registry import builtin
 from mlang.errors import MatlabError, error, report
+from mlang.registry import builtin
 from mlang.values.core import char_row, is_text, to_array, to_str
 
 

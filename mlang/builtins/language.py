@@ -30,10 +30,10 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.printing import format_text
-from mlang.builtins.registry import Builtin, builtin
-from mlang.errors import MatlabError, MException, report
+from mlang.errors import MatlabError, MException, report, running_interpreter
 from mlang.errors import error as _matlab_error
 from mlang.evaluation.frame import Frame
+from mlang.registry import Builtin, builtin
 from mlang.values.cell import Cell
 from mlang.values.core import (
     INT_CLASSES,
@@ -252,9 +252,7 @@ def getReport(exc: Any, *options: Any) -> np.ndarray:
 
 def exception_method(exc: MException, name: str) -> Any:
     """``ME.name`` for a method: throwing ones act at once, the others give a callable."""
-    from mlang.evaluation.context import current
-
-    interp = current()
+    interp = running_interpreter()
     if name in ("throw", "rethrow", "throwAsCaller"):
         interp.builtins[name].call(interp, [exc], 0)
     target: Builtin = interp.builtins[name]

@@ -22,9 +22,8 @@ from mlang.builtins.arrays import (
     text_option,
 )
 from mlang.builtins.reductions import extreme_positions
-from mlang.builtins.registry import builtin
-from mlang.errors import error
-from mlang.evaluation.context import warn
+from mlang.errors import error, warn
+from mlang.registry import builtin
 from mlang.values.core import (
     INT_CLASSES,
     char_row,

@@ -17,10 +17,10 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.language import _text
-from mlang.builtins.registry import builtin
 from mlang.builtins.workspace import columns
 from mlang.display import style_of
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.core import CHAR, char_row, is_text, to_str
 from mlang.values.struct import Struct
 

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mlang.builtins.registry import builtin
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, class_of, is_text, to_str
 from mlang.values.string import StringArray

@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.arrays import checked_shape, size_arguments
-from mlang.builtins.registry import builtin
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.core import class_of, is_text, result, scalar_value, to_array, to_str
 from mlang.values.struct import Struct
 

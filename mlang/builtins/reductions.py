@@ -30,8 +30,8 @@ from mlang.builtins.arrays import (
     shape_of,
     text_option,
 )
-from mlang.builtins.registry import builtin
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import (
     INT_CLASSES,

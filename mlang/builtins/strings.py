@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.printing import format_text, unescape
-from mlang.builtins.registry import builtin
 from mlang.errors import MatlabError, MatlabSyntaxError, error
+from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import (
     CHAR,

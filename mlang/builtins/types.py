@@ -12,8 +12,8 @@ import re
 
 import numpy as np
 
-from mlang.builtins.registry import builtin
 from mlang.errors import error
+from mlang.registry import builtin
 from mlang.values.core import INT_CLASSES, class_of, result, to_array, to_double_array
 from mlang.values.operators import INT_LIMITS, to_class
 

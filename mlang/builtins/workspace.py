@@ -20,9 +20,9 @@ import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.language import _text
-from mlang.builtins.registry import builtin
 from mlang.display import style_of
 from mlang.errors import ExitRequest, error
+from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, class_of, is_text, size_of, to_array
 from mlang.values.handle import FunctionHandle

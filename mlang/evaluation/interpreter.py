@@ -13,8 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from mlang.errors import MatlabError, error
-from mlang.evaluation.context import CURRENT
+from mlang.errors import RUNNING, MatlabError, error
 from mlang.evaluation.frame import Frame
 from mlang.evaluation.functions import CompiledUnit, ScriptCall, UserFunction
 from mlang.syntax.cache import parse_file
@@ -31,7 +30,7 @@ class Interpreter:
 
     def __init__(self, stdout: TextIO | None = None, stderr: TextIO | None = None,
                  stdin: TextIO | None = None) -> None:
-        from mlang.builtins.registry import load_all
+        from mlang.registry import load_all
 
         self.out = stdout or sys.stdout
         self.err = stderr or sys.stderr
@@ -113,7 +112,7 @@ class Interpreter:
     def running(self) -> Iterator[None]:
         """While MATLAB code runs: this interpreter is the current one, and Python's stack
         limit leaves room for MATLAB's recursion limit (calls nest several Python frames deep)."""
-        token = CURRENT.set(self)
+        token = RUNNING.set(self)
         limit = sys.getrecursionlimit()
         if limit < PYTHON_STACK_LIMIT:
             sys.setrecursionlimit(PYTHON_STACK_LIMIT)
@@ -121,7 +120,7 @@ class Interpreter:
             yield
         finally:
             sys.setrecursionlimit(limit)
-            CURRENT.reset(token)
+            RUNNING.reset(token)
 
     def get(self, name: str) -> Any:
         """A base-workspace variable converted to Python/NumPy."""

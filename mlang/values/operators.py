@@ -19,7 +19,7 @@ import numpy as np
 
 from mlang.autodiff import ops as dl_ops
 from mlang.autodiff.dlarray import DlArray
-from mlang.errors import error
+from mlang.errors import error, warn
 from mlang.values.core import (
     CLASS_OF_DTYPE,
     DTYPE_OF_CLASS,
@@ -470,8 +470,6 @@ def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
                 return np.linalg.solve(x, y)
         except np.linalg.LinAlgError:
             pass
-        from mlang.evaluation.context import warn
-
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
         with np.errstate(all="ignore"):
             try:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.evaluation.context import CURRENT
+from mlang.errors import RUNNING
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.core import result
 
@@ -334,11 +334,11 @@ class Checker:
 
     @contextmanager
     def running(self) -> Any:
-        token = CURRENT.set(self.interp)
+        token = RUNNING.set(self.interp)
         try:
             yield
         finally:
-            CURRENT.reset(token)
+            RUNNING.reset(token)
 
     def run(self, code: str, **variables: Any) -> None:
         """Run MATLAB statements in a fresh base workspace."""

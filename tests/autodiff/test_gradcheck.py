@@ -26,8 +26,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from mlang.builtins.registry import load_all
 from mlang.errors import MatlabError
+from mlang.registry import load_all
 from tests.autodiff.gradcheck import (
     STANDARD,
     Case,

@@ -18,10 +18,9 @@ from hypothesis import strategies as st
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import backward, traced_input
-from mlang.builtins.registry import load_all
-from mlang.errors import MatlabError
-from mlang.evaluation.context import CURRENT
+from mlang.errors import RUNNING, MatlabError
 from mlang.evaluation.interpreter import Interpreter
+from mlang.registry import load_all
 from mlang.values.core import char_row
 
 MODULES = {"arrays", "reductions", "linalg", "elementwise", "types", "constants", "deeplearning"}
@@ -77,7 +76,7 @@ def test_awkward_dlarray_arguments_never_raise_python_errors(
         interp: Interpreter, name: str, first: tuple, rest: list, position: int, nargout: int) -> None:
     args = [_value(interp, p) for p in rest]
     args.insert(min(position, len(args)), _value(interp, first))
-    token = CURRENT.set(interp)
+    token = RUNNING.set(interp)
     interp.dl_depth += 1  # as inside dlfeval
     try:
         outs = load_all()[name].call(interp, args, nargout)
@@ -92,7 +91,7 @@ def test_awkward_dlarray_arguments_never_raise_python_errors(
         pass
     finally:
         interp.dl_depth -= 1
-        CURRENT.reset(token)
+        RUNNING.reset(token)
 
 
 SYMBOLS = ["+", "-", ".*", "./", ".\\", ".^", "*", "/", "\\", "^", "==", "<", "&", "|"]
@@ -111,7 +110,7 @@ def test_operators_indexing_and_concatenation_with_dlarrays(
     if swap:
         a, b = b, a
     subscripts = [_value(interp, p) for p in index]
-    token = CURRENT.set(interp)
+    token = RUNNING.set(interp)
     interp.dl_depth += 1
     try:
         for step in (lambda: operators.binary(symbol, a, b),
@@ -135,4 +134,4 @@ def test_operators_indexing_and_concatenation_with_dlarrays(
                     pass
     finally:
         interp.dl_depth -= 1
-        CURRENT.reset(token)
+        RUNNING.reset(token)

@@ -16,10 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mlang.builtins.registry import load_all
-from mlang.errors import MatlabError
-from mlang.evaluation.context import CURRENT
+from mlang.errors import RUNNING, MatlabError
 from mlang.evaluation.interpreter import Interpreter
+from mlang.registry import load_all
 
 MODULES = {"arrays", "reductions", "linalg", "elementwise", "types", "constants"}
 
@@ -56,13 +55,13 @@ def interp() -> Interpreter:
 
 def _call(it: Interpreter, name: str, picks: list[int], nargout: int) -> None:
     args = [it.base.vars[f"v{k}"] for k in picks]
-    token = CURRENT.set(it)
+    token = RUNNING.set(it)
     try:
         load_all()[name].call(it, args, nargout)
     except MatlabError:
         pass
     finally:
-        CURRENT.reset(token)
+        RUNNING.reset(token)
 
 
 @settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])

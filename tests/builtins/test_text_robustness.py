@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mlang.builtins.registry import BUILTINS, load_all
 from mlang.display import STYLES, disp_text, display
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
+from mlang.registry import BUILTINS, load_all
 from mlang.values.string import StringArray
 
 MODULES = ("strings", "printing", "cells_structs", "language", "formatting", "random", "workspace",

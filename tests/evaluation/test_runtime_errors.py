@@ -81,7 +81,7 @@ def test_runtime_errors_are_caught_by_try(code, identifier, message):
 
 
 def test_a_bug_inside_a_builtin_is_an_internal_error_with_the_matlab_location(monkeypatch):
-    from mlang.builtins.registry import BUILTINS
+    from mlang.registry import BUILTINS
 
     def broken(*args):
         raise ZeroDivisionError("deliberate")

@@ -26,11 +26,14 @@ running interpreter comes first.
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import dl_call
 from mlang.errors import error
@@ -79,6 +82,11 @@ class Builtin:
 
 
 BUILTINS: dict[str, Builtin] = {}
+# Gradient rules call builtins by name: the autodiff layer gets the table from here.
+ops.use_builtins(BUILTINS)
+
+# The package whose modules register the builtin functions.
+LIBRARY = "mlang.builtins"
 
 
 def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = False,
@@ -115,13 +123,10 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
 
 
 def load_all() -> dict[str, Builtin]:
-    """Import every builtin module (they register themselves) and return the registry."""
-    import importlib
-    import pkgutil
-
-    import mlang.builtins as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name != "registry":
-            importlib.import_module(f"mlang.builtins.{info.name}")
+    """Import every module of the builtin library (they register themselves) and return the
+    registry.  The library is this layer's plug-in, found by name, so the registry never
+    imports the layers above it."""
+    package = importlib.import_module(LIBRARY)
+    for info in pkgutil.walk_packages(package.__path__, LIBRARY + "."):
+        importlib.import_module(info.name)
     return BUILTINS
