@@ -23,13 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from mlang.autodiff.dlarray import DlArray
-from mlang.errors import MatlabSyntaxError, MException
+from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
 from mlang.syntax.unparse import COMPACT
 from mlang.values.cell import Cell
 from mlang.values.core import INT_CLASSES, class_of, size_of, to_array
 from mlang.values.handle import FunctionHandle
+from mlang.values.objects import DisplayText, kind_of
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -96,8 +96,9 @@ def display_lines(name: str, value: Any, style: Style) -> list[Line]:
     value = _plain(value)
     if _is_paged(value):
         return _paged_lines(name, value, style, header=True)
-    if type(value) is DlArray:
-        return [BLANK, _name_line(name, value), BLANK, *_dlarray_lines(value, style), BLANK]
+    own = _own_body(value, style)
+    if own is not None:
+        return [BLANK, _name_line(name, value), BLANK, *own, BLANK]
     return [BLANK, _name_line(name, value), BLANK, *_body(value, style), BLANK]
 
 
@@ -105,8 +106,9 @@ def disp_lines(value: Any, style: Style) -> list[Line]:
     """The lines ``disp`` prints: the value without its name or class header."""
     value = _plain(value)
     t = type(value)
-    if t is DlArray:
-        return [*_dlarray_lines(value, style), BLANK]
+    own = _own_body(value, style)
+    if own is not None:
+        return [*own, BLANK]
     if _numel(value) == 0:
         return []
     if t is np.ndarray and value.dtype.kind == "U" and value.ndim == 2:
@@ -211,30 +213,15 @@ def _body(value: Any, style: Style, header: bool = True) -> list[Line]:
     if t is FunctionHandle:
         text = INDENT + func2str_text(value)
         return ["  function_handle with value:", BLANK, text] if header else [text]
-    if t is MException:
-        return _exception_body(value, style)
     return _object_body(value, style)
 
 
-def _dlarray_lines(x: DlArray, style: Style) -> list[Line]:
-    """A dlarray: its size (with the format's labels) and class, then its data."""
-    shape = x.shape
-    if x.fmt:
-        size = f" {TIMES} ".join(f"{n}({label})" for n, label in zip(shape, x.fmt, strict=True))
-    else:
-        size = _dims(shape)
-    kind = "" if x.underlying == "double" else f"{x.underlying} "
-    data = x.data
-    if data.size == 0:
-        return [f"  {size} empty {kind}dlarray"]
-    head = f"  {size} {kind}dlarray"
-    if data.ndim <= 2:
-        return [head, BLANK, *_array_body(data, style, header=False)]
-    lines: list[Line] = [head, BLANK]
-    for index, page in _pages(data):
-        lines += [BLANK, f"({':,:,' + ','.join(str(k) for k in index)}) =", BLANK,
-                  *_array_body(page, style, header=False), BLANK]
-    return lines[:-1]  # the display's own closing blank line follows
+def _own_body(value: Any, style: Style) -> list[Line] | None:
+    """The lines of an object that displays its own body (a dlarray's data); None otherwise."""
+    kind = kind_of(value)
+    if kind is None:
+        return None
+    return kind.display_body(value, style, lambda a: _array_body(a, style, header=False))
 
 
 def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
@@ -650,13 +637,9 @@ def _property_lines(pairs: list[tuple[str, Any]], style: Style) -> list[Line]:
     lines: list[Line] = []
     for name, value in pairs:
         prefix = f"{' ' * (4 + width - len(name))}{name}: "
-        text = value if type(value) is _Text else _field_text(value, style, style.width - len(prefix))
+        text = value if type(value) is DisplayText else _field_text(value, style, style.width - len(prefix))
         lines.append(prefix + text)
     return lines
-
-
-class _Text(str):
-    """A property value already written out (not a MATLAB value to summarise)."""
 
 
 def _field_text(v: Any, style: Style, room: int) -> str:
@@ -701,35 +684,13 @@ def _cell_field_text(c: Cell, style: Style, room: int) -> str:
     return f"{{{_dims(c.data.shape)} cell}}"
 
 
-def _exception_body(e: MException, style: Style) -> list[Line]:
-    causes = f"{{{len(e.cause)}{TIMES}1 cell}}" if e.cause else "{}"
-    pairs: list[tuple[str, Any]] = [
-        ("identifier", _Text(f"'{e.identifier}'")),
-        ("message", _Text(f"'{e.message}'")),
-        ("cause", _Text(causes)),
-        ("stack", _Text(f"[{len(e.stack)}{TIMES}1 struct]")),
-        ("Correction", _Text("[]")),
-    ]
-    return ["  MException with properties:", BLANK, *_property_lines(pairs, style)]
-
-
 def _object_body(obj: Any, style: Style) -> list[Line]:
-    """Other objects: their properties when they list them, else the class name.
-
-    An object may provide ``display_properties()`` (a list of (name, value)
-    pairs) and ``display_name`` (the class name shown in the header).
-    """
+    """An object: ``Name with properties:`` and its property list (the object protocol's
+    ``display_properties`` and ``display_name``), or ``Name with no properties.``"""
     cls = class_of(obj)
-    if cls == "containers.Map":
-        pairs: list[tuple[str, Any]] = [
-            ("Count", float(len(obj.entries))),
-            ("KeyType", _Text(obj.key_type)),
-            ("ValueType", _Text(obj.value_type)),
-        ]
-        return ["  Map with properties:", BLANK, *_property_lines(pairs, style)]
-    name = getattr(obj, "display_name", cls.rsplit(".", 1)[-1])
-    lister = getattr(obj, "display_properties", None)
-    pairs = list(lister()) if lister is not None else []
+    kind = kind_of(obj)
+    pairs = kind.display_properties(obj) if kind is not None else []
+    name = (kind.display_name if kind is not None else None) or cls.rsplit(".", 1)[-1]
     if not pairs:
         return [f"  {name} with no properties."]
     return [f"  {name} with properties:", BLANK, *_property_lines(pairs, style)]

@@ -78,14 +78,12 @@ class StackFrame:
 class MException:
     """MATLAB's MException object: identifier, message, stack and causes.
 
-    MATLAB code reads its properties with dot syntax (``ME.identifier``,
-    ``ME.stack``, ``ME.cause``) through ``get_property``; ``ME.getReport()``,
-    ``ME.addCause(c)``, ``ME.throw`` and ``ME.rethrow`` work as methods.
+    The error record every layer raises.  Its behaviour as a MATLAB value
+    (``ME.identifier``, ``ME.stack``, ``ME.getReport()``, its display) is
+    ``mlang.values.exception.ExceptionObject``.
     """
 
     matlab_class = "MException"
-    PROPERTIES = ("identifier", "message", "cause", "stack", "Correction")
-    METHODS = ("getReport", "addCause", "throw", "rethrow", "throwAsCaller")
 
     def __init__(self, identifier: str, message: str) -> None:
         self.identifier = identifier
@@ -124,55 +122,8 @@ class MException:
         other.caller_named = self.caller_named
         return other
 
-    def get_property(self, name: str) -> object:
-        """``ME.name``: a property's value, or a method of the object."""
-        from mlang.values.core import EMPTY, char_row
-
-        if name == "identifier":
-            return char_row(self.identifier)
-        if name == "message":
-            return char_row(self.message)
-        if name == "cause":
-            return _cell_column(self.cause)
-        if name == "stack":
-            return self.stack_struct()
-        if name == "Correction":
-            return EMPTY
-        if name in self.METHODS:
-            from mlang.builtins.language import exception_method
-
-            return exception_method(self, name)
-        raise MatlabError("MATLAB:noSuchMethodOrField",
-                          f"Unrecognized method, property, or field '{name}' for class "
-                          f"'MException'.")
-
-    def stack_struct(self) -> object:
-        """``ME.stack``: an n-by-1 struct array with fields file, name and line."""
-        import numpy as np
-
-        from mlang.values.core import char_row
-        from mlang.values.struct import Struct
-
-        frames = [f for f in self.stack if f.file or f.name]
-        elems = np.empty((len(frames), 1), dtype=object)
-        for i, f in enumerate(frames):
-            name = f.name or os.path.splitext(os.path.basename(f.file))[0]
-            elems[i, 0] = {"file": char_row(f.file), "name": char_row(name), "line": float(f.line)}
-        return Struct(["file", "name", "line"], elems)
-
     def __repr__(self) -> str:
         return f"MException({self.identifier!r}, {self.message!r})"
-
-
-def _cell_column(values: list) -> object:
-    import numpy as np
-
-    from mlang.values.cell import Cell
-
-    data = np.empty((len(values), 1), dtype=object)
-    for i, v in enumerate(values):
-        data[i, 0] = v
-    return Cell(data)
 
 
 class MatlabError(Exception):

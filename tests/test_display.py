@@ -23,6 +23,7 @@ from mlang.syntax.ast import Lambda
 from mlang.syntax.unparse import unparse
 from mlang.values.cell import Cell
 from mlang.values.handle import FunctionHandle
+from mlang.values.objects import MatlabObject
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from tests.syntax.test_roundtrip import expressions, params
@@ -223,9 +224,10 @@ def test_exception_display() -> None:
 
 
 def test_objects_listing_their_properties() -> None:
-    class Point:
+    class Point(MatlabObject):
+        """A value class plugged in through the object protocol."""
+
         matlab_class = "geom.Point"
-        shape = (1, 1)
 
         def display_properties(self) -> list:
             return [("X", 1.0), ("Label", np.array([["p"]]))]

@@ -14,7 +14,14 @@ from typing import Any
 
 import numpy as np
 
+# The package's __init__ imports ops before this module (ops needs DlArray defined), so
+# this import finds ops already under way; its functions are used only at call time.
+from mlang.autodiff import ops
 from mlang.errors import error
+from mlang.values.cell import Cell
+from mlang.values.core import class_of, fix_shape, to_array
+from mlang.values.objects import MatlabObject
+from mlang.values.struct import Struct
 
 LABELS = "SCBTU"
 _RANK = {label: rank for rank, label in enumerate(LABELS)}
@@ -23,8 +30,9 @@ UNDERLYING = {np.dtype(np.float64): "double", np.dtype(np.float32): "single",
               np.dtype(np.bool_): "logical"}
 
 
-class DlArray:
-    """A deep learning array (MATLAB class ``dlarray``)."""
+class DlArray(MatlabObject):
+    """A deep learning array (MATLAB class ``dlarray``): operators, indexing and
+    concatenation go through ``ops``, recorded when the array is traced."""
 
     matlab_class = "dlarray"
     __slots__ = ("data", "fmt", "node")
@@ -46,15 +54,55 @@ class DlArray:
     def underlying(self) -> str:
         return UNDERLYING[self.data.dtype]
 
-    def subsref_paren(self, args: list) -> Any:
-        from mlang.autodiff import ops
+    # ------------------------------------------------ the object protocol
 
+    def subsref_paren(self, args: list) -> Any:
         return ops.index(self, args) if args else self
 
     def subsasgn_paren(self, args: list, rhs: Any) -> Any:
-        from mlang.autodiff import ops
-
         return ops.assign(self, args, rhs)
+
+    @staticmethod
+    def assign_into(target: Any, args: list, rhs: Any) -> Any:
+        if type(target) is Cell:
+            return NotImplemented  # c(k) = {dlarray}: the cell's own rules
+        return ops.assign(target, args, rhs)
+
+    @staticmethod
+    def concatenate(rows: list[list]) -> Any:
+        return ops.concatenate(rows)
+
+    @staticmethod
+    def binary_operator(symbol: str, a: Any, b: Any) -> Any:
+        return ops.operator(symbol, a, b)
+
+    def unary_operator(self, symbol: str) -> Any:
+        if symbol == "-":
+            return ops.uminus(self)
+        return ops.call(_UNARY[symbol], self)
+
+    def display_body(self, style: Any, array_lines: Any) -> list:
+        """Its size (with the format's labels) and class, then its data page by page."""
+        shape = self.shape
+        if self.fmt:
+            size = " \u00d7 ".join(f"{n}({label})" for n, label in zip(shape, self.fmt, strict=True))
+        else:
+            size = "\u00d7".join(str(n) for n in shape)
+        kind = "" if self.underlying == "double" else f"{self.underlying} "
+        data = self.data
+        if data.size == 0:
+            return [f"  {size} empty {kind}dlarray"]
+        head = f"  {size} {kind}dlarray"
+        if data.ndim <= 2:
+            return [head, None, *array_lines(data)]
+        lines: list = [head, None]
+        trailing = data.shape[2:]
+        for reverse in np.ndindex(*reversed(trailing)):
+            index = tuple(reversed(reverse))
+            page = data[(slice(None), slice(None), *index)]
+            label = ",".join(str(k + 1) for k in index)
+            lines += [None, f"(:,:,{label}) =", None, *array_lines(page), None]
+        return lines[:-1]  # the display's own closing blank line follows
 
     def __repr__(self) -> str:
         traced = ", traced" if self.node is not None else ""
@@ -89,16 +137,15 @@ class DlArray:
         return _op("uminus", self)
 
 
-def _op(name: str, *args: Any) -> Any:
-    from mlang.autodiff import ops
+_UNARY = {"+": "uplus", "~": "not", ".'": "transpose", "'": "ctranspose"}
 
+
+def _op(name: str, *args: Any) -> Any:
     return getattr(ops, name)(*args)
 
 
 def as_data(value: Any) -> np.ndarray:
     """The data a value brings into a dlarray: an ndarray of double, single or logical."""
-    from mlang.values.core import class_of, to_array
-
     if type(value) is DlArray:
         return value.data
     cls = "cell" if type(value) is np.ndarray and value.dtype.kind == "O" else class_of(value)
@@ -159,8 +206,6 @@ def formatted(data: np.ndarray, fmt: str) -> tuple[np.ndarray, str]:
 
 
 def _matlab_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
-    from mlang.values.core import fix_shape
-
     return fix_shape(shape)
 
 
@@ -198,7 +243,3 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
             new_elems.reshape(-1)[k] = fields
         return Struct(list(value.fields), new_elems) if changed else value
     return value
-
-
-from mlang.values.cell import Cell  # noqa: E402  (the containers import values modules that need DlArray)
-from mlang.values.struct import Struct  # noqa: E402

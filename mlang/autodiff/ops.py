@@ -13,8 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from mlang.autodiff.dlarray import DlArray
+from mlang.autodiff.dlarray import DlArray, as_data
 from mlang.autodiff.trace import Primitive, dl_call, record
+from mlang.values import indexing
+from mlang.values.concat import cat
 from mlang.values.core import FLOAT_DTYPES, numpy_agrees
 
 # Builtins by name, for rules that call MATLAB functions.  The registry of callables, a
@@ -390,15 +392,11 @@ def moves_elements(forward: Any, first: int = 0, count: int | None = 1) -> Any:
 
 
 def _index(x: np.ndarray, args: list) -> np.ndarray:
-    from mlang.values.indexing import index
-
-    return raw(index(x, args))
+    return raw(indexing.index(x, args))
 
 
 def _assign(x: np.ndarray, v: Any, args: list) -> np.ndarray:
-    from mlang.values.indexing import assign
-
-    return raw(assign(x, args, v))
+    return raw(indexing.assign(x, args, v))
 
 
 def _scalar_position(shape: tuple[int, ...], args: list) -> np.ndarray | None:
@@ -442,8 +440,6 @@ def index(x: DlArray, args: list) -> Any:
 
 def assign(x: Any, args: list, v: Any) -> Any:
     """``x(args...) = v`` where ``x`` or ``v`` is a dlarray: a new dlarray."""
-    from mlang.autodiff.dlarray import as_data
-
     if type(x) is not DlArray:
         x = DlArray(np.zeros((0, 0)) if x is None else as_data(x))
     if type(v) is not DlArray:
@@ -453,8 +449,6 @@ def assign(x: Any, args: list, v: Any) -> Any:
 
 def concatenate(rows: list[list]) -> Any:
     """``[a, b; c, d]`` with a dlarray among the values."""
-    from mlang.values.concat import cat
-
     joined = [call("horzcat", *row) if any(type(v) is DlArray for v in row) else cat(row, 1)
               for row in rows]
     if len(joined) == 1:

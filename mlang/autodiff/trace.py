@@ -28,8 +28,11 @@ from typing import Any
 
 import numpy as np
 
+# ops imports this module; the package's __init__ orders the two (see dlarray.py).
+from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
+from mlang.values.core import class_of
 
 _numbering = itertools.count()  # creation order of nodes: a node comes after its parents
 
@@ -98,8 +101,6 @@ def _result_data(value: Any) -> np.ndarray:
         return value
     if t is float or t is bool or t is complex:
         return np.array([[value]])
-    from mlang.values.core import class_of
-
     raise error("deep:dlarray:InvalidDataType",
                 f"A dlarray cannot hold a value of class {class_of(value)}: dlarray supports "
                 "data of type single, double or logical.")
@@ -188,8 +189,6 @@ def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[
 
 
 def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
-    from mlang.autodiff import ops
-
     root = y.node
     order = _topological(root)
     needed = _needed(order, {x.node for x in xs})

@@ -37,6 +37,7 @@ from mlang.values.core import (
 )
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
+from mlang.values.objects import kind_of
 from mlang.values.ranges import colon_range
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
@@ -749,8 +750,6 @@ class Compiler:
             if type(base) is FunctionHandle:
                 return self.interp.invoke(base, _colons_as_text(values) if has_colon else values,
                                           nargout)
-            if hasattr(base, "subsref_paren"):
-                return [base.subsref_paren(values)]
             return [index(base, values)]
 
         return run
@@ -834,14 +833,13 @@ class Compiler:
             def parens(frame: Frame) -> list:
                 if method_base is not None:  # obj.method(args): a method call on an object
                     obj = method_base(frame)
-                    if hasattr(obj, "call_method") and obj.method(method) is not None:
-                        return [obj.call_method(method, args(frame))]
+                    kind = kind_of(obj)
+                    if kind is not None and kind.method(obj, method) is not None:
+                        return [kind.call_method(obj, method, args(frame))]
                 b = base(frame)
                 values = args(frame, b) if uses_end else args(frame)
                 if type(b) is FunctionHandle:
                     return self.interp.invoke(b, _colons_as_text(values), 1)[:1]
-                if hasattr(b, "subsref_paren"):
-                    return [b.subsref_paren(values)]
                 return [index(b, values)]
 
             return parens
@@ -1543,9 +1541,9 @@ def get_field(base: Any, name: str) -> list:
         if base.elems.size == 1:
             return [base.elems.reshape(-1)[0][name]]
         return [d[name] for d in base.elems.ravel(order="F")]
-    getter = getattr(base, "get_property", None)
-    if getter is not None:
-        return [getter(name)]
+    kind = kind_of(base)
+    if kind is not None:
+        return [kind.get_property(base, name)]
     raise error("MATLAB:structRefFromNonStruct",
                 "Dot indexing is not supported for variables of this type.")
 
@@ -1778,9 +1776,9 @@ def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> A
     if current is None or (type(current) is np.ndarray and current.size == 0):
         current = Struct.scalar()
     if type(current) is not Struct:
-        setter = getattr(current, "set_property", None)
-        if setter is not None and last:
-            return setter(name, value)
+        kind = kind_of(current)
+        if kind is not None and last:
+            return kind.set_property(current, name, value)
         raise error("MATLAB:structAssToNonStruct",
                     "Unable to perform assignment because dot indexing is not supported for "
                     "variables of this type.")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import (
@@ -19,6 +18,7 @@ from mlang.values.core import (
     class_of,
     result,
 )
+from mlang.values.objects import OBJECT_KINDS
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -127,10 +127,11 @@ def concatenate(rows: list[list]) -> object:
     """``[row1; row2; ...]`` where each row is a list of values."""
     for row in rows:
         for v in row:
-            if type(v) is DlArray:
-                from mlang.autodiff.ops import concatenate as concatenate_dlarrays
-
-                return concatenate_dlarrays(rows)
+            kind = OBJECT_KINDS.get(type(v))
+            if kind is not None:
+                out = kind.concatenate(rows)
+                if out is not NotImplemented:
+                    return out
     joined = [cat(r, 1) for r in rows]
     if len(joined) == 1:
         return joined[0]

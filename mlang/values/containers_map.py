@@ -29,6 +29,9 @@ from mlang.values.core import (
     to_array,
     to_str,
 )
+from mlang.values.handle import FunctionHandle
+from mlang.values.objects import DisplayText, MatlabObject
+from mlang.values.operators import to_class
 
 KEY_TYPES = ("char", "double", "single", "int32", "uint32", "int64", "uint64")
 VALUE_TYPES = ("any", "char", "logical", "double", "single", *INT_CLASSES)
@@ -48,10 +51,11 @@ def value_type_mismatch() -> Exception:
                  "Specified value type does not match the type expected for this container.")
 
 
-class MapObject:
+class MapObject(MatlabObject):
     """A ``containers.Map``: ``entries`` maps normalised keys to MATLAB values."""
 
     matlab_class = "containers.Map"
+    display_name = "Map"
     __slots__ = ("key_type", "value_type", "entries")
 
     def __init__(self, key_type: str = "char", value_type: str = "any") -> None:
@@ -88,8 +92,6 @@ class MapObject:
             return float(np.float32(x)) if self.key_type == "single" else float(x)
         if isinstance(x, int) and not isinstance(x, bool):
             return x
-        from mlang.values.operators import to_class
-
         return int(to_class(np.array([[float(x)]]), self.key_type)[0, 0])
 
     def key_value(self, key: Any) -> object:
@@ -120,8 +122,6 @@ class MapObject:
             raise value_type_mismatch()
         if cls == vt:
             return value
-        from mlang.values.operators import to_class
-
         a = to_array(value)
         if vt == "double":
             return result(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64))
@@ -249,8 +249,6 @@ class MapObject:
     def _bound(self, name: str) -> object:
         """``M.isKey`` read as a value: a handle calling the method on this map, so that
         ``M.isKey(k)`` works while the evaluator treats it as indexing a handle."""
-        from mlang.values.handle import FunctionHandle
-
         def body(frame: Any, nargout: int) -> list:
             varargin = frame.vars.get("varargin")
             return [self.call_method(name, varargin.values() if varargin is not None else [])]
@@ -260,12 +258,9 @@ class MapObject:
 
     # ---------------------------------------------------------- display
 
-    def display_body(self) -> str:
-        """What MATLAB shows below ``m =`` for a Map."""
-        return ("  Map with properties:\n\n"
-                f"        Count: {self.count}\n"
-                f"      KeyType: {self.key_type}\n"
-                f"    ValueType: {self.value_type}\n")
+    def display_properties(self) -> list[tuple[str, Any]]:
+        return [("Count", float(self.count)), ("KeyType", DisplayText(self.key_type)),
+                ("ValueType", DisplayText(self.value_type))]
 
     def __repr__(self) -> str:
         return f"MapObject({self.key_type}->{self.value_type}, {self.count} entries)"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mlang.values.objects import MatlabObject
 
-class FunctionHandle:
+
+class FunctionHandle(MatlabObject):
     """A callable MATLAB value.
 
     A named handle resolves ``name`` when called (``target`` caches the

@@ -14,11 +14,11 @@ memory underneath), so ``x(i) = v`` in a loop costs O(1), while
 
 from __future__ import annotations
 
+import math
 import sys
 
 import numpy as np
 
-from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import (
@@ -31,6 +31,7 @@ from mlang.values.core import (
     result,
     to_array,
 )
+from mlang.values.objects import OBJECT_KINDS
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -97,8 +98,8 @@ def numel_of(v: object) -> int:
         return 1
     if t is np.ndarray:
         return v.size  # type: ignore[union-attr]
-    if t is DlArray:
-        return v.data.size  # type: ignore[union-attr]
+    if t in OBJECT_KINDS:
+        return math.prod(v.shape)  # type: ignore[attr-defined]
     return data_of(v).size
 
 
@@ -207,8 +208,11 @@ def _linear_result_shape(source: tuple[int, ...], index: object, count: int) -> 
 
 def index(value: object, args: list) -> object:
     """``value(args...)``: a value of the same kind."""
-    if type(value) is not np.ndarray and hasattr(value, "subsref_paren"):
-        return value.subsref_paren(args)  # type: ignore[union-attr]
+    kind = OBJECT_KINDS.get(type(value))
+    if kind is not None:
+        out = kind.subsref_paren(value, args)
+        if out is not NotImplemented:
+            return out
     data = data_of(value)
     nargs = len(args)
     if nargs == 0:
@@ -432,12 +436,16 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
     ``in_place`` says the caller owns ``target`` exclusively (``sys.getrefcount``
     shows no other holder), so its storage may be reused.  Returns the new value.
     """
-    if hasattr(target, "subsasgn_paren"):  # objects with their own M(key) = v (containers.Map)
-        return target.subsasgn_paren(args, rhs)  # type: ignore[union-attr]
-    if type(rhs) is DlArray and type(target) is not Cell:
-        from mlang.autodiff.ops import assign as assign_dlarray
-
-        return assign_dlarray(target, args, rhs)
+    kind = OBJECT_KINDS.get(type(target))
+    if kind is not None:
+        out = kind.subsasgn_paren(target, args, rhs)
+        if out is not NotImplemented:
+            return out
+    kind = OBJECT_KINDS.get(type(rhs))
+    if kind is not None:
+        out = kind.assign_into(target, args, rhs)
+        if out is not NotImplemented:
+            return out
     from mlang.values.operators import as_class
 
     if not args:

@@ -17,9 +17,8 @@ import operator as py
 
 import numpy as np
 
-from mlang.autodiff import ops as dl_ops
-from mlang.autodiff.dlarray import DlArray
 from mlang.errors import error, warn
+from mlang.values import objects
 from mlang.values.core import (
     CLASS_OF_DTYPE,
     DTYPE_OF_CLASS,
@@ -31,6 +30,7 @@ from mlang.values.core import (
     to_array,
     to_double_array,
 )
+from mlang.values.objects import OBJECT_KINDS
 
 ARITHMETIC_CLASSES = frozenset({"double", "single", "logical", "char", *INT_CLASSES})
 INT_LIMITS = {name: (np.iinfo(name).min, np.iinfo(name).max) for name in INT_CLASSES}
@@ -332,8 +332,10 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
 
 def binary(symbol: str, a: object, b: object) -> object:
     """Any binary operator by its MATLAB symbol."""
-    if type(a) is DlArray or type(b) is DlArray:
-        return dl_ops.operator(symbol, a, b)
+    if type(a) in OBJECT_KINDS or type(b) in OBJECT_KINDS:
+        out = objects.binary_operator(symbol, a, b)
+        if out is not NotImplemented:
+            return out
     if symbol in ARITH:
         return elementwise(symbol, a, b)
     if symbol in COMPARE:
@@ -350,8 +352,10 @@ def uminus(a: object) -> object:
     t = type(a)
     if t is float or t is complex:
         return -a
-    if t is DlArray:
-        return dl_ops.uminus(a)
+    if t in OBJECT_KINDS:
+        out = objects.unary_operator("-", a)
+        if out is not NotImplemented:
+            return out
     cls = class_of(a)
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("-", a)
@@ -365,8 +369,10 @@ def uminus(a: object) -> object:
 
 
 def uplus(a: object) -> object:
-    if type(a) is DlArray:
-        return dl_ops.call("uplus", a)
+    if type(a) in OBJECT_KINDS:
+        out = objects.unary_operator("+", a)
+        if out is not NotImplemented:
+            return out
     cls = class_of(a)
     if cls not in ARITHMETIC_CLASSES:
         raise _not_supported("+", a)
@@ -378,8 +384,10 @@ def uplus(a: object) -> object:
 def logical_not(a: object) -> object:
     if type(a) is bool:
         return not a
-    if type(a) is DlArray:
-        return dl_ops.call("not", a)
+    if type(a) in OBJECT_KINDS:
+        out = objects.unary_operator("~", a)
+        if out is not NotImplemented:
+            return out
     return result(~to_logical(a))
 
 
@@ -389,8 +397,10 @@ def transpose(a: object, conjugate: bool = False) -> object:
         return a
     if t is complex:
         return a.conjugate() if conjugate else a
-    if t is DlArray:
-        return dl_ops.call("ctranspose" if conjugate else "transpose", a)
+    if t in OBJECT_KINDS:
+        out = objects.unary_operator("'" if conjugate else ".'", a)
+        if out is not NotImplemented:
+            return out
     data = a if t is np.ndarray else getattr(a, "data", None)
     if data is None:
         if hasattr(a, "elems"):  # struct array

@@ -150,11 +150,15 @@ def test_method_syntax_for_keys_and_iskey(ml):
     assert v["t"] is True and v["f"] is False
 
 
-def test_display_body():
+def test_display_lists_the_map_properties():
     m = MapObject("char", "double")
     m.entries["k"] = 1.0
-    assert m.display_body() == ("  Map with properties:\n\n        Count: 1\n"
-                                "      KeyType: char\n    ValueType: double\n")
+    out = io.StringIO()
+    interp = Interpreter(stdout=out)
+    interp.base.vars["m"] = m
+    interp.eval("m")
+    assert out.getvalue() == ("\nm = \n\n  Map with properties:\n\n        Count: 1\n"
+                              "      KeyType: char\n    ValueType: double\n\n")
 
 
 @given(st.dictionaries(st.text(alphabet="abcXYZ_09", min_size=1, max_size=5),

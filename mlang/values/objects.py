@@ -1,0 +1,152 @@
+"""The one protocol for MATLAB values with behaviour of their own (objects).
+
+Numeric, logical and char arrays, cells, structs and strings are the values
+layer's own business.  Every other class of value -- function handles,
+``containers.Map``, MException, dlarray, and the classes still to come
+(tables, networks, layers, datastores, graphics handles) -- plugs in here:
+it subclasses ``MatlabObject`` and overrides the hooks it needs.  A class
+defined below this layer (MException, in ``mlang.errors``) gets a subclass
+that speaks for it, named by ``represents``.
+
+Indexing, indexed assignment, field access, concatenation, operators and
+display find an object's behaviour in one way only: ``kind_of(value)``, one
+dictionary lookup by Python type, whose hooks are called with the value as
+their first argument (``kind.get_property(value, name)``).  For a class that
+subclasses ``MatlabObject`` itself, its kind is its own class, so the hooks
+are ordinary methods.  ``class(x)`` is the class attribute ``matlab_class``.
+
+A hook returning ``NotImplemented`` leaves the value to MATLAB's default
+behaviour (usually an error naming the class).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from mlang.errors import error
+
+# Python type of a value -> the MatlabObject subclass holding its behaviour.  Filled as
+# classes are defined (code structure, the same in every interpreter), never at run time;
+# hot paths test ``type(v) in OBJECT_KINDS`` before anything else.
+OBJECT_KINDS: dict[type, type[MatlabObject]] = {}
+
+
+def kind_of(value: object) -> type[MatlabObject] | None:
+    """The behaviour of an object value; None for arrays, cells, structs and strings."""
+    return OBJECT_KINDS.get(type(value))
+
+
+def binary_operator(symbol: str, a: object, b: object) -> Any:
+    """``a symbol b`` by the first operand's kind that implements it (NotImplemented: none)."""
+    kind = OBJECT_KINDS.get(type(a))
+    if kind is not None:
+        out = kind.binary_operator(symbol, a, b)
+        if out is not NotImplemented:
+            return out
+    kind = OBJECT_KINDS.get(type(b))
+    return NotImplemented if kind is None else kind.binary_operator(symbol, a, b)
+
+
+def unary_operator(symbol: str, a: object) -> Any:
+    """``symbol a`` by the operand's kind (NotImplemented: not an object, or no such hook)."""
+    kind = OBJECT_KINDS.get(type(a))
+    return NotImplemented if kind is None else kind.unary_operator(a, symbol)
+
+
+class DisplayText(str):
+    """A property value shown as this text, as is, in an object's display."""
+
+
+class MatlabObject:
+    """Base class of object values: every hook has MATLAB's default behaviour."""
+
+    __slots__ = ()
+    matlab_class: ClassVar[str] = ""
+    # The class shown in a display's "Name with properties:" header (default: the last
+    # part of matlab_class).
+    display_name: ClassVar[str | None] = None
+    # A class defined below the values layer that this subclass speaks for.
+    represents: ClassVar[type | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        OBJECT_KINDS[cls.represents or cls] = cls
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (1, 1)
+
+    # ------------------------------------------------------------ indexing
+
+    def subsref_paren(self, args: list) -> Any:
+        """``x(args...)``."""
+        return NotImplemented
+
+    def subsasgn_paren(self, args: list, rhs: Any) -> Any:
+        """``x(args...) = rhs``: the new value of ``x``."""
+        return NotImplemented
+
+    @staticmethod
+    def assign_into(target: Any, args: list, rhs: Any) -> Any:
+        """``target(args...) = rhs`` for a plain ``target`` and an ``rhs`` of this kind."""
+        return NotImplemented
+
+    @staticmethod
+    def concatenate(rows: list[list]) -> Any:
+        """``[row1; row2; ...]`` where some element is of this kind."""
+        return NotImplemented
+
+    # -------------------------------------------- properties and methods
+
+    def property_names(self) -> list[str]:
+        return []
+
+    def get_property(self, name: str) -> Any:
+        """``x.name``: a property, or a method called without arguments."""
+        raise error("MATLAB:noSuchMethodOrField",
+                    f"Unrecognized method, property, or field '{name}' for class "
+                    f"'{self.matlab_class}'.")
+
+    def set_property(self, name: str, value: Any) -> Any:
+        """``x.name = value``: the new value of ``x``."""
+        raise error("MATLAB:noPublicFieldForClass",
+                    f"Unrecognized property '{name}' for class '{self.matlab_class}'.")
+
+    def method(self, name: str) -> Callable[[list], Any] | None:
+        """The method ``name`` as a function of its further arguments (None: none)."""
+        return None
+
+    def call_method(self, name: str, args: list) -> Any:
+        """``x.name(args...)``."""
+        fn = self.method(name)
+        if fn is None:
+            raise error("MATLAB:noSuchMethodOrField",
+                        f"Unrecognized method, property, or field '{name}' for class "
+                        f"'{self.matlab_class}'.")
+        return fn(args)
+
+    # ------------------------------------------------------------ operators
+
+    @staticmethod
+    def binary_operator(symbol: str, a: Any, b: Any) -> Any:
+        """``a symbol b`` (MATLAB's symbol: ``+``, ``.*``, ``==``, ``&``...) where ``a``
+        or ``b`` is of this kind."""
+        return NotImplemented
+
+    def unary_operator(self, symbol: str) -> Any:
+        """``-x``, ``+x``, ``~x``, ``x.'`` or ``x'`` (symbols ``-``, ``+``, ``~``,
+        ``.'``, ``'``)."""
+        return NotImplemented
+
+    # -------------------------------------------------------------- display
+
+    def display_properties(self) -> list[tuple[str, Any]]:
+        """The (name, value) pairs an object's display lists; a ``DisplayText`` value is
+        shown as written."""
+        return [(name, self.get_property(name)) for name in self.property_names()]
+
+    def display_body(self, style: Any, array_lines: Callable[[Any], list]) -> list | None:
+        """The display's lines below ``x =`` when they are not a property list; None for the
+        property list.  ``array_lines(a)`` gives the lines of a plain array's data."""
+        return None
