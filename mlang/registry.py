@@ -1,4 +1,5 @@
-"""The one registry of builtin functions.
+"""The registry of callables: the one registry of builtin functions, and the
+``Callable`` interface of everything the interpreter can call.
 
 Each builtin is registered once, with everything about it in one place: its
 MATLAB name, how many inputs and outputs it takes, its help text, whether it
@@ -29,31 +30,52 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-from collections.abc import Callable
+from collections import abc
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import dl_call
-from mlang.errors import error
+from mlang.errors import MatlabError, error
+
+
+@runtime_checkable
+class Callable(Protocol):
+    """Anything the interpreter can call: a builtin, a user function, a script, a function
+    handle, a traced primitive.  ``call`` takes MATLAB values and the number of outputs
+    wanted and returns a list of outputs; ``frame`` is the calling workspace (scripts run
+    in it, nested functions find their parent through it), None for the base workspace."""
+
+    name: str
+
+    def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list: ...
 
 
 @dataclass(slots=True)
 class Builtin:
     name: str
-    fn: Callable[..., Any]
+    fn: abc.Callable[..., Any]
     min_in: int
     max_in: int | None  # None: any number
     max_out: int | None
     help: str
     wants_nargout: bool = False
     wants_interp: bool = False
-    gradient: Callable[..., Any] | None = field(default=None)
+    gradient: abc.Callable[..., Any] | None = field(default=None)
     dl: str | None = None
 
-    def call(self, interp: Any, args: list, nargout: int) -> list:
-        """Call with MATLAB's argument checks; always returns a list of outputs."""
+    def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list:
+        """Call with MATLAB's argument checks; always returns a list of outputs.  An error
+        not yet labelled with a function is labelled with this one ("Error using f")."""
+        try:
+            return self._checked_call(interp, args, nargout)
+        except MatlabError as exc:
+            if not exc.exc.function:
+                exc.exc.function = self.name
+            raise
+
+    def _checked_call(self, interp: Any, args: list, nargout: int) -> list:
         n = len(args)
         if self.max_in is not None and n > self.max_in:
             raise error("MATLAB:TooManyInputs", "Too many input arguments.")
@@ -91,10 +113,10 @@ LIBRARY = "mlang.builtins"
 
 def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = False,
             max_out: int | None = 1, help: str | None = None,
-            gradient: Callable | None = None, dl: str | None = None) -> Callable:
+            gradient: abc.Callable | None = None, dl: str | None = None) -> abc.Callable:
     """Register a builtin.  Input counts come from the Python signature."""
 
-    def register(fn: Callable) -> Callable:
+    def register(fn: Callable) -> abc.Callable:
         params = list(inspect.signature(fn).parameters.values())
         if interp:
             params = params[1:]

@@ -88,6 +88,12 @@ class Primitive:
     def invoke(self, interp: Any, args: list, nargout: int) -> list:
         return [self.fn(*args)]
 
+    def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list:
+        for a in args:
+            if type(a) is DlArray:
+                return dl_call(self, interp, args, nargout)
+        return self.invoke(interp, args, nargout)
+
 
 def undefined_for_dlarray(name: str) -> Exception:
     return error("MATLAB:UndefinedFunction",

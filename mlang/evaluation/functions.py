@@ -257,7 +257,9 @@ class ScriptCall:
         self.unit = unit
         self.name = unit.name
 
-    def call(self, interp: Any, args: list, nargout: int, frame: Frame) -> list:
+    def call(self, interp: Any, args: list, nargout: int, frame: Frame | None = None) -> list:
+        if frame is None:
+            frame = interp.base
         if args or nargout:
             raise error("MATLAB:scriptNotFunction",
                         f"Attempt to execute SCRIPT {self.name} as a function:\n{self.unit.file}")

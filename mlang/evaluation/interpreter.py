@@ -13,9 +13,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from mlang.errors import RUNNING, MatlabError, error
+from mlang.errors import RUNNING, error
 from mlang.evaluation.frame import Frame
-from mlang.evaluation.functions import CompiledUnit, ScriptCall, UserFunction
+from mlang.evaluation.functions import CompiledUnit, ScriptCall
 from mlang.syntax.cache import parse_file
 from mlang.syntax.parser import default_parser
 from mlang.values.handle import FunctionHandle
@@ -175,20 +175,9 @@ class Interpreter:
         self.depth -= 1
 
     def invoke(self, target: Any, args: list, nargout: int, frame: Frame | None = None) -> list:
-        """Call a builtin, a user function, a script or a function handle."""
-        t = type(target)
-        if t is UserFunction:
-            return target.call(self, args, nargout, frame)
-        if t is FunctionHandle:
-            return self.call_handle(target, args, nargout)
-        if t is ScriptCall:
-            return target.call(self, args, nargout, frame or self.base)
-        try:
-            return target.call(self, args, nargout)
-        except MatlabError as exc:
-            if not exc.exc.function:
-                exc.exc.function = target.name
-            raise
+        """Call anything callable (``mlang.registry.Callable``): a builtin, a user function,
+        a script, a function handle."""
+        return target.call(self, args, nargout, frame)
 
     def call_handle(self, handle: FunctionHandle, args: list, nargout: int) -> list:
         if handle.params is not None:  # anonymous

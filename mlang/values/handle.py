@@ -35,6 +35,10 @@ class FunctionHandle(MatlabObject):
     def shape(self) -> tuple[int, int]:
         return (1, 1)
 
+    def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list:
+        """Call the handle (the Callable interface)."""
+        return interp.call_handle(self, args, nargout)
+
     @property
     def is_anonymous(self) -> bool:
         return self.params is not None
