@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import MatlabSyntaxError
+from mlang.evaluation.interpreter import Interpreter
 from mlang.syntax import ast
 from mlang.syntax.unparse import COMPACT
 from mlang.values.cell import Cell
@@ -721,3 +722,5 @@ def _lambda_node(text: str) -> ast.Lambda | None:
     return node if type(node) is ast.Lambda else None
 
 
+# The evaluator shows unsuppressed results with this module's display.
+Interpreter.result_display = display

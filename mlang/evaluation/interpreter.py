@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
@@ -275,9 +275,12 @@ class Interpreter:
             self.at_line_start = text.endswith("\n")
 
     def display(self, name: str, value: Any) -> None:
-        from mlang.display import display
+        """Show a result as ``name = value`` does without a semicolon."""
+        Interpreter.result_display(self, name, value)
 
-        display(self, name, value)
+    # How results are shown: display(interp, name, value).  The display layer, above this
+    # one, registers its function when imported (mlang.display), so no import goes upward.
+    result_display: Callable[[Interpreter, str, Any], None]
 
     def read_line(self, prompt: str = "") -> str | None:
         """A line typed by the user (for input, pause), without its newline; None at end of input."""

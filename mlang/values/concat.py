@@ -19,8 +19,10 @@ from mlang.values.core import (
     result,
 )
 from mlang.values.objects import OBJECT_KINDS
+from mlang.values.operators import as_class
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
+from mlang.values.text import to_string_array
 
 
 def _inconsistent() -> Exception:
@@ -79,8 +81,6 @@ def cat(values: list, axis: int) -> object:
         arrays = [v.data if type(v) is Cell else _wrap_cell(v) for v in kept]
         return Cell(_join(arrays, axis))
     if cls == "string":
-        from mlang.values.text import to_string_array
-
         arrays = [to_string_array(v).data for v in kept]
         return StringArray(_join(arrays, axis))
     if cls == "struct":
@@ -90,8 +90,6 @@ def cat(values: list, axis: int) -> object:
                 raise error("MATLAB:catenate:structFieldBad",
                             "Concatenation of structures requires that the fields be the same.")
         return Struct(fields, _join([s.copy().elems for s in kept], axis))
-    from mlang.values.operators import as_class
-
     arrays = [as_class(v, cls) for v in kept]
     if cls == "double" and any(a.dtype.kind == "c" for a in arrays):
         arrays = [a.astype(np.complex128) for a in arrays]

@@ -221,3 +221,12 @@ def scalar_value(v: object) -> float | complex | int | bool:
             return float(ord(x))
         return x.item()
     raise error("MATLAB:invalidType", "Expected a scalar.")
+
+
+def align(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pad the operand with fewer dimensions with trailing singletons (MATLAB alignment)."""
+    if x.ndim < y.ndim:
+        x = x.reshape(x.shape + (1,) * (y.ndim - x.ndim))
+    elif y.ndim < x.ndim:
+        y = y.reshape(y.shape + (1,) * (x.ndim - y.ndim))
+    return x, y

@@ -26,14 +26,17 @@ from mlang.values.core import (
     EMPTY,
     INT_CLASSES,
     char_codes,
+    char_row,
     class_of,
     fix_shape,
     result,
     to_array,
 )
 from mlang.values.objects import OBJECT_KINDS
+from mlang.values.operators import as_class
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
+from mlang.values.text import to_string_array
 
 
 class _Colon:
@@ -305,8 +308,6 @@ def brace_index(cell: object, args: list) -> list:
     """``c{args}``: the selected elements, in column-major order (a comma-separated list)."""
     if type(cell) is not Cell:
         if type(cell) is StringArray:
-            from mlang.values.core import char_row
-
             picked = index(cell, args)
             return [char_row(s or "") for s in picked.data.ravel(order="F")]
         raise error("MATLAB:cellRefFromNonCell",
@@ -446,8 +447,6 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
         out = kind.assign_into(target, args, rhs)
         if out is not NotImplemented:
             return out
-    from mlang.values.operators import as_class
-
     if not args:
         raise error("MATLAB:index:assignmentNoSubscripts",
                     "An indexing expression on the left side of an assignment must have at "
@@ -636,8 +635,6 @@ def _assign_strings(target: StringArray, args: list, rhs: object) -> StringArray
     elif type(rhs) is np.ndarray and rhs.dtype.kind == "U":
         values = np.array([["".join(rhs.ravel(order="F").tolist())]], dtype=object)
     else:
-        from mlang.values.text import to_string_array
-
         values = to_string_array(rhs).data
     data = _prepared(target.data, args, target)
     _store(data[0], data[1], data[2], values, len(args))

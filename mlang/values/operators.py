@@ -23,7 +23,9 @@ from mlang.values.core import (
     CLASS_OF_DTYPE,
     DTYPE_OF_CLASS,
     INT_CLASSES,
+    align,  # noqa: F401  (operators.align: MATLAB's dimension alignment)
     char_codes,
+    char_from_codes,
     class_of,
     numpy_agrees,
     result,
@@ -31,6 +33,8 @@ from mlang.values.core import (
     to_double_array,
 )
 from mlang.values.objects import OBJECT_KINDS
+from mlang.values.struct import Struct
+from mlang.values.text import string_binary
 
 ARITHMETIC_CLASSES = frozenset({"double", "single", "logical", "char", *INT_CLASSES})
 INT_LIMITS = {name: (np.iinfo(name).min, np.iinfo(name).max) for name in INT_CLASSES}
@@ -59,15 +63,6 @@ def result_class(a: object, b: object, symbol: str) -> str:
     return "double"
 
 
-def align(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Pad the operand with fewer dimensions with trailing singletons (MATLAB alignment)."""
-    if x.ndim < y.ndim:
-        x = x.reshape(x.shape + (1,) * (y.ndim - x.ndim))
-    elif y.ndim < x.ndim:
-        y = y.reshape(y.shape + (1,) * (x.ndim - y.ndim))
-    return x, y
-
-
 def _check_sizes(x: np.ndarray, y: np.ndarray) -> None:
     for dx, dy in zip(x.shape, y.shape, strict=True):
         if dx != dy and dx != 1 and dy != 1:
@@ -85,8 +80,6 @@ def to_class(values: np.ndarray, cls: str) -> np.ndarray:
     if cls == "logical":
         return values != 0
     if cls == "char":
-        from mlang.values.core import char_from_codes
-
         codes = np.nan_to_num(np.round(values.real), nan=0.0)
         return char_from_codes(np.clip(codes, 0, 65535).astype(np.uint32))
     if values.dtype.kind in "iu":
@@ -238,8 +231,6 @@ def _exact_operand(v: object) -> np.ndarray | None:
     if k in "iub":
         return a.astype(np.int64 if k == "b" else a.dtype).astype(object)
     if k == "U":
-        from mlang.values.core import char_codes
-
         return char_codes(a).astype(np.int64).astype(object)
     if k != "f" or not np.isfinite(a).all() or (a != np.trunc(a)).any():
         return None
@@ -322,8 +313,6 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
     if a.dtype == np.bool_:
         return a
     if a.dtype.kind == "U":
-        from mlang.values.core import char_codes
-
         return char_codes(a) != 0
     if a.dtype.kind in "fc" and np.isnan(a).any():
         raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
@@ -404,8 +393,6 @@ def transpose(a: object, conjugate: bool = False) -> object:
     data = a if t is np.ndarray else getattr(a, "data", None)
     if data is None:
         if hasattr(a, "elems"):  # struct array
-            from mlang.values.struct import Struct
-
             if a.elems.ndim > 2:
                 raise _nd_transpose()
             return Struct(list(a.fields), a.elems.T.copy())
@@ -583,8 +570,6 @@ def _string_operator(symbol: str, a: object, b: object) -> object | None:
     sb = getattr(b, "matlab_class", None) == "string"
     if not (sa or sb):
         return None
-    from mlang.values.text import string_binary
-
     return string_binary(symbol, a, b)
 
 

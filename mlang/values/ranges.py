@@ -7,7 +7,8 @@ import math
 import numpy as np
 
 from mlang.errors import error
-from mlang.values.core import INT_CLASSES, class_of, scalar_value
+from mlang.values.core import INT_CLASSES, char_from_codes, class_of, scalar_value, to_double_array
+from mlang.values.operators import to_class
 
 
 def colon_range(start: object, step: object, stop: object) -> object:
@@ -32,14 +33,10 @@ def colon_range(start: object, step: object, stop: object) -> object:
         elif n >= 0 and s < 0 and values[0, -1] < b:
             values[0, -1] = b
     if "char" in classes and classes <= {"char", "double"}:
-        from mlang.values.core import char_from_codes
-
         return char_from_codes(values.astype(np.uint32)) if values.size else \
             np.zeros((1, 0), dtype="<U1")
     ints = classes & set(INT_CLASSES)
     if ints:
-        from mlang.values.operators import to_class
-
         return to_class(values, ints.pop())
     if "single" in classes:
         return values.astype(np.float32)
@@ -59,8 +56,6 @@ def _first(v: object) -> float | complex:
 
 
 def _first_element(v: object) -> float:
-    from mlang.values.core import to_double_array
-
     if not hasattr(v, "dtype"):
         raise error("MATLAB:colon:invalidType", f"Colon operands must be numeric, not {class_of(v)}.")
     return float(to_double_array(v).reshape(-1, order="F")[0].real)

@@ -6,7 +6,7 @@ import numpy as np
 
 from mlang.errors import error
 from mlang.values.cell import Cell
-from mlang.values.core import class_of, to_str
+from mlang.values.core import align, class_of, result, to_array, to_str
 from mlang.values.string import StringArray
 
 
@@ -31,8 +31,6 @@ def to_string_array(v: object) -> StringArray:
             flat_out[i] = to_string_array(flat_in[i]).scalar_text()
         return StringArray(data)
     if t in (float, bool, complex) or t is np.ndarray:
-        from mlang.values.core import to_array
-
         a = to_array(v)
         data = np.empty(a.shape, dtype=object)
         flat_in = a.reshape(-1)
@@ -60,8 +58,6 @@ def _number_text(x: object) -> str | None:
 def string_binary(symbol: str, a: object, b: object) -> object:
     """Operators with a string operand: ``+`` appends, comparisons compare text."""
     sa, sb = to_string_array(a), to_string_array(b)
-    from mlang.values.operators import align
-
     try:
         x, y = np.broadcast_arrays(*align(sa.data, sb.data))
     except ValueError:
@@ -83,6 +79,4 @@ def string_binary(symbol: str, a: object, b: object) -> object:
     fo, fx, fy = out_b.reshape(-1), x.reshape(-1), y.reshape(-1)
     for i in range(fo.size):
         fo[i] = fx[i] is not None and fy[i] is not None and fn(fx[i], fy[i])
-    from mlang.values.core import result
-
     return result(out_b)
