@@ -26,6 +26,7 @@ import numpy as np
 from mlang.errors import MatlabSyntaxError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.syntax import ast
+from mlang.syntax.parser import parse
 from mlang.syntax.unparse import COMPACT
 from mlang.values.cell import Cell
 from mlang.values.core import INT_CLASSES, class_of, size_of, to_array
@@ -710,8 +711,6 @@ def func2str_text(handle: FunctionHandle) -> str:
 
 def _lambda_node(text: str) -> ast.Lambda | None:
     """The anonymous function's syntax tree, read back from its source text."""
-    from mlang.syntax.parser import parse
-
     try:
         program = parse(text)
     except MatlabSyntaxError:

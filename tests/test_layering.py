@@ -79,6 +79,20 @@ def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool,
     return found
 
 
+def _explained(lines: list[str], index: int) -> bool:
+    """A comment on the import's line, or on the line above the block of imports it is in
+    (or on any line of that block)."""
+    while True:
+        if "#" in lines[index]:
+            return True
+        if index == 0:
+            return False
+        index -= 1
+        text = lines[index].strip()
+        if not text.startswith(("from ", "import ")):
+            return text.startswith("#")
+
+
 def _is_type_checking(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
@@ -97,9 +111,7 @@ def imports() -> list[Import]:
                 if _is_type_checking(child):
                     continue  # annotations only: never imported at run time
                 if isinstance(child, (ast.Import, ast.ImportFrom)):
-                    here = lines[child.lineno - 1]
-                    above = lines[child.lineno - 2].strip() if child.lineno > 1 else ""
-                    explained = "#" in here or above.startswith("#")
+                    explained = _explained(lines, child.lineno - 1)
                     for target in _targets(child, module, is_package, modules):
                         if target != module:
                             found.append(Import(module, target, child.lineno, deferred, explained))

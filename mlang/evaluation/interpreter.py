@@ -16,8 +16,12 @@ from typing import Any, TextIO
 from mlang.errors import RUNNING, error
 from mlang.evaluation.frame import Frame
 from mlang.evaluation.functions import CompiledUnit, ScriptCall
+from mlang.registry import load_all
 from mlang.syntax.cache import parse_file
 from mlang.syntax.parser import default_parser
+from mlang.values.cell import Cell
+from mlang.values.convert import from_python, to_python
+from mlang.values.core import to_str
 from mlang.values.handle import FunctionHandle
 
 STDLIB = Path(__file__).resolve().parent.parent.parent / "stdlib"
@@ -30,8 +34,6 @@ class Interpreter:
 
     def __init__(self, stdout: TextIO | None = None, stderr: TextIO | None = None,
                  stdin: TextIO | None = None) -> None:
-        from mlang.registry import load_all
-
         self.out = stdout or sys.stdout
         self.err = stderr or sys.stderr
         self.inp = stdin or sys.stdin  # what input() and pause read
@@ -124,22 +126,16 @@ class Interpreter:
 
     def get(self, name: str) -> Any:
         """A base-workspace variable converted to Python/NumPy."""
-        from mlang.values.convert import to_python
-
         if name not in self.base.vars:
             raise KeyError(name)
         return to_python(self.base.vars[name])
 
     def set(self, name: str, value: Any) -> None:
         """Set a base-workspace variable from a Python/NumPy value."""
-        from mlang.values.convert import from_python
-
         self.base.vars[name] = from_python(value)
 
     def call(self, name: str, *args: Any, nargout: int = 1) -> Any:
         """Call a MATLAB function from Python; returns one value or a tuple."""
-        from mlang.values.convert import from_python, to_python
-
         target = self.resolve(name)
         if target is None:
             raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
@@ -191,8 +187,6 @@ class Interpreter:
                 if p is not None:
                     vars[p] = a
             if params and params[-1] == "varargin":
-                from mlang.values.cell import Cell
-
                 vars["varargin"] = Cell.row(list(args[len(params) - 1:]))
             return handle.body(frame, nargout)  # type: ignore[misc]
         target = handle.target or self.resolve(handle.name)
@@ -205,8 +199,6 @@ class Interpreter:
         """Call a function given as a handle or a name (feval, cellfun, ...)."""
         if type(fn) is FunctionHandle:
             return self.call_handle(fn, args, nargout)
-        from mlang.values.core import to_str
-
         name = to_str(fn)
         target = self.resolve(name)
         if target is None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import warnings
 
 import mlang
 from mlang.errors import MatlabSyntaxError
@@ -61,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _print_tree(path: str) -> int:
+    # Imported here, as in _session: --version and --help answer without loading them.
     from mlang.syntax import parse_file
     from mlang.syntax.ast import pretty
 
@@ -80,8 +83,7 @@ def _print_tree(path: str) -> int:
 
 def _session(opts: argparse.Namespace) -> int:
     """Run a script, -e code or the Command Window; the exit status: 1 after an error."""
-    import os
-
+    # The interpreter and its library load only when code runs (start-up of --version, -h).
     from mlang.errors import ExitRequest
     from mlang.evaluation.interpreter import Interpreter
     from mlang.frontends.allocator import tune_allocator
@@ -92,8 +94,6 @@ def _session(opts: argparse.Namespace) -> int:
         return 1
     tune_allocator()
     if not opts.debug:
-        import warnings
-
         warnings.simplefilter("ignore")  # NumPy's floating-point warnings are not MATLAB output
     interp = Interpreter()
     try:
@@ -105,17 +105,18 @@ def _session(opts: argparse.Namespace) -> int:
             if not opts.interactive:
                 return status
         if sys.stdin.isatty():
+            # prompt_toolkit and Pygments load only for a Command Window.
             from mlang.frontends.repl import CommandWindow, history_path
 
             print(f"mlang {mlang.__version__}: MATLAB-compatible. "
                   "Type 'help NAME' for help on a function, 'exit' to leave.\n")
             screen = None  # the prompt goes to the terminal, even when results go to a file
             if not sys.stdout.isatty() and sys.stderr.isatty():
-                from prompt_toolkit.output import create_output
+                from prompt_toolkit.output import create_output  # (as above)
 
                 screen = create_output(stdout=sys.stderr)
             return CommandWindow(interp, history=history_path(), output=screen, debug=opts.debug).run()
-        from mlang.frontends.repl import run_stream
+        from mlang.frontends.repl import run_stream  # (as above)
 
         return max(status, run_stream(interp, sys.stdin, opts.debug))
     except ExitRequest as exc:

@@ -20,8 +20,10 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 from mlang.errors import ExitRequest
+from mlang.evaluation.interpreter import STDLIB
 from mlang.frontends.reporting import report_internal_error, run_reported
 from mlang.syntax.lexer import KEYWORDS, needs_more_input
+from mlang.values.struct import Struct
 
 PROMPT = ">> "
 CONTINUATION = "   "  # continuation lines line up with the code after the prompt
@@ -79,6 +81,7 @@ class CommandWindow:
     # ------------------------------------------------------------ prompt
 
     def _prompt_session(self, history: str | os.PathLike[str] | None, input: Any, output: Any) -> Any:
+        # prompt_toolkit and Pygments are heavy: piped input (run_stream) never loads them.
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import FileHistory, InMemoryHistory
         from prompt_toolkit.lexers import PygmentsLexer
@@ -100,6 +103,7 @@ class CommandWindow:
         )
 
     def _key_bindings(self) -> Any:
+        # (prompt_toolkit: loaded with the prompt, see _prompt_session)
         from prompt_toolkit.enums import DEFAULT_BUFFER
         from prompt_toolkit.filters import completion_is_selected, has_focus
         from prompt_toolkit.key_binding import KeyBindings
@@ -240,8 +244,6 @@ class MatlabCompleter(Completer):
 
     def _fields(self, chain: list[str]) -> list[str]:
         """The field names of the struct that ``a.b.c`` names (first element of arrays)."""
-        from mlang.values.struct import Struct
-
         value = self._variables().get(chain[0])
         for name in chain[1:]:
             if type(value) is not Struct or name not in value.fields or not value.elems.size:
@@ -251,8 +253,6 @@ class MatlabCompleter(Completer):
 
     def _names(self) -> list[tuple[str, str]]:
         """Every name worth offering, each once, variables first."""
-        from mlang.evaluation.interpreter import STDLIB
-
         found: dict[str, str] = {}
         for name in sorted(self._variables()):
             found.setdefault(name, "variable")

@@ -511,7 +511,7 @@ def mpower(a: object, b: object) -> object:
             return result(_eigen_power(x, complex(p)))
         if p == np.round(p):
             return result(_integer_matrix_power(x, int(p.real)))
-        from scipy.linalg import fractional_matrix_power
+        from scipy.linalg import fractional_matrix_power  # scipy is heavy: loaded on first use
 
         return result(np.asarray(fractional_matrix_power(x, p)))
     if _is_scalar(a) and y.ndim == 2 and y.shape[0] == y.shape[1]:
@@ -541,7 +541,7 @@ def _scalar_to_matrix_power(s: np.generic, a: np.ndarray) -> np.ndarray:
     if np.linalg.cond(v) < 1 / np.finfo(np.float64).eps:
         with np.errstate(all="ignore"):
             return np.linalg.solve(v.T, (v * np.power(base, w)).T).T
-    from scipy.linalg import expm
+    from scipy.linalg import expm  # scipy is heavy: loaded on first use
 
     return np.asarray(expm(np.log(base) * a))
 
