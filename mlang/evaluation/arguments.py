@@ -39,8 +39,10 @@ from mlang.values.core import (
     to_array,
     to_str,
 )
+from mlang.values.operators import to_class
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
+from mlang.values.text import to_string_array
 
 Validator = Callable[[Any, Any], None]  # (frame, value) -> None, raises when invalid
 
@@ -271,8 +273,6 @@ def convert_class(value: Any, cls: str) -> Any:
     if cls in convertible and have == "string" and cls == "char":
         return char_row(value.scalar_text()) if value.data.size == 1 else _conversion_error(cls)
     if cls == "string" and (have in convertible or have == "cell"):
-        from mlang.values.text import to_string_array
-
         return to_string_array(value)
     if cls in NUMERIC_CLASSES and have == "string":
         return _numbers_from_strings(value, cls)
@@ -280,8 +280,6 @@ def convert_class(value: Any, cls: str) -> Any:
 
 
 def _convert_array(value: Any, cls: str) -> Any:
-    from mlang.values.operators import to_class
-
     a = to_array(value)
     if cls in INT_CLASSES and a.dtype.kind == "c":
         _conversion_error(cls)

@@ -6,60 +6,31 @@ from pathlib import Path
 from typing import Any
 
 from mlang.errors import MatlabError, error
+from mlang.evaluation.arguments import compile_arguments
 from mlang.evaluation.compiler import Code, Compiler
 from mlang.evaluation.frame import Frame, ReturnFromFunction
 from mlang.syntax import ast
 from mlang.values.cell import Cell
 
 
-def _declared(stmts: list, kind: type) -> set[str]:
-    """Names declared global/persistent anywhere in a body (outside nested functions)."""
-    names: set[str] = set()
-    stack = list(stmts)
-    while stack:
-        s = stack.pop()
-        t = type(s)
-        if t is kind:
-            names.update(s.names)
-        elif t is ast.If:
-            for _, body in s.clauses:
-                stack.extend(body)
-            stack.extend(s.orelse or [])
-        elif t in (ast.For, ast.While):
-            stack.extend(s.body)
-        elif t is ast.Switch:
-            for _, body in s.cases:
-                stack.extend(body)
-            stack.extend(s.otherwise or [])
-        elif t is ast.Try:
-            stack.extend(s.body)
-            stack.extend(s.catch_body or [])
-    return names
+def _declared(stmts: list[ast.Node], kind: type[ast.Global] | type[ast.Persistent]) -> set[str]:
+    """Names declared global/persistent anywhere in a body (nested functions are not
+    in a body: they are the function's ``functions``)."""
+    return {name for stmt in stmts for node in ast.walk(stmt) if isinstance(node, kind)
+            for name in node.names}
 
 
 def _names_used(fn: ast.Function) -> set[str]:
     """Every name a function's own code mentions (its nested functions aside)."""
     names: set[str] = set(p for p in fn.params if p) | set(fn.outputs)
-    stack: list = list(fn.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, list | tuple):
-            stack.extend(node)
-            continue
-        if not isinstance(node, ast.Node) or type(node) is ast.Function:
-            continue
-        t = type(node)
-        if t is ast.Name:
-            names.add(node.name)
-        elif t is ast.For:
-            names.add(node.var.name)  # type: ignore[attr-defined]
-        elif t is ast.Try and node.catch_var:
-            names.add(node.catch_var)
-        elif t is ast.Global or t is ast.Persistent:
-            names.update(node.names)
-        for slot in type(node).__slots__:
-            if slot not in ("line", "col", "file"):
-                stack.append(getattr(node, slot))
+    for stmt in fn.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name):  # (a for loop's variable is a Name too)
+                names.add(node.name)
+            elif isinstance(node, ast.Try) and node.catch_var:
+                names.add(node.catch_var)
+            elif isinstance(node, ast.Global | ast.Persistent):
+                names.update(node.names)
     return names
 
 
@@ -98,8 +69,6 @@ class UserFunction:
                                 self.shared)
             self._body = compiler.block(body)
             if self.node.arguments:
-                from mlang.evaluation.arguments import compile_arguments
-
                 self._arguments = compile_arguments(compiler, self.node.arguments, self.params)
         return self._body
 

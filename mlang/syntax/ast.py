@@ -1,13 +1,22 @@
-"""AST node classes for MATLAB source.
+"""AST node classes for MATLAB source, how to walk a tree, and how to print one.
 
 Every node records where it starts (file, line, column).  Positions are left
 out of equality so that two trees compare equal when they mean the same
 program, wherever they came from (the unparser round-trip relies on this).
+
+``NODE_TYPES`` lists the node classes and ``CHILD_FIELDS`` their fields that
+hold nodes, both derived from the class definitions; ``children``/``walk``
+traverse a tree with them, and ``Visitor`` is the one way to write a table
+with an entry per node type.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 
 @dataclass(slots=True)
@@ -289,10 +298,96 @@ Stmt = (
 )
 
 
+# ------------------------------------------------------------------ walking
+#
+# The list of node types and the fields that hold child nodes are derived
+# from the classes above, so a new node class is known everywhere at once.
+
+NODE_TYPES: tuple[type[Node], ...] = tuple(
+    value for value in list(globals().values())
+    if isinstance(value, type) and issubclass(value, Node) and value is not Node
+)
+"""Every node class, in the order of their definitions."""
+
+EXPRESSION_TYPES: tuple[type[Node], ...] = typing.get_args(Expr)
+STATEMENT_TYPES: tuple[type[Node], ...] = typing.get_args(Stmt)
+
+
+def _mentions_node(hint: Any) -> bool:
+    if isinstance(hint, type) and issubclass(hint, Node):
+        return True
+    return any(_mentions_node(arg) for arg in typing.get_args(hint))
+
+
+def _child_fields(cls: type[Node]) -> tuple[str, ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple(f.name for f in dataclasses.fields(cls) if _mentions_node(hints[f.name]))
+
+
+CHILD_FIELDS: dict[type[Node], tuple[str, ...]] = {cls: _child_fields(cls) for cls in NODE_TYPES}
+"""For each node class, the fields whose annotation can hold nodes (directly or in
+lists and tuples: ``Matrix.rows``, ``If.clauses``)."""
+
+
+def _nodes_in(value: Any) -> Iterator[Node]:
+    if isinstance(value, Node):
+        yield value
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _nodes_in(item)
+
+
+def children(node: Node) -> Iterator[Node]:
+    """The nodes directly below ``node``, in the order of its class's fields."""
+    for name in CHILD_FIELDS[type(node)]:
+        yield from _nodes_in(getattr(node, name))
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """``node`` and every node below it, in pre-order: each node before its children,
+    which come in the order of ``children``."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(children(current))))
+
+
+class Visitor:
+    """A table from node type to method: a subclass defines ``visit_<NodeName>``
+    methods (``visit_Binary``) and ``visit(node)`` calls the one for the node's class.
+
+    The table (``visitors``) is built once, when the subclass is defined; a
+    ``visit_`` method that names no node class is an error then.
+    """
+
+    visitors: ClassVar[dict[type[Node], Callable[..., Any]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        by_name = {t.__name__: t for t in NODE_TYPES}
+        table: dict[type[Node], Callable[..., Any]] = {}
+        for attribute in dir(cls):
+            if not attribute.startswith("visit_"):
+                continue
+            node_type = by_name.get(attribute.removeprefix("visit_"))
+            if node_type is None:
+                raise TypeError(f"{cls.__name__}.{attribute}: there is no node class "
+                                f"{attribute.removeprefix('visit_')!r}")
+            table[node_type] = getattr(cls, attribute)
+        cls.visitors = table
+
+    def visit(self, node: Node) -> Any:
+        method = self.visitors.get(type(node))
+        if method is None:
+            raise TypeError(f"{type(self).__name__} has no visit_{type(node).__name__}")
+        return method(self, node)
+
+
 # --------------------------------------------------------------------- dump
 #
-# A tree is shown as an s-expression: ``_sx`` builds it as nested lists of
-# atoms once; ``dump`` prints it on one line, ``pretty`` folds it to a width.
+# A tree is shown as an s-expression: ``_SExpression`` builds it as nested
+# lists of atoms once; ``dump`` prints it on one line, ``pretty`` folds it to a width.
 
 Sx = str | list  # an atom, or a parenthesised list of Sx
 
@@ -309,106 +404,149 @@ def _quote(text: str, q: str) -> str:
     return q + text.replace(q, q + q) + q
 
 
-def _sxs(nodes: list | None) -> list[Sx]:
-    return [_sx(n) for n in nodes or []]
-
-
 def _semi(node: Node) -> list[Sx]:
-    return [] if node.show else [";"]
+    return [] if node.show else [";"]  # type: ignore[attr-defined]
 
 
-def _sx(node: Node) -> Sx:
-    t = type(node)
-    if t is Number:
+class _SExpression(Visitor):
+    def all(self, nodes: list | None) -> list[Sx]:
+        return [self.visit(n) for n in nodes or []]
+
+    def visit_Number(self, node: Number) -> Sx:
         return _num(node.value) + ("" if node.cls == "double" else ":" + node.cls)
-    if t is Char:
+
+    def visit_Char(self, node: Char) -> Sx:
         return _quote(node.value, "'")
-    if t is String:
+
+    def visit_String(self, node: String) -> Sx:
         return _quote(node.value, '"')
-    if t is Name:
+
+    def visit_Name(self, node: Name) -> Sx:
         return node.name
-    if t is Colon:
+
+    def visit_Colon(self, node: Colon) -> Sx:
         return ":"
-    if t is End:
+
+    def visit_End(self, node: End) -> Sx:
         return "end"
-    if t is Tilde:
+
+    def visit_Tilde(self, node: Tilde) -> Sx:
         return "~"
-    if t is Unary or t is Postfix:
-        return [node.op, _sx(node.operand)]
-    if t is Binary:
-        return [node.op, _sx(node.left), _sx(node.right)]
-    if t is Range:
-        step = [] if node.step is None else [_sx(node.step)]
-        return [":", _sx(node.start), *step, _sx(node.stop)]
-    if t is Index:
-        return ["{}" if node.braces else "()", _sx(node.base), *_sxs(node.args)]
-    if t is Field:
-        return [".", _sx(node.base), node.name]
-    if t is DynField:
-        return [".()", _sx(node.base), _sx(node.name)]
-    if t is NamedArg:
-        return ["=", node.name, _sx(node.value)]
-    if t is FuncHandle:
+
+    def visit_Unary(self, node: Unary | Postfix) -> Sx:
+        return [node.op, self.visit(node.operand)]
+
+    visit_Postfix = visit_Unary
+
+    def visit_Binary(self, node: Binary) -> Sx:
+        return [node.op, self.visit(node.left), self.visit(node.right)]
+
+    def visit_Range(self, node: Range) -> Sx:
+        step = [] if node.step is None else [self.visit(node.step)]
+        return [":", self.visit(node.start), *step, self.visit(node.stop)]
+
+    def visit_Index(self, node: Index) -> Sx:
+        return ["{}" if node.braces else "()", self.visit(node.base), *self.all(node.args)]
+
+    def visit_Field(self, node: Field) -> Sx:
+        return [".", self.visit(node.base), node.name]
+
+    def visit_DynField(self, node: DynField) -> Sx:
+        return [".()", self.visit(node.base), self.visit(node.name)]
+
+    def visit_NamedArg(self, node: NamedArg) -> Sx:
+        return ["=", node.name, self.visit(node.value)]
+
+    def visit_FuncHandle(self, node: FuncHandle) -> Sx:
         return "@" + node.name
-    if t is Paren:
-        return ["paren", _sx(node.expr)]
-    if t is Lambda:
-        return ["@", ["~" if p is None else p for p in node.params], _sx(node.body)]
-    if t is Matrix or t is Cell:
-        return ["matrix" if t is Matrix else "cell", *[_sxs(row) for row in node.rows]]
-    if t is ExprStmt:
-        return ["expr", _sx(node.expr), *_semi(node)]
-    if t is Assign:
-        return ["assign", _sx(node.target), _sx(node.value), *_semi(node)]
-    if t is MultiAssign:
+
+    def visit_Paren(self, node: Paren) -> Sx:
+        return ["paren", self.visit(node.expr)]
+
+    def visit_Lambda(self, node: Lambda) -> Sx:
+        return ["@", ["~" if p is None else p for p in node.params], self.visit(node.body)]
+
+    def visit_Matrix(self, node: Matrix | Cell) -> Sx:
+        kind = "matrix" if type(node) is Matrix else "cell"
+        return [kind, *[self.all(row) for row in node.rows]]
+
+    visit_Cell = visit_Matrix
+
+    def visit_ExprStmt(self, node: ExprStmt) -> Sx:
+        return ["expr", self.visit(node.expr), *_semi(node)]
+
+    def visit_Assign(self, node: Assign) -> Sx:
+        return ["assign", self.visit(node.target), self.visit(node.value), *_semi(node)]
+
+    def visit_MultiAssign(self, node: MultiAssign) -> Sx:
         targets = "[" + " ".join(dump(x) for x in node.targets) + "]"
-        return ["assign", targets, _sx(node.value), *_semi(node)]
-    if t is Command:
+        return ["assign", targets, self.visit(node.value), *_semi(node)]
+
+    def visit_Command(self, node: Command) -> Sx:
         return ["command", node.name, *[_quote(a, "'") for a in node.args], *_semi(node)]
-    if t is If:
-        clauses = [[_sx(c), *_sxs(b)] for c, b in node.clauses]
-        orelse = [] if node.orelse is None else [["else", *_sxs(node.orelse)]]
+
+    def visit_If(self, node: If) -> Sx:
+        clauses = [[self.visit(c), *self.all(b)] for c, b in node.clauses]
+        orelse = [] if node.orelse is None else [["else", *self.all(node.orelse)]]
         return ["if", *clauses, *orelse]
-    if t is For:
-        workers = [] if node.workers is None else [["workers", _sx(node.workers)]]
-        kw = "parfor" if node.parallel else "for"
-        return [kw, _sx(node.var), _sx(node.iterable), *workers, *_sxs(node.body)]
-    if t is While:
-        return ["while", _sx(node.cond), *_sxs(node.body)]
-    if t is Switch:
-        cases = [["case", _sx(v), *_sxs(b)] for v, b in node.cases]
-        other = [] if node.otherwise is None else [["otherwise", *_sxs(node.otherwise)]]
-        return ["switch", _sx(node.subject), *cases, *other]
-    if t is Try:
+
+    def visit_For(self, node: For) -> Sx:
+        workers = [] if node.workers is None else [["workers", self.visit(node.workers)]]
+        keyword = "parfor" if node.parallel else "for"
+        return [keyword, self.visit(node.var), self.visit(node.iterable), *workers,
+                *self.all(node.body)]
+
+    def visit_While(self, node: While) -> Sx:
+        return ["while", self.visit(node.cond), *self.all(node.body)]
+
+    def visit_Switch(self, node: Switch) -> Sx:
+        cases = [["case", self.visit(v), *self.all(b)] for v, b in node.cases]
+        other = [] if node.otherwise is None else [["otherwise", *self.all(node.otherwise)]]
+        return ["switch", self.visit(node.subject), *cases, *other]
+
+    def visit_Try(self, node: Try) -> Sx:
         catch: list[Sx] = []
         if node.catch_body is not None:
             var = [] if node.catch_var is None else [node.catch_var]
-            catch = [["catch", *var, *_sxs(node.catch_body)]]
-        return ["try", _sxs(node.body), *catch]
-    if t is Break or t is Continue or t is Return:
-        return [t.__name__.lower()]
-    if t is Global or t is Persistent:
-        return [t.__name__.lower(), *node.names]
-    if t is ArgumentSpec:
+            catch = [["catch", *var, *self.all(node.catch_body)]]
+        return ["try", self.all(node.body), *catch]
+
+    def visit_Break(self, node: Break | Continue | Return) -> Sx:
+        return [type(node).__name__.lower()]
+
+    visit_Continue = visit_Return = visit_Break
+
+    def visit_Global(self, node: Global | Persistent) -> Sx:
+        return [type(node).__name__.lower(), *node.names]
+
+    visit_Persistent = visit_Global
+
+    def visit_ArgumentSpec(self, node: ArgumentSpec) -> Sx:
         parts: list[Sx] = [".".join(node.name)]
         if node.size is not None:
-            parts.append(["size", *_sxs(node.size)])
+            parts.append(["size", *self.all(node.size)])
         if node.cls is not None:
             parts.append(["class", node.cls])
         if node.validators:
-            parts.append(["validators", *_sxs(node.validators)])
+            parts.append(["validators", *self.all(node.validators)])
         if node.default is not None:
-            parts.append(["default", _sx(node.default)])
+            parts.append(["default", self.visit(node.default)])
         return parts
-    if t is ArgumentsBlock:
-        return ["arguments", *node.attributes, *_sxs(node.specs)]
-    if t is Function:
+
+    def visit_ArgumentsBlock(self, node: ArgumentsBlock) -> Sx:
+        return ["arguments", *node.attributes, *self.all(node.specs)]
+
+    def visit_Function(self, node: Function) -> Sx:
         params = ["~" if p is None else p for p in node.params]
         return ["function", node.name, ["in", *params], ["out", *node.outputs],
-                *_sxs(node.arguments), *_sxs(node.body), *_sxs(node.functions)]
-    if t is Program:
-        return ["script" if node.is_script else "functions", *_sxs(node.body), *_sxs(node.functions)]
-    raise TypeError(f"dump: unknown node {t.__name__}")
+                *self.all(node.arguments), *self.all(node.body), *self.all(node.functions)]
+
+    def visit_Program(self, node: Program) -> Sx:
+        return ["script" if node.is_script else "functions", *self.all(node.body),
+                *self.all(node.functions)]
+
+
+_S_EXPRESSION = _SExpression()
 
 
 def _flat(sx: Sx) -> str:
@@ -419,7 +557,7 @@ def _flat(sx: Sx) -> str:
 
 def dump(node: Node) -> str:
     """A one-line s-expression of ``node``, for tests."""
-    return _flat(_sx(node))
+    return _flat(_S_EXPRESSION.visit(node))
 
 
 def pretty(node: Node, width: int = 100) -> str:
@@ -441,5 +579,5 @@ def pretty(node: Node, width: int = 100) -> str:
         if not rest:
             lines[-1] += ")" + tail
 
-    fold(_sx(node), 0, "")
+    fold(_S_EXPRESSION.visit(node), 0, "")
     return "\n".join(lines)

@@ -14,11 +14,8 @@ for every tree the parser produces.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from mlang.syntax import ast
-from mlang.syntax.ast import Node
+from mlang.syntax.ast import Node, Visitor
 from mlang.syntax.build import BINARY_POWER, POSTFIX_POWER, UNARY_POWER
 from mlang.syntax.lexer import OPERATORS
 
@@ -42,23 +39,17 @@ def unparse(node: Node) -> str:
 
     Statements, functions and programs end with a newline; expressions do not.
     """
-    t = type(node)
-    if t in _EXPRESSIONS:
+    if type(node) in ExpressionWriter.visitors:
         return expr(node)
     writer = _Writer()
-    if t is ast.Program:
-        writer.program(node)
-    elif t is ast.ArgumentSpec:
-        writer.line(_argument_spec(node))
-    else:
-        writer.write(node)
+    writer.visit(node)
     return "".join(line + "\n" for line in writer.lines)
 
 
 # ---------------------------------------------------------------- expressions
 
 
-class ExpressionWriter:
+class ExpressionWriter(Visitor):
     """Writes expressions as source text, spaced (``a + b``, ``[1, 2]``) or compact
     (``a+b``, ``[1,2]``: how func2str shows an anonymous function).
 
@@ -70,28 +61,6 @@ class ExpressionWriter:
         self.sep = "," if compact else ", "
         self.row_sep = ";" if compact else "; "
         self.after_params = "" if compact else " "
-        self.table: dict[type, Callable[[Any], str]] = {
-            ast.Number: _number,
-            ast.Char: lambda n: _quote(n.value, "'"),
-            ast.String: lambda n: _quote(n.value, '"'),
-            ast.Name: lambda n: n.name,
-            ast.Colon: lambda n: ":",
-            ast.End: lambda n: "end",
-            ast.Tilde: lambda n: "~",
-            ast.Unary: lambda n: self.unary(n, 0),
-            ast.Postfix: self.postfix,
-            ast.Binary: self.binary,
-            ast.Range: self.range,
-            ast.Index: self.index,
-            ast.Field: lambda n: f"{self.expr(n.base, ATOM_POWER)}.{n.name}",
-            ast.DynField: lambda n: f"{self.expr(n.base, ATOM_POWER)}.({self.expr(n.name)})",
-            ast.NamedArg: lambda n: f"{n.name}={self.expr(n.value)}",
-            ast.FuncHandle: lambda n: "@" + n.name,
-            ast.Lambda: self.lambda_,
-            ast.Paren: lambda n: f"({self.expr(n.expr)})",
-            ast.Matrix: lambda n: f"[{self.rows(n.rows)}]",
-            ast.Cell: lambda n: f"{{{self.rows(n.rows)}}}",
-        }
 
     def expr(self, node: Node, power: int = 0) -> str:
         """``node`` where the parser reads an operand binding at least as tightly as ``power``.
@@ -100,7 +69,7 @@ class ExpressionWriter:
         right-hand side).  A slot with a higher ``power`` is either the left operand
         of an operator of that power or the operand of a transpose.
         """
-        text = self.table[type(node)](node)
+        text = self.visit(node)
         return f"({text})" if _power(node) < power else text
 
     def operand(self, node: Node, power: int) -> str:
@@ -113,17 +82,38 @@ class ExpressionWriter:
             return self.unary(node, power)
         return self.expr(node, power)
 
-    def unary(self, node: ast.Unary, power: int) -> str:
-        # The parser reads the operand of a prefix operator at unary power or the
-        # slot's own power, whichever is higher: 2^-2^2 is (2^(-2))^2.
-        return node.op + self.operand(node.operand, max(UNARY_POWER, power))
+    # one method per expression node ---------------------------------------
 
-    def binary(self, node: ast.Binary) -> str:
+    def visit_Number(self, node: ast.Number) -> str:
+        return _number(node)
+
+    def visit_Char(self, node: ast.Char) -> str:
+        return _quote(node.value, "'")
+
+    def visit_String(self, node: ast.String) -> str:
+        return _quote(node.value, '"')
+
+    def visit_Name(self, node: ast.Name) -> str:
+        return node.name
+
+    def visit_Colon(self, node: ast.Colon) -> str:
+        return ":"
+
+    def visit_End(self, node: ast.End) -> str:
+        return "end"
+
+    def visit_Tilde(self, node: ast.Tilde) -> str:
+        return "~"
+
+    def visit_Unary(self, node: ast.Unary) -> str:
+        return self.unary(node, 0)
+
+    def visit_Binary(self, node: ast.Binary) -> str:
         power = OP_POWER[node.op]  # left-associative: an equal right operand needs parens
         return (self.expr(node.left, power) + self.op.format(node.op)
                 + self.operand(node.right, power + 1))
 
-    def range(self, node: ast.Range) -> str:
+    def visit_Range(self, node: ast.Range) -> str:
         # Operands that are ranges need parentheses: a:b:c is one range with a step.
         parts = [self.expr(node.start, RANGE_POWER + 1)]
         if node.step is not None:
@@ -131,18 +121,46 @@ class ExpressionWriter:
         parts.append(self.operand(node.stop, RANGE_POWER + 1))
         return ":".join(parts)
 
-    def postfix(self, node: ast.Postfix) -> str:
+    def visit_Postfix(self, node: ast.Postfix) -> str:
         text = self.expr(node.operand, POSTFIX_POWER)
         if _glues_to_quote(node.operand, text):
             text = f"({text})"
         return text + node.op
 
-    def index(self, node: ast.Index) -> str:
+    def visit_Index(self, node: ast.Index) -> str:
         opener, closer = "{}" if node.braces else "()"
         return self.expr(node.base, ATOM_POWER) + opener + self.list(node.args) + closer
 
-    def lambda_(self, node: ast.Lambda) -> str:
+    def visit_Field(self, node: ast.Field) -> str:
+        return f"{self.expr(node.base, ATOM_POWER)}.{node.name}"
+
+    def visit_DynField(self, node: ast.DynField) -> str:
+        return f"{self.expr(node.base, ATOM_POWER)}.({self.expr(node.name)})"
+
+    def visit_NamedArg(self, node: ast.NamedArg) -> str:
+        return f"{node.name}={self.expr(node.value)}"
+
+    def visit_FuncHandle(self, node: ast.FuncHandle) -> str:
+        return "@" + node.name
+
+    def visit_Lambda(self, node: ast.Lambda) -> str:
         return f"@({self.params(node.params)}){self.after_params}{self.expr(node.body)}"
+
+    def visit_Paren(self, node: ast.Paren) -> str:
+        return f"({self.expr(node.expr)})"
+
+    def visit_Matrix(self, node: ast.Matrix) -> str:
+        return f"[{self.rows(node.rows)}]"
+
+    def visit_Cell(self, node: ast.Cell) -> str:
+        return f"{{{self.rows(node.rows)}}}"
+
+    # parts ----------------------------------------------------------------
+
+    def unary(self, node: ast.Unary, power: int) -> str:
+        # The parser reads the operand of a prefix operator at unary power or the
+        # slot's own power, whichever is higher: 2^-2^2 is (2^(-2))^2.
+        return node.op + self.operand(node.operand, max(UNARY_POWER, power))
 
     def rows(self, rows: list[list[Node]]) -> str:
         return self.row_sep.join(self.list(row) for row in rows)
@@ -230,7 +248,6 @@ COMPACT = ExpressionWriter(compact=True)
 expr = _SPACED.expr
 _list = _SPACED.list
 _params = _SPACED.params
-_EXPRESSIONS = _SPACED.table
 
 
 # ----------------------------------------------------------------- statements
@@ -253,8 +270,8 @@ def _argument_spec(spec: ast.ArgumentSpec) -> str:
     return text
 
 
-class _Writer:
-    """Collects indented source lines for statements and functions."""
+class _Writer(Visitor):
+    """Collects indented source lines for statements, functions and programs."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -263,47 +280,48 @@ class _Writer:
     def line(self, text: str) -> None:
         self.lines.append(INDENT * self.depth + text)
 
-    def write(self, node: Node) -> None:
-        _STATEMENTS[type(node)](self, node)
-
     def block(self, stmts: list[Node]) -> None:
         self.depth += 1
         for stmt in stmts:
-            self.write(stmt)
+            self.visit(stmt)
         self.depth -= 1
 
-    def program(self, node: ast.Program) -> None:
+    def visit_Program(self, node: ast.Program) -> None:
         for stmt in node.body:
-            self.write(stmt)
+            self.visit(stmt)
         for fn in node.functions:
             if self.lines:
                 self.lines.append("")
-            self.function(fn)
+            self.visit_Function(fn)
 
     # ------------------------------------------------------------- simple
 
-    def expr_stmt(self, node: ast.ExprStmt) -> None:
+    def visit_ExprStmt(self, node: ast.ExprStmt) -> None:
         self.line(expr(node.expr) + _end(node.show))
 
-    def assign(self, node: ast.Assign) -> None:
+    def visit_Assign(self, node: ast.Assign) -> None:
         self.line(f"{expr(node.target)} = {expr(node.value)}{_end(node.show)}")
 
-    def multi_assign(self, node: ast.MultiAssign) -> None:
+    def visit_MultiAssign(self, node: ast.MultiAssign) -> None:
         self.line(f"[{_list(node.targets)}] = {expr(node.value)}{_end(node.show)}")
 
-    def command(self, node: ast.Command) -> None:
+    def visit_Command(self, node: ast.Command) -> None:
         args = "".join(" " + _quote(arg, "'") for arg in node.args)
         self.line(f"{node.name}{args}{_end(node.show)}")
 
-    def keyword(self, node: Node) -> None:
+    def visit_Break(self, node: ast.Break | ast.Continue | ast.Return) -> None:
         self.line(type(node).__name__.lower())
 
-    def declaration(self, node: ast.Global | ast.Persistent) -> None:
+    visit_Continue = visit_Return = visit_Break
+
+    def visit_Global(self, node: ast.Global | ast.Persistent) -> None:
         self.line(" ".join([type(node).__name__.lower(), *node.names]))
+
+    visit_Persistent = visit_Global
 
     # ------------------------------------------------------------- blocks
 
-    def if_(self, node: ast.If) -> None:
+    def visit_If(self, node: ast.If) -> None:
         for i, (cond, body) in enumerate(node.clauses):
             self.line(("if " if i == 0 else "elseif ") + expr(cond))
             self.block(body)
@@ -312,7 +330,7 @@ class _Writer:
             self.block(node.orelse)
         self.line("end")
 
-    def for_(self, node: ast.For) -> None:
+    def visit_For(self, node: ast.For) -> None:
         head = f"{expr(node.var)} = {expr(node.iterable)}"
         if node.workers is not None:
             head = f"({head}, {expr(node.workers)})"
@@ -320,12 +338,12 @@ class _Writer:
         self.block(node.body)
         self.line("end")
 
-    def while_(self, node: ast.While) -> None:
+    def visit_While(self, node: ast.While) -> None:
         self.line("while " + expr(node.cond))
         self.block(node.body)
         self.line("end")
 
-    def switch(self, node: ast.Switch) -> None:
+    def visit_Switch(self, node: ast.Switch) -> None:
         self.line("switch " + expr(node.subject))
         self.depth += 1
         for value, body in node.cases:
@@ -337,7 +355,7 @@ class _Writer:
         self.depth -= 1
         self.line("end")
 
-    def try_(self, node: ast.Try) -> None:
+    def visit_Try(self, node: ast.Try) -> None:
         self.line("try")
         self.block(node.body)
         if node.catch_body is not None:
@@ -347,7 +365,7 @@ class _Writer:
 
     # ---------------------------------------------------------- functions
 
-    def function(self, node: ast.Function) -> None:
+    def visit_Function(self, node: ast.Function) -> None:
         outputs = ""
         if len(node.outputs) == 1:
             outputs = node.outputs[0] + " = "
@@ -357,40 +375,23 @@ class _Writer:
         self.line(f"function {outputs}{node.name}{params}")
         self.depth += 1
         for block in node.arguments:
-            self.arguments(block)
+            self.visit_ArgumentsBlock(block)
         for stmt in node.body:
-            self.write(stmt)
+            self.visit(stmt)
         for nested in node.functions:
-            self.function(nested)
+            self.visit_Function(nested)
         self.depth -= 1
         if node.has_end:
             self.line("end")
 
-    def arguments(self, node: ast.ArgumentsBlock) -> None:
+    def visit_ArgumentsBlock(self, node: ast.ArgumentsBlock) -> None:
         attributes = f" ({', '.join(node.attributes)})" if node.attributes else ""
         self.line("arguments" + attributes)
         self.depth += 1
         for spec in node.specs:
-            self.line(_argument_spec(spec))
+            self.visit_ArgumentSpec(spec)
         self.depth -= 1
         self.line("end")
 
-
-_STATEMENTS: dict[type, Callable[[_Writer, Any], None]] = {
-    ast.ExprStmt: _Writer.expr_stmt,
-    ast.Assign: _Writer.assign,
-    ast.MultiAssign: _Writer.multi_assign,
-    ast.Command: _Writer.command,
-    ast.If: _Writer.if_,
-    ast.For: _Writer.for_,
-    ast.While: _Writer.while_,
-    ast.Switch: _Writer.switch,
-    ast.Try: _Writer.try_,
-    ast.Break: _Writer.keyword,
-    ast.Continue: _Writer.keyword,
-    ast.Return: _Writer.keyword,
-    ast.Global: _Writer.declaration,
-    ast.Persistent: _Writer.declaration,
-    ast.Function: _Writer.function,
-    ast.ArgumentsBlock: _Writer.arguments,
-}
+    def visit_ArgumentSpec(self, node: ast.ArgumentSpec) -> None:
+        self.line(_argument_spec(node))

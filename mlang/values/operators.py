@@ -19,6 +19,7 @@ import numpy as np
 
 from mlang.errors import error, warn
 from mlang.values import objects
+from mlang.values.cell import Cell
 from mlang.values.core import (
     CLASS_OF_DTYPE,
     DTYPE_OF_CLASS,
@@ -33,6 +34,7 @@ from mlang.values.core import (
     to_double_array,
 )
 from mlang.values.objects import OBJECT_KINDS
+from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from mlang.values.text import string_binary
 
@@ -390,13 +392,13 @@ def transpose(a: object, conjugate: bool = False) -> object:
         out = objects.unary_operator("'" if conjugate else ".'", a)
         if out is not NotImplemented:
             return out
-    data = a if t is np.ndarray else getattr(a, "data", None)
-    if data is None:
-        if hasattr(a, "elems"):  # struct array
-            if a.elems.ndim > 2:
-                raise _nd_transpose()
-            return Struct(list(a.fields), a.elems.T.copy())
+    if t is Struct:
+        if a.elems.ndim > 2:
+            raise _nd_transpose()
+        return Struct(list(a.fields), a.elems.T.copy())
+    if t is not np.ndarray and t is not Cell and t is not StringArray:
         raise _not_supported("'" if conjugate else ".'", a)
+    data = a if t is np.ndarray else a.data
     if data.ndim > 2:
         raise _nd_transpose()
     out = data.T.copy()

@@ -1,0 +1,663 @@
+"""Compiling assignments: ``x = v``, indexed and field targets, ``[a, b] = f(...)``.
+
+Hot shapes write in place when nothing else holds the array: ``x(i) = v``,
+``c{i} = v``, ``s.a.b = v``; ``x(end+1) = v`` and ``x = [x, v]`` append in
+over-allocated buffers (growth views, remembered through weak references).
+"""
+
+from __future__ import annotations
+
+import sys
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.errors import MatlabError, error
+from mlang.evaluation.compiler.calls_and_indexing import contains_end
+from mlang.evaluation.compiler.runtime import MISSING, Code
+from mlang.evaluation.frame import Frame
+from mlang.syntax import ast
+from mlang.values import indexing
+from mlang.values.cell import Cell
+from mlang.values.concat import concatenate
+from mlang.values.core import EMPTY, to_str
+from mlang.values.indexing import COLON
+from mlang.values.objects import kind_of
+from mlang.values.struct import Struct
+
+
+class AssignmentCompiler:
+    """The part of ``Compiler`` that compiles assignments (a mixin: it calls the other parts)."""
+
+    def visit_Assign(self, node: ast.Assign) -> Code:
+        target = node.target
+        value = self.expr(node.value)
+        store = self.store(target)
+        show = node.show
+        interp = self.interp
+        root = _root_name(target)
+        if type(target) is ast.Name and _appends_to(root, node.value) and root not in self.special_names:
+            return self._append_assign(root, node.value.rows[0][1:], value, show)
+
+        if type(target) is ast.Name and root not in self.special_names:
+            def assign_name(frame: Frame) -> None:
+                v = value(frame)
+                frame.vars[root] = v
+                if show:
+                    interp.display(root, v)
+
+            if not show:
+                def assign_quiet(frame: Frame) -> None:
+                    frame.vars[root] = value(frame)
+
+                return assign_quiet
+            return assign_name
+
+        quick = None if show else self._quick_index_store(target, value)
+        if quick is not None:
+            return quick
+        get_root = self.expr(ast.Name(root))
+
+        def assign_(frame: Frame) -> None:
+            store(frame, value(frame))
+            if show:
+                interp.display(root, get_root(frame))
+
+        return assign_
+
+    def _quick_index_store(self, target: ast.Node, value: Code) -> Code | None:
+        """``x(i) = expr;`` with one plain index: one closure for the whole statement,
+        writing in place when ``x`` is an unshared double array (the hottest loop store)."""
+        if type(target) is not ast.Index or target.braces or len(target.args) != 1:
+            return None
+        root = self.plain_variable(target.base)
+        arg_node = target.args[0]
+        if root is None or self.may_expand(arg_node) or type(arg_node) in (ast.NamedArg, ast.Colon) \
+                or contains_end(arg_node):
+            return None
+        index = self.expr(arg_node)
+        general = self._store_index(root, target.args, *self.index_args(target.args))
+        getrefcount = sys.getrefcount
+        float64 = np.dtype(np.float64)
+
+        def quick_store(frame: Frame) -> None:
+            v = value(frame)
+            vars = frame.vars
+            base = vars.get(root)
+            if type(base) is np.ndarray and type(v) is float and base.dtype is float64:
+                k = index(frame)
+                if type(k) is float and base.ndim == 2:
+                    i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                    if i == k and 1 <= i <= base.size and getrefcount(base) <= 3 \
+                            and (base.base is None or indexing.owns_storage(base)):
+                        rows = base.shape[0]
+                        base[(i - 1) % rows, (i - 1) // rows] = v
+                        return
+                general_with_index(frame, base, k, v)
+                return
+            general(frame, v)
+
+        def general_with_index(frame: Frame, base: Any, k: Any, v: Any) -> None:
+            # the index is already evaluated: do not evaluate it twice
+            owned = getrefcount(base) <= 4  # + the caller's local
+            vars = frame.vars
+            if type(k) is float and k == base.size + 1 and owned:
+                grown = _append_to_growth_view(frame, root, base)
+                if grown is not None:
+                    grown[-1, -1] = v
+                    vars[root] = grown
+                    return
+            _assign_and_track(frame, root, base, [k], v, owned)
+
+        return quick_store
+
+    def _append_assign(self, root: str, part_nodes: list, value: Code, show: bool) -> Code:
+        """``x = [x, a, b]`` on a row vector: appended in an over-allocated buffer."""
+        parts = [self.expr(n) for n in part_nodes]
+        getrefcount = sys.getrefcount
+        interp = self.interp
+
+        def append(frame: Frame) -> None:
+            vars = frame.vars
+            cur = vars.get(root)
+            if type(cur) is np.ndarray and cur.ndim == 2 and cur.shape[0] == 1 \
+                    and getrefcount(cur) <= 3:
+                values = [p(frame) for p in parts]
+                new = _append_row(frame, root, cur, values)
+                if new is None:
+                    new = concatenate([[cur, *values]])
+                vars[root] = new
+            else:
+                vars[root] = value(frame)
+            if show:
+                interp.display(root, vars[root])
+
+        return append
+
+    # stores into a target ------------------------------------------------
+
+    def store(self, target: ast.Node) -> Callable[[Frame, Any], None]:
+        """Code that stores a value into an assignment target (a name or a chain)."""
+        chain = _chain(target)
+        root = chain[0]
+        ops = chain[1:]
+        if root in self.global_names:
+            read, write = self._global_access(root)
+        elif root in self.outer_names:
+            def read(frame: Frame) -> Any:
+                return (frame.outer or frame).vars.get(root, MISSING)
+
+            def write(frame: Frame, v: Any) -> None:
+                (frame.outer or frame).vars[root] = v
+        elif root in self.persistent_names:
+            def read(frame: Frame) -> Any:
+                return frame.persistent.get(root, MISSING)  # type: ignore[union-attr]
+
+            def write(frame: Frame, v: Any) -> None:
+                frame.persistent[root] = v  # type: ignore[index]
+        else:
+            read = write = None  # type: ignore[assignment]
+        if not ops:
+            if write is not None:
+                return write
+
+            def store_name(frame: Frame, v: Any) -> None:
+                frame.vars[root] = v
+
+            return store_name
+        compiled = [self._compile_op(op) for op in ops]
+        if read is None and len(compiled) == 1 and compiled[0][0] == "()":
+            return self._store_index(root, ops[0][1], compiled[0][1], compiled[0][2])
+        if read is None and len(compiled) == 1 and compiled[0][0] == "{}":
+            return self._store_brace(root, compiled[0])
+        if read is None and all(op[0] == "." for op in compiled):
+            return self._store_fields(root, [op[1] for op in compiled], compiled)
+
+        def store_chain(frame: Frame, v: Any) -> None:
+            if read is None:
+                current = frame.vars.get(root)
+            else:
+                current = read(frame)
+                current = None if current is MISSING else current
+            new = _assign_path(frame, current, compiled, 0, v)
+            if write is None:
+                frame.vars[root] = new
+            else:
+                write(frame, new)
+
+        return store_chain
+
+    def _store_index(self, root: str, arg_nodes: list, args: Callable, uses_end: bool
+                     ) -> Callable[[Frame, Any], None]:
+        """``x(i) = v``: in place when ``x`` is not shared; ``x(end+1) = v`` appends in O(1)."""
+        getrefcount = sys.getrefcount
+        owns_storage = indexing.owns_storage
+        appends = _is_end_plus_one(arg_nodes)
+
+        def store_index(frame: Frame, v: Any) -> None:
+            vars = frame.vars
+            base = vars.get(root)
+            if appends and base is not None:
+                values = [float(indexing.numel_of(base) + 1)]
+            elif uses_end:
+                values = args(frame, base if base is not None else np.zeros((0, 0)))
+            else:
+                values = args(frame)
+            if (type(base) is np.ndarray and type(v) is float and len(values) == 1
+                    and type(values[0]) is float and base.dtype == np.float64 and base.ndim == 2):
+                k = values[0]
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                n = base.size
+                if i == k and 1 <= i <= n and getrefcount(base) <= 3 and owns_storage(base):
+                    rows = base.shape[0]
+                    base[(i - 1) % rows, (i - 1) // rows] = v
+                    return
+                if i == n + 1 and getrefcount(base) <= 3:
+                    grown = _append_to_growth_view(frame, root, base)
+                    if grown is not None:
+                        grown[-1, -1] = v
+                        vars[root] = grown
+                        return
+            _assign_and_track(frame, root, base, values, v, base is not None and getrefcount(base) <= 3)
+
+        return store_index
+
+    def _store_brace(self, root: str, op: tuple) -> Callable[[Frame, Any], None]:
+        """``c{i} = v``: in place when the cell is not shared."""
+        args, uses_end = op[1], op[2]
+        getrefcount = sys.getrefcount
+        owns_storage = indexing.owns_storage
+        compiled = [op]
+
+        def store_brace(frame: Frame, v: Any) -> None:
+            vars = frame.vars
+            base = vars.get(root)
+            if type(base) is not Cell:
+                vars[root] = _assign_path(frame, base, compiled, 0, v)
+                return
+            values = args(frame, base) if uses_end else args(frame)
+            data = base.data
+            if len(values) == 1 and type(values[0]) is float and data.ndim == 2 \
+                    and getrefcount(base) <= 3 and getrefcount(data) <= 3 and owns_storage(data):
+                k = values[0]
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                if i == k and 1 <= i <= data.size:
+                    rows = data.shape[0]
+                    data[(i - 1) % rows, (i - 1) // rows] = v
+                    return
+            wrapped = Cell(np.empty((1, 1), dtype=object))
+            wrapped.data[0, 0] = v
+            owned = getrefcount(base) <= 3 and getrefcount(data) <= 3
+            vars[root] = indexing.assign(base, values, wrapped, owned)
+
+        return store_brace
+
+    def _store_fields(self, root: str, names: list, compiled: list) -> Callable[[Frame, Any], None]:
+        """``s.a.b = v``: in place when every struct on the way is a private scalar."""
+        getrefcount = sys.getrefcount
+        path = names[:-1]
+        last = names[-1]
+
+        def store_fields(frame: Frame, v: Any) -> None:
+            vars = frame.vars
+            cur = vars.get(root)
+            # each object below is held by its container and by `cur` (and getrefcount)
+            for name in path:
+                if type(cur) is not Struct or getrefcount(cur) > 3:
+                    break
+                elems = cur.elems
+                if elems.size != 1 or getrefcount(elems) > 3 or elems.base is not None:
+                    break
+                d = elems.item(0)
+                if getrefcount(d) > 3 or name not in d:
+                    break
+                cur = d[name]
+            else:
+                if type(cur) is Struct and getrefcount(cur) <= 3:
+                    elems = cur.elems
+                    if elems.size == 1 and getrefcount(elems) <= 3 and elems.base is None:
+                        d = elems.item(0)
+                        if getrefcount(d) <= 3 and last in d:
+                            d[last] = v
+                            return
+            cur = None
+            vars[root] = _assign_path(frame, vars.get(root), compiled, 0, v)
+
+        return store_fields
+
+    def _global_access(self, name: str) -> tuple[Code, Callable[[Frame, Any], None]]:
+        interp = self.interp
+
+        def read(frame: Frame) -> Any:
+            return interp.globals.get(name, MISSING)
+
+        def write(frame: Frame, v: Any) -> None:
+            interp.globals[name] = v
+
+        return read, write
+
+    def _compile_op(self, op: tuple) -> tuple:
+        kind, payload = op
+        if kind in ("()", "{}"):
+            args, uses_end = self.index_args(payload)
+            return (kind, args, uses_end)
+        if kind == ".":
+            return (kind, payload, False)
+        return (kind, self.expr(payload), False)  # dynamic field
+
+    # several outputs -----------------------------------------------------
+
+    def visit_MultiAssign(self, node: ast.MultiAssign) -> Code:
+        targets = [self.target(t) for t in node.targets]
+        outputs = self.expr_outputs(node.value)
+        names = [None if type(t) is ast.Tilde else _root_name(t) for t in node.targets]
+        getters = [None if n is None else self.expr(ast.Name(n)) for n in names]
+        show = node.show
+        interp = self.interp
+        static = all(count is None for count, _ in targets)
+        nout_static = len(targets)
+
+        def assign_many(frame: Frame) -> None:
+            counts = [1 if count is None else count(frame) for count, _ in targets]
+            nout = nout_static if static else sum(counts)
+            values = outputs(frame, nout)
+            needed = nout
+            while needed and targets_ignored(targets, counts, needed - 1):
+                needed -= 1
+            if len(values) < needed:
+                raise error("MATLAB:TooManyOutputs" if values else "MATLAB:needMoreRhsOutputs",
+                            "Too many output arguments." if values else
+                            "Insufficient number of outputs from right hand side of equal sign "
+                            "to satisfy assignment.")
+            pos = 0
+            for (count, st), c in zip(targets, counts, strict=True):
+                part = values[pos:pos + c]
+                pos += c
+                if st is not None and part:
+                    st(frame, part if count is not None else part[0])
+            if show:
+                for n, g in zip(names, getters, strict=True):
+                    if n is not None:
+                        interp.display(n, g(frame))  # type: ignore[misc]
+
+        return assign_many
+
+    def target(self, node: ast.Node) -> tuple[Callable[[Frame], int] | None, Any]:
+        """An output target: (None, store) for one value, or (count, store_list) for a
+        comma-separated list target such as ``s.f`` of a struct array or ``c{:}``."""
+        if type(node) is ast.Tilde:
+            return None, None
+        if type(node) is ast.Field:
+            base_get = self._optional(node.base)
+            base_store = self.store(node.base)
+            fname = node.name
+            single = self.store(node)
+
+            def count_fields(frame: Frame) -> int:
+                base = base_get(frame)
+                return base.elems.size if type(base) is Struct and base.elems.size > 1 else -1
+
+            def store_fields(frame: Frame, values: Any) -> None:
+                if type(values) is not list:
+                    values = [values]
+                base = base_get(frame)
+                if type(base) is Struct and base.elems.size > 1:
+                    out = base.copy()
+                    out.add_field(fname)
+                    for d, v in zip(out.elems.ravel(order="F"), values, strict=True):
+                        d[fname] = v
+                    base_store(frame, out)
+                else:
+                    single(frame, values[0])
+
+            return (lambda frame: max(count_fields(frame), 1)), store_fields
+        if type(node) is ast.Index and node.braces:
+            base_get = self._optional(node.base)
+            base_store = self.store(node.base)
+            args, uses_end = self.index_args(node.args)
+
+            def selected(frame: Frame) -> tuple[Any, list, int]:
+                base = base_get(frame)
+                cell = base if type(base) is Cell else Cell.empty()
+                values = args(frame, cell) if uses_end else args(frame)
+                return cell, values, _selection_count(cell, values)
+
+            def count_cells(frame: Frame) -> int:
+                return selected(frame)[2]
+
+            def store_cells(frame: Frame, values: Any) -> None:
+                if type(values) is not list:
+                    values = [values]
+                cell, index_values, count = selected(frame)
+                if count == 1:
+                    wrapped = Cell(np.empty((1, 1), dtype=object))
+                    wrapped.data[0, 0] = values[0]
+                else:
+                    wrapped = Cell.row(values)
+                base_store(frame, indexing.assign(cell, index_values, wrapped))
+
+            return count_cells, store_cells
+        return None, self.store(node)
+
+    def _optional(self, node: ast.Node) -> Code:
+        """The value of a reference, or None when it does not exist yet."""
+        if type(node) is ast.Name and node.name not in self.special_names:
+            name = node.name
+            return lambda frame: frame.vars.get(name)
+        code = self.expr(node)
+
+        def get(frame: Frame) -> Any:
+            try:
+                return code(frame)
+            except MatlabError:
+                return None
+
+        return get
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _selection_count(cell: Cell, values: list) -> int:
+    """How many elements ``c{values}`` names, also beyond the end of ``c`` (for
+    ``[c{1:3}] = f(...)``, which creates or grows ``c``)."""
+    try:
+        return len(indexing.brace_index(cell, values))
+    except MatlabError:
+        pass
+    shape = cell.data.shape
+    count = 1
+    for k, v in enumerate(values):
+        if v is COLON:
+            count *= cell.data.size if len(values) == 1 else (shape[k] if k < len(shape) else 1)
+        elif type(v) is np.ndarray and v.dtype == np.bool_:
+            count *= int(np.count_nonzero(v))
+        else:
+            count *= indexing.numel_of(v)
+    return max(count, 1)
+
+
+def _appends_to(name: str, value: ast.Node) -> bool:
+    """Is ``value`` the row literal ``[name, ...]`` (and nothing in it can be a list)?"""
+    if type(value) is not ast.Matrix or len(value.rows) != 1 or len(value.rows[0]) < 2:
+        return False
+    first = value.rows[0][0]
+    return type(first) is ast.Name and first.name == name and not any(
+        type(n) in (ast.Field, ast.DynField) or (type(n) is ast.Index and n.braces)
+        for n in value.rows[0][1:])
+
+
+def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.ndarray | None:
+    """``[cur, values...]`` for a row ``cur`` and rows of its own class, written into an
+    over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
+    None when the general concatenation rules are needed."""
+    dtype = cur.dtype
+    pieces = []
+    for v in values:
+        t = type(v)
+        if t is np.ndarray:
+            if v.dtype != dtype or v.ndim != 2 or (v.shape[0] != 1 and v.size):
+                return None
+            if v.size:
+                pieces.append(v[0])
+        elif t is float and dtype == np.float64:
+            pieces.append((v,))
+        else:
+            return None
+    n = cur.shape[1] if cur.size else 0
+    if cur.size == 0 and cur.shape != (0, 0) and cur.shape[0] != 1:
+        return None
+    total = n + sum(len(p) for p in pieces)
+    buffer = None
+    growth = frame.growth
+    if growth is not None and cur.base is not None:
+        ref = growth.get(name)
+        if ref is not None and ref() is cur:
+            candidate = cur.base
+            if sys.getrefcount(candidate) <= 3 and candidate.shape[0] == 1 \
+                    and candidate.shape[1] >= total:
+                buffer = candidate
+    if buffer is None:
+        buffer = np.empty((1, max(2 * total, 16)), dtype=dtype)
+        if n:
+            buffer[0, :n] = cur[0]
+    pos = n
+    for p in pieces:
+        buffer[0, pos:pos + len(p)] = p
+        pos += len(p)
+    new = buffer[:, :total]
+    _remember_growth_view(frame, name, new)
+    return new
+
+
+def _is_end_plus_one(arg_nodes: list) -> bool:
+    """Is the index list exactly ``(end+1)``?"""
+    if len(arg_nodes) != 1:
+        return False
+    a = arg_nodes[0]
+    return (type(a) is ast.Binary and a.op == "+" and type(a.left) is ast.End
+            and type(a.right) is ast.Number and a.right.value == 1 and a.right.cls == "double")
+
+
+def _remember_growth_view(frame: Frame, name: str, view: np.ndarray) -> None:
+    """Note that ``name`` holds a leading slice of a growth buffer (a weak reference:
+    remembering must not count as sharing)."""
+    growth = frame.growth
+    if growth is None:
+        growth = frame.growth = {}
+    growth[name] = weakref.ref(view)
+
+
+def _assign_and_track(frame: Frame, name: str, base: Any, index: list, v: Any, owned: bool) -> None:
+    """``name(index) = v`` through the general assignment; a vector that grew is now a
+    leading slice of a growth buffer, which is remembered for O(1) appends."""
+    size_before = base.size if type(base) is np.ndarray else (0 if base is None else -1)
+    new = indexing.assign(base, index, v, owned)
+    frame.vars[name] = new
+    if type(new) is np.ndarray and new.base is not None and new.size > size_before >= 0:
+        _remember_growth_view(frame, name, new)
+
+
+def _append_to_growth_view(frame: Frame, name: str, view: np.ndarray) -> np.ndarray | None:
+    """``view`` one element longer, in its growth buffer, if it is the one remembered for
+    ``name``, the buffer has room, and nothing else looks into the buffer."""
+    growth = frame.growth
+    if growth is None:
+        return None
+    ref = growth.get(name)
+    if ref is None or ref() is not view:
+        return None
+    buffer = view.base
+    if sys.getrefcount(buffer) > 3:  # the view's reference, `buffer`, getrefcount's
+        return None
+    rows, cols = view.shape
+    if rows == 1 and buffer.shape[0] == 1 and buffer.shape[1] > cols:
+        grown = buffer[:, :cols + 1]
+    elif cols == 1 and buffer.shape[1] == 1 and buffer.shape[0] > rows:
+        grown = buffer[:rows + 1, :]
+    else:
+        return None
+    growth[name] = weakref.ref(grown)
+    return grown
+
+
+def targets_ignored(targets: list, counts: list, index: int) -> bool:
+    """Is output number ``index`` (0-based) going to a ``~``?"""
+    pos = 0
+    for (_, st), c in zip(targets, counts, strict=True):
+        if pos <= index < pos + c:
+            return st is None
+        pos += c
+    return False
+
+
+def _chain(target: ast.Node) -> list:
+    """``s(1).f{2}`` → ['s', ('()', args), ('.', 'f'), ('{}', args)]."""
+    ops: list = []
+    node = target
+    while True:
+        t = type(node)
+        if t is ast.Name:
+            return [node.name, *reversed(ops)]
+        if t is ast.Index:
+            ops.append(("{}" if node.braces else "()", node.args))
+        elif t is ast.Field:
+            ops.append((".", node.name))
+        elif t is ast.DynField:
+            ops.append((".()", node.name))
+        else:
+            raise error("MATLAB:invalidAssignment", "Invalid assignment target.")
+        node = node.base
+
+
+def _root_name(target: ast.Node) -> str:
+    return _chain(target)[0]
+
+
+def _op_args(frame: Frame, op: tuple, current: Any) -> list:
+    args, uses_end = op[1], op[2]
+    if uses_end:
+        return args(frame, current if current is not None else np.zeros((0, 0)))
+    return args(frame)
+
+
+def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> Any:
+    """The new value of ``current`` after assigning ``value`` at ``ops[i:]``."""
+    op = ops[i]
+    kind = op[0]
+    last = i == len(ops) - 1
+    if kind == "()":
+        args = _op_args(frame, op, current)
+        if last:
+            return indexing.assign(current, args, value)
+        # x(i).f = v / x(i){...}: work on the selected element
+        if current is None:
+            current = Struct.empty((0, 0)) if ops[i + 1][0] in (".", ".()") else Cell.empty()
+        if type(current) is Struct and ops[i + 1][0] == ".":
+            if ops[i + 1][1] not in current.fields:  # a new field belongs to every element
+                current = current.copy()
+                current.add_field(ops[i + 1][1])
+        try:
+            sub = indexing.index(current, args)
+        except MatlabError:
+            sub = None
+        if type(sub) is Struct and sub.elems.size == 0:
+            sub = None
+        if sub is None and type(current) is Struct:
+            sub = Struct.scalar(dict.fromkeys(current.fields, EMPTY))
+        new_sub = _assign_path(frame, sub, ops, i + 1, value)
+        return indexing.assign(current, args, new_sub)
+    if kind == "{}":
+        args = _op_args(frame, op, current)
+        if current is None:
+            current = Cell.empty()
+        elif type(current) is np.ndarray and current.size == 0:
+            current = Cell.empty(current.shape)
+        if type(current) is not Cell:
+            raise error("MATLAB:cellAssToNonCell",
+                        "Unable to perform assignment because brace indexing is not supported "
+                        "for variables of this type. Use parentheses instead.")
+        if last:
+            cell_value = Cell(np.empty((1, 1), dtype=object))
+            cell_value.data[0, 0] = value
+            return indexing.assign(current, args, cell_value)
+        try:
+            sub_list = indexing.brace_index(current, args)
+            sub = sub_list[0] if len(sub_list) == 1 else None
+        except MatlabError:
+            sub = None
+        new_sub = _assign_path(frame, sub, ops, i + 1, value)
+        wrapped = Cell(np.empty((1, 1), dtype=object))
+        wrapped.data[0, 0] = new_sub
+        return indexing.assign(current, args, wrapped)
+    # field
+    if kind == ".":
+        name = op[1]
+    else:
+        name = to_str(op[1](frame))
+    if current is None or (type(current) is np.ndarray and current.size == 0):
+        current = Struct.scalar()
+    if type(current) is not Struct:
+        kind = kind_of(current)
+        if kind is not None and last:
+            return kind.set_property(current, name, value)
+        raise error("MATLAB:structAssToNonStruct",
+                    "Unable to perform assignment because dot indexing is not supported for "
+                    "variables of this type.")
+    if current.elems.size != 1:
+        if last and current.elems.size > 1:
+            raise error("MATLAB:index:expected_one_output_from_expression",
+                        "Unable to perform assignment because the dot indexing produced "
+                        "more than one result.")
+    out = current.copy() if current.elems.size else Struct.scalar()
+    element = out.elems.reshape(-1)[0]
+    if name not in out.fields:
+        out.add_field(name)
+    if last:
+        element[name] = value
+    else:
+        element[name] = _assign_path(frame, element.get(name) if name in element else None,
+                                     ops, i + 1, value)
+    return out

@@ -1,0 +1,358 @@
+"""Compiling references: function calls, ``x(i)``, ``c{i}``, ``s.f``, ``pkg.fn(args)``.
+
+A name is a variable first; otherwise it is resolved as a function once per
+call site, again only when the path changes.  References that may give a
+comma-separated list (``c{:}``, ``s.f`` of a struct array) compile to code
+returning a list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mlang.errors import error
+from mlang.evaluation.compiler.runtime import MISSING, Code
+from mlang.evaluation.frame import Frame
+from mlang.syntax import ast
+from mlang.values import indexing
+from mlang.values.cell import Cell
+from mlang.values.core import char_row, to_str
+from mlang.values.handle import FunctionHandle
+from mlang.values.indexing import COLON
+from mlang.values.objects import kind_of
+from mlang.values.struct import Struct
+
+
+def contains_end(node: ast.Node) -> bool:
+    """Might an index argument use ``end`` for the array being indexed?
+
+    Any ``end`` below counts: one inside a nested index belongs to that index if
+    it indexes a variable, but to this one if it is a function call
+    (``x(min(end, 3))``), which is only known at run time.
+    """
+    return any(type(n) is ast.End for n in ast.walk(node))
+
+
+def _single(values: list, intermediate: bool = False) -> Any:
+    if len(values) == 1:
+        return values[0]
+    if not values:
+        raise error("MATLAB:index:expected_one_output_from_expression" if intermediate else
+                    "MATLAB:TooManyOutputs",
+                    "Insufficient number of outputs from right hand side of equal sign to "
+                    "satisfy assignment." if not intermediate else
+                    "Expected one output from a curly brace or dot indexing expression, but "
+                    "there were 0 results.")
+    raise error("MATLAB:index:expected_one_output_from_expression",
+                f"Expected one output from a curly brace or dot indexing expression, but there "
+                f"were {len(values)} results.")
+
+
+def get_field(base: Any, name: str) -> list:
+    """``base.name``: one value per struct element (a comma-separated list)."""
+    t = type(base)
+    if t is Struct:
+        if name not in base.fields:
+            raise error("MATLAB:nonExistentField",
+                        f"Unrecognized field name \"{name}\".")
+        if base.elems.size == 1:
+            return [base.elems.reshape(-1)[0][name]]
+        return [d[name] for d in base.elems.ravel(order="F")]
+    kind = kind_of(base)
+    if kind is not None:
+        return [kind.get_property(base, name)]
+    raise error("MATLAB:structRefFromNonStruct",
+                "Dot indexing is not supported for variables of this type.")
+
+
+_COLON_TEXT = char_row(":")
+
+
+def _colons_as_text(values: list) -> list:
+    """A function called with ``:`` receives the character ':' (only indexing reads it as all)."""
+    return [_COLON_TEXT if v is COLON else v for v in values]
+
+
+def _dotted_call(node: ast.Node) -> tuple[str, str, list | None] | None:
+    """``a.b.c(args)`` or ``a.b.c`` with a Name root: (root, 'a.b.c', args or None)."""
+    args = None
+    if type(node) is ast.Index and not node.braces and type(node.base) is ast.Field:
+        args = node.args
+        node = node.base
+    if type(node) is not ast.Field:
+        return None
+    parts = []
+    while type(node) is ast.Field:
+        parts.append(node.name)
+        node = node.base
+    if type(node) is not ast.Name:
+        return None
+    return node.name, ".".join([node.name, *reversed(parts)]), args
+
+
+class ReferenceCompiler:
+    """The part of ``Compiler`` that compiles calls and indexing (a mixin: it calls the other parts)."""
+
+    def caller(self, name: str, node: ast.Node) -> Callable[[Frame, list, int], Any]:
+        """A call of function ``name`` returning its first output (nargout >= 1 context)."""
+        calls = self.calls(name, node)
+
+        def call_one(frame: Frame, args: list, nargout: int) -> Any:
+            out = calls(frame, args, nargout)
+            if not out:
+                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+            return out[0]
+
+        return call_one
+
+    def calls(self, name: str, node: ast.Node) -> Callable[[Frame, list, int], list]:
+        """A call of function ``name`` returning all requested outputs, resolved once."""
+        interp = self.interp
+        unit = self.unit
+        cache: list[Any] = [-1, None]
+
+        def call(frame: Frame, args: list, nargout: int) -> list:
+            if cache[0] != interp.generation:
+                target = interp.lookup(name, unit)
+                if target is None:
+                    raise error("MATLAB:UndefinedFunction",
+                                f"Unrecognized function or variable '{name}'.")
+                cache[0] = interp.generation
+                cache[1] = target
+            return interp.invoke(cache[1], args, nargout, frame)
+
+        return call
+
+    def expr_outputs(self, node: ast.Node) -> Callable[[Frame, int], list]:
+        """Code giving ``nargout`` outputs of an expression (a call passes nargout on)."""
+        if type(node) is ast.Index and not node.braces and type(node.base) is ast.Name:
+            return self.call_or_index(node)
+        if type(node) is ast.Name:
+            name = node.name
+            calls = self.calls(name, node)
+
+            def name_outputs(frame: Frame, nargout: int) -> list:
+                try:
+                    return [frame.vars[name]]
+                except KeyError:
+                    return calls(frame, [], nargout)
+
+            return name_outputs
+        if self.may_expand(node):
+            multi = self.multi(node)
+            return lambda frame, nargout: multi(frame)
+        code = self.expr(node)
+        return lambda frame, nargout: [code(frame)]
+
+    def may_expand(self, node: ast.Node) -> bool:
+        """Can this expression produce a comma-separated list (c{:}, s.f of an array)?"""
+        t = type(node)
+        return (t is ast.Index and node.braces) or t is ast.Field or t is ast.DynField
+
+    def index_args(self, nodes: list[ast.Node]) -> tuple[Callable[[Frame], list], bool]:
+        """Code for index arguments, and whether any of them uses ``end``."""
+        uses_end = any(contains_end(n) for n in nodes)
+        parts = []
+        for n in nodes:
+            if type(n) is ast.NamedArg:
+                key = char_row(n.name)
+                value = self.expr(n.value)
+                parts.append((lambda frame, key=key, value=value: [key, value(frame)], True))
+            elif self.may_expand(n):
+                parts.append((self.multi(n), True))
+            else:
+                parts.append((self.expr(n), False))
+        if not uses_end and not any(e for _, e in parts):
+            codes = [c for c, _ in parts]
+            if len(codes) == 1:
+                only = codes[0]
+                return (lambda frame: [only(frame)]), False
+            return (lambda frame: [c(frame) for c in codes]), False
+        count = len(nodes)
+
+        def values(frame: Frame, base: Any = MISSING) -> list:
+            out: list = []
+            if base is MISSING:  # a function call: `end` keeps referring to an enclosing index
+                for code, expand in parts:
+                    if expand:
+                        out.extend(code(frame))
+                    else:
+                        out.append(code(frame))
+                return out
+            stack = frame.end_stack
+            for position, (code, expand) in enumerate(parts):
+                stack.append((base, position, count))
+                try:
+                    if expand:
+                        out.extend(code(frame))
+                    else:
+                        out.append(code(frame))
+                finally:
+                    stack.pop()
+            return out
+
+        return values, uses_end
+
+    def call_or_index(self, node: ast.Index) -> Callable[[Frame, int], list]:
+        """``name(args)``: index the variable, or call the function, with nargout outputs."""
+        name = node.base.name  # type: ignore[attr-defined]
+        args, uses_end = self.index_args(node.args)
+        calls = self.calls(name, node)
+        index = indexing.index
+        if name in self.special_names:
+            base_code = self.visit_Name(node.base)  # type: ignore[arg-type]
+
+            def special(frame: Frame, nargout: int) -> list:
+                base = base_code(frame)
+                return [index(base, args(frame, base) if uses_end else args(frame))]
+
+            return special
+
+        is_param = name in self.params
+        has_colon = any(type(a) is ast.Colon for a in node.args)
+
+        def run(frame: Frame, nargout: int) -> list:
+            base = frame.vars.get(name, MISSING)
+            if base is MISSING:
+                if is_param:
+                    raise error("MATLAB:minrhs", "Not enough input arguments.")
+                values = args(frame) if not uses_end else args(frame, MISSING)
+                return calls(frame, _colons_as_text(values) if has_colon else values, nargout)
+            values = args(frame, base) if uses_end else args(frame)
+            if type(base) is FunctionHandle:
+                return self.interp.invoke(base, _colons_as_text(values) if has_colon else values,
+                                          nargout)
+            return [index(base, values)]
+
+        return run
+
+    def visit_Index(self, node: ast.Index) -> Code:
+        if not node.braces and type(node.base) is ast.Name:
+            run = self.call_or_index(node)
+
+            def first(frame: Frame) -> Any:
+                out = run(frame, 1)
+                if not out:
+                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                return out[0]
+
+            return first
+        multi = self.multi(node)
+        root = self.plain_variable(node.base)
+        if root is None or len(node.args) != 1 or self.may_expand(node.args[0]) \
+                or contains_end(node.args[0]) or type(node.args[0]) is ast.NamedArg:
+            return lambda frame: _single(multi(frame))
+        arg = self.expr(node.args[0])
+
+        def brace_element(frame: Frame) -> Any:  # c{k}: the hot case
+            b = frame.vars.get(root)
+            if type(b) is not Cell:
+                return _single(multi(frame))
+            k = arg(frame)
+            if type(k) is float:
+                data = b.data
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                if i == k and 1 <= i <= data.size and data.ndim == 2:
+                    rows = data.shape[0]
+                    return data[(i - 1) % rows, (i - 1) // rows]
+            return _single(indexing.brace_index(b, [k]))
+
+        return brace_element
+
+    def visit_Field(self, node: ast.Field | ast.DynField) -> Code:
+        multi = self.multi(node)
+        root = self.plain_variable(node.base) if type(node) is ast.Field else None
+        if root is None:
+            return lambda frame: _single(multi(frame))
+        fname = node.name
+
+        def field(frame: Frame) -> Any:  # s.f on a scalar struct: the hot case
+            b = frame.vars.get(root)
+            if type(b) is Struct:
+                elems = b.elems
+                if elems.size == 1:
+                    d = elems.item(0)
+                    if fname in d:
+                        return d[fname]
+            return _single(multi(frame))
+
+        return field
+
+    visit_DynField = visit_Field
+
+    def multi(self, node: ast.Node, dotted_names: bool = True) -> Callable[[Frame], list]:
+        """Code for a reference that may give a comma-separated list."""
+        t = type(node)
+        dotted = _dotted_call(node) if dotted_names else None
+        if dotted is not None:
+            return self.dotted_call(node, *dotted)
+        if t is ast.Index:
+            if not node.braces and type(node.base) is ast.Name:
+                run = self.call_or_index(node)
+                return lambda frame: run(frame, 1)
+            base = self.single_ref(node.base)
+            args, uses_end = self.index_args(node.args)
+            if node.braces:
+                brace = indexing.brace_index
+
+                def braces(frame: Frame) -> list:
+                    b = base(frame)
+                    return brace(b, args(frame, b) if uses_end else args(frame))
+
+                return braces
+            index = indexing.index
+            method = node.base.name if type(node.base) is ast.Field else None
+            method_base = self.single_ref(node.base.base) if method is not None else None
+
+            def parens(frame: Frame) -> list:
+                if method_base is not None:  # obj.method(args): a method call on an object
+                    obj = method_base(frame)
+                    kind = kind_of(obj)
+                    if kind is not None and kind.method(obj, method) is not None:
+                        return [kind.call_method(obj, method, args(frame))]
+                b = base(frame)
+                values = args(frame, b) if uses_end else args(frame)
+                if type(b) is FunctionHandle:
+                    return self.interp.invoke(b, _colons_as_text(values), 1)[:1]
+                return [index(b, values)]
+
+            return parens
+        if t is ast.Field or t is ast.DynField:
+            base = self.single_ref(node.base)
+            if t is ast.Field:
+                fname = node.name
+
+                def field(frame: Frame) -> list:
+                    return get_field(base(frame), fname)
+
+                return field
+            name_code = self.expr(node.name)
+
+            def dyn_field(frame: Frame) -> list:
+                return get_field(base(frame), to_str(name_code(frame)))
+
+            return dyn_field
+        code = self.expr(node)
+        return lambda frame: [code(frame)]
+
+    def dotted_call(self, node: ast.Node, root: str, name: str, args_nodes: list | None
+                    ) -> Callable[[Frame], list]:
+        """``pkg.fn(args)``: a call of a dotted function name, unless ``pkg`` is a variable."""
+        normal = self.multi(node, dotted_names=False)
+        calls = self.calls(name, node)
+        args = self.index_args(args_nodes)[0] if args_nodes is not None else (lambda frame: [])
+
+        def run(frame: Frame) -> list:
+            if root in frame.vars:
+                return normal(frame)
+            return calls(frame, args(frame), 1)
+
+        return run
+
+    def single_ref(self, node: ast.Node) -> Code:
+        """The base of an index or field access: exactly one value."""
+        if type(node) is ast.Name:
+            return self.expr(node)
+        multi = self.multi(node)
+        return lambda frame: _single(multi(frame), intermediate=True)

@@ -1,0 +1,407 @@
+"""Compiling expressions: literals, names, operators, ranges, brackets, handles, lambdas.
+
+Double scalars are Python floats, and scalar arithmetic on them is plain
+Python; operands that are a plain variable or a constant are read directly.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.evaluation.compiler.runtime import MISSING, Code, scalar_truth
+from mlang.evaluation.frame import Frame
+from mlang.syntax import ast
+from mlang.syntax.unparse import unparse
+from mlang.values import operators
+from mlang.values.concat import concatenate, make_cell
+from mlang.values.core import EMPTY, char_row, size_of
+from mlang.values.handle import FunctionHandle
+from mlang.values.indexing import COLON
+from mlang.values.ranges import colon_range
+from mlang.values.string import StringArray
+
+# Python's own operators give MATLAB's result on two double scalars (floats), some
+# only when a guard holds (no division by zero, no negative base to a fractional power).
+SCALAR_OPS: dict[str, Callable[[float, float], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, ".*": operator.mul,
+    "/": operator.truediv, "./": operator.truediv, "^": operator.pow, ".^": operator.pow,
+    "==": operator.eq, "~=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
+}
+SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
+    "/": lambda a, b: b != 0.0, "./": lambda a, b: b != 0.0,
+    "^": lambda a, b: a >= 0.0 or b.is_integer(), ".^": lambda a, b: a >= 0.0 or b.is_integer(),
+}
+
+
+def _double_constant(node: ast.Node) -> float | None:
+    if type(node) is ast.Number and node.cls == "double" and type(node.value) is not complex:
+        return float(node.value)
+    return None
+
+
+def end_value(value: Any, position: int, count: int) -> float:
+    """What ``end`` means in index position ``position`` (0-based) of ``count`` indices."""
+    shape = size_of(value)
+    if count == 1:
+        n = 1
+        for d in shape:
+            n *= d
+        return float(n)
+    if position < count - 1:
+        return float(shape[position]) if position < len(shape) else 1.0
+    n = 1
+    for d in shape[position:]:
+        n *= d
+    return float(n)
+
+
+def _free_names(node: ast.Node) -> set[str]:
+    """Names an expression reads (for anonymous-function capture); a nested
+    lambda's own parameters are not free."""
+    if type(node) is ast.Name:
+        return {node.name}
+    names: set[str] = set()
+    for child in ast.children(node):
+        names |= _free_names(child)
+    if type(node) is ast.Lambda:
+        names -= {p for p in node.params if p}
+    return names
+
+
+class ExpressionCompiler:
+    """The part of ``Compiler`` that compiles expressions (a mixin: it calls the other parts)."""
+
+    def visit_Number(self, node: ast.Number) -> Code:
+        value = node.value
+        if node.cls != "double":
+            v = np.array([[value]], dtype=node.cls)
+            return lambda frame: v
+        if type(value) is complex:
+            c = complex(value)
+            return lambda frame: c
+        f = float(value)
+        return lambda frame: f
+
+    def visit_Char(self, node: ast.Char) -> Code:
+        v = char_row(node.value)
+        return lambda frame: v
+
+    def visit_String(self, node: ast.String) -> Code:
+        text = node.value
+
+        def make(frame: Frame) -> StringArray:
+            return StringArray.scalar(text)
+
+        return make
+
+    def visit_Colon(self, node: ast.Colon) -> Code:
+        return lambda frame: COLON
+
+    def visit_End(self, node: ast.End) -> Code:
+        def end_(frame: Frame) -> float:
+            if not frame.end_stack:
+                raise error("MATLAB:badEnd", "'end' is only valid in an index into an array.")
+            value, position, count = frame.end_stack[-1]
+            if value is MISSING:
+                raise error("MATLAB:badEnd",
+                            "'end' is not valid in a call to a function; it can only index arrays.")
+            return end_value(value, position, count)
+
+        return end_
+
+    def visit_Paren(self, node: ast.Paren) -> Code:
+        return self.expr(node.expr)
+
+    # names -------------------------------------------------------------
+
+    def visit_Name(self, node: ast.Name) -> Code:
+        name = node.name
+        if name in self.global_names:
+            return lambda frame: self._global_get(frame, name)
+        if name in self.persistent_names:
+            return lambda frame: frame.persistent[name]  # type: ignore[index]
+        if name in self.outer_names:
+            return self._outer_get(name, node)
+        if name in ("nargin", "nargout"):
+            return self.call_count(name)
+        if name in self.params:
+            def param(frame: Frame) -> Any:
+                try:
+                    return frame.vars[name]
+                except KeyError:
+                    raise error("MATLAB:minrhs", "Not enough input arguments.") from None
+
+            return param
+        call = self.caller(name, node)
+
+        def get(frame: Frame) -> Any:
+            try:
+                return frame.vars[name]
+            except KeyError:
+                return call(frame, [], 1)
+
+        return get
+
+    def call_count(self, name: str) -> Code:
+        """``nargin``/``nargout`` inside a function: the counts of the running call."""
+        def count(frame: Frame) -> Any:
+            if name in frame.vars:
+                return frame.vars[name]
+            if frame.function is None:
+                raise error("MATLAB:nargin:notInFunction" if name == "nargin" else
+                            "MATLAB:nargout:notInFunction",
+                            f"You can only call {name} from within a MATLAB function.")
+            return float(frame.nargin if name == "nargin" else frame.nargout)
+
+        return count
+
+    def _outer_get(self, name: str, node: ast.Node) -> Code:
+        """A variable shared with the parent function: read in the parent's workspace."""
+        call = self.caller(name, node)
+
+        def outer_get(frame: Frame) -> Any:
+            outer = frame.outer
+            if outer is not None and name in outer.vars:
+                return outer.vars[name]
+            try:
+                return frame.vars[name]
+            except KeyError:
+                return call(frame, [], 1)
+
+        return outer_get
+
+    def _global_get(self, frame: Frame, name: str) -> Any:
+        try:
+            return self.interp.globals[name]
+        except KeyError:
+            return EMPTY
+
+    # operators ----------------------------------------------------------
+
+    def visit_Unary(self, node: ast.Unary) -> Code:
+        operand = self.expr(node.operand)
+        op = node.op
+        if op == "-":
+            uminus = operators.uminus
+
+            def neg(frame: Frame) -> Any:
+                v = operand(frame)
+                if type(v) is float:
+                    return -v
+                return uminus(v)
+
+            return neg
+        if op == "~":
+            logical_not = operators.logical_not
+
+            def not_(frame: Frame) -> Any:
+                v = operand(frame)
+                if type(v) is bool:
+                    return not v
+                if type(v) is float:
+                    if v != v:
+                        raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+                    return v == 0.0
+                return logical_not(v)
+
+            return not_
+        uplus = operators.uplus
+        return lambda frame: uplus(operand(frame))
+
+    def visit_Postfix(self, node: ast.Postfix) -> Code:
+        operand = self.expr(node.operand)
+        conjugate = node.op == "'"
+        transpose = operators.transpose
+
+        def tr(frame: Frame) -> Any:
+            v = operand(frame)
+            if type(v) is float:
+                return v
+            return transpose(v, conjugate)
+
+        return tr
+
+    def visit_Binary(self, node: ast.Binary) -> Code:
+        op = node.op
+        left = self.expr(node.left)
+        right = self.expr(node.right)
+        if op == "&&" or op == "||":
+            return self.short_circuit(op, left, right)
+        general = operators.binary
+        scalar = SCALAR_OPS.get(op)
+        if scalar is None:
+            return lambda frame: general(op, left(frame), right(frame))
+        # Double scalars are Python floats: compute them inline.  Operands that are a
+        # plain variable or a constant are read directly instead of through a closure.
+        var_l, var_r = self.plain_variable(node.left), self.plain_variable(node.right)
+        const_r = _double_constant(node.right)
+        guard = SCALAR_GUARDS.get(op)
+        if var_l is not None and const_r is not None and guard is None:
+            def var_const(frame: Frame) -> Any:
+                try:
+                    a = frame.vars[var_l]
+                except KeyError:
+                    a = left(frame)
+                if type(a) is float:
+                    return scalar(a, const_r)
+                return general(op, a, const_r)
+            return var_const
+        if var_l is not None and var_r is not None and guard is None:
+            def var_var(frame: Frame) -> Any:
+                vars = frame.vars
+                try:
+                    a = vars[var_l]
+                except KeyError:
+                    a = left(frame)
+                try:
+                    b = vars[var_r]
+                except KeyError:
+                    b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return scalar(a, b)
+                return general(op, a, b)
+            return var_var
+        if var_l is not None and guard is None:
+            def var_any(frame: Frame) -> Any:
+                try:
+                    a = frame.vars[var_l]
+                except KeyError:
+                    a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return scalar(a, b)
+                return general(op, a, b)
+            return var_any
+        if const_r is not None and guard is None:
+            def any_const(frame: Frame) -> Any:
+                a = left(frame)
+                if type(a) is float:
+                    return scalar(a, const_r)
+                return general(op, a, const_r)
+            return any_const
+        if guard is None:
+            def any_any(frame: Frame) -> Any:
+                a = left(frame)
+                b = right(frame)
+                if type(a) is float and type(b) is float:
+                    return scalar(a, b)
+                return general(op, a, b)
+            return any_any
+
+        def guarded(frame: Frame) -> Any:
+            a = left(frame)
+            b = right(frame)
+            if type(a) is float and type(b) is float and guard(a, b):
+                try:
+                    return scalar(a, b)
+                except (OverflowError, ZeroDivisionError):
+                    pass
+            return general(op, a, b)
+        return guarded
+
+    def plain_variable(self, node: ast.Node) -> str | None:
+        """The name, if ``node`` reads an ordinary variable (or calls a function)."""
+        if type(node) is ast.Name and node.name not in self.special_names \
+                and node.name not in ("nargin", "nargout"):
+            return node.name
+        return None
+
+    def short_circuit(self, op: str, left: Code, right: Code) -> Code:
+        if op == "&&":
+            def and_(frame: Frame) -> bool:
+                return scalar_truth(left(frame), "&&") and scalar_truth(right(frame), "&&")
+            return and_
+
+        def or_(frame: Frame) -> bool:
+            return scalar_truth(left(frame), "||") or scalar_truth(right(frame), "||")
+        return or_
+
+    def visit_Range(self, node: ast.Range) -> Code:
+        start = self.expr(node.start)
+        stop = self.expr(node.stop)
+        if node.step is None:
+            return lambda frame: colon_range(start(frame), 1.0, stop(frame))
+        step = self.expr(node.step)
+        return lambda frame: colon_range(start(frame), step(frame), stop(frame))
+
+    # literals -------------------------------------------------------------
+
+    def elements(self, nodes: list[ast.Node]) -> Callable[[Frame], list]:
+        """Values of a list of expressions, with comma-separated lists expanded."""
+        parts = [(self.multi(n), True) if self.may_expand(n) else (self.expr(n), False)
+                 for n in nodes]
+        if not any(expand for _, expand in parts):
+            codes = [c for c, _ in parts]
+            if len(codes) == 1:
+                only = codes[0]
+                return lambda frame: [only(frame)]
+            return lambda frame: [c(frame) for c in codes]
+
+        def values(frame: Frame) -> list:
+            out: list = []
+            for code, expand in parts:
+                if expand:
+                    out.extend(code(frame))
+                else:
+                    out.append(code(frame))
+            return out
+
+        return values
+
+    def visit_Matrix(self, node: ast.Matrix) -> Code:
+        rows = [self.elements(r) for r in node.rows]
+        if not rows:
+            return lambda frame: np.zeros((0, 0))
+        if len(rows) == 1:
+            row = rows[0]
+
+            def row_matrix(frame: Frame) -> Any:
+                values = row(frame)
+                if all(type(v) is float for v in values):
+                    return np.array([values]) if len(values) != 1 else values[0]
+                return concatenate([values])
+
+            return row_matrix
+
+        def full(frame: Frame) -> Any:
+            return concatenate([r(frame) for r in rows])
+
+        return full
+
+    def visit_Cell(self, node: ast.Cell) -> Code:
+        rows = [self.elements(r) for r in node.rows]
+        return lambda frame: make_cell([r(frame) for r in rows])
+
+    # handles ------------------------------------------------------------
+
+    def visit_FuncHandle(self, node: ast.FuncHandle) -> Code:
+        name = node.name
+        unit = self.unit
+
+        def make(frame: Frame) -> FunctionHandle:
+            target = unit.local(name) if unit is not None else None
+            scope = frame if target is not None and target.parent is not None else None
+            return FunctionHandle(name=name, target=target, scope=scope)
+
+        return make
+
+    def visit_Lambda(self, node: ast.Lambda) -> Code:
+        params = node.params
+        free = sorted(_free_names(node.body) - {p for p in params if p})
+        inner = type(self)(self.interp, self.unit)
+        body_calls = inner.expr_outputs(node.body)
+        text = unparse(node).strip()
+
+        def make(frame: Frame) -> FunctionHandle:
+            vars = frame.vars
+            captured = {n: vars[n] for n in free if n in vars}
+            return FunctionHandle(params=params, body=body_calls, captured=captured, text=text,
+                                  target=self.unit, node=node)
+
+        return make
