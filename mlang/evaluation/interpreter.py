@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -24,7 +25,9 @@ from mlang.values.convert import from_python, to_python
 from mlang.values.core import to_str
 from mlang.values.handle import FunctionHandle
 
-STDLIB = Path(__file__).resolve().parent.parent.parent / "stdlib"
+# The one place that says where the stdlib is: the package mlang.stdlib, which
+# pyproject.toml maps from the top-level stdlib/ folder (editable or not).
+STDLIB = Path(str(resources.files("mlang.stdlib")))
 RECURSION_LIMIT = 500
 PYTHON_STACK_LIMIT = 20000
 
