@@ -23,7 +23,10 @@ from mlang.evaluation.interpreter import Interpreter
 from mlang.registry import load_all
 from mlang.values.core import char_row
 
-MODULES = {"arrays", "reductions", "linalg", "elementwise", "types", "constants", "deeplearning"}
+MODULES = {"shape", "construct", "rearrange", "equality", "types", "elementwise", "rounding", "integers",
+           "operators", "linalg", "polynomials", "reductions", "extrema", "cumulative", "sorting",
+           "sets", "find", "constants",
+           "dlarrays", "activations"}
 SKIP = {"dlfeval", "dlgradient"}  # need a function or a trace: tested on their own
 
 DLARRAYS = [

@@ -1,4 +1,4 @@
-"""Array constructors and shape functions (mlang/builtins/arrays.py)."""
+"""Array constructors and shape functions (mlang/builtins/data: construct, rearrange, shape, equality)."""
 
 
 import numpy as np

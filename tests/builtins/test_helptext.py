@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mlang.builtins.helptext import HELP_USAGE, file_help
+from mlang.builtins.session.helptext import HELP_USAGE, file_help
 from mlang.registry import BUILTINS
 from mlang.values.cell import Cell
 from mlang.values.core import to_str

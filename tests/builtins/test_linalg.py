@@ -1,4 +1,4 @@
-"""Linear algebra, polynomials and interpolation (mlang/builtins/linalg.py)."""
+"""Linear algebra, polynomials and interpolation (mlang/builtins/math: linalg, polynomials)."""
 
 
 import numpy as np

@@ -20,7 +20,9 @@ from mlang.errors import RUNNING, MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.registry import load_all
 
-MODULES = {"arrays", "reductions", "linalg", "elementwise", "types", "constants"}
+MODULES = {"shape", "construct", "rearrange", "equality", "types", "elementwise", "rounding", "integers",
+           "operators", "linalg", "polynomials", "reductions", "extrema", "cumulative", "sorting",
+           "sets", "find", "constants"}
 
 # Matrix division and power of NaN/Inf matrices fail inside the shared operator
 # code (mlang/values/operators.py), not in these modules.

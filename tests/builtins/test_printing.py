@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mlang.builtins.printing import format_text, unescape
+from mlang.builtins.text.printing import format_text, unescape
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.core import class_of, size_of

@@ -1,4 +1,4 @@
-"""Reductions, cumulative operations, search, sorting and sets (mlang/builtins/reductions.py)."""
+"""Reductions, cumulative operations, search, sorting and sets (mlang/builtins/math: reductions, extrema, cumulative, find, sorting, sets)."""
 
 
 import numpy as np

@@ -21,8 +21,9 @@ from mlang.evaluation.interpreter import Interpreter
 from mlang.registry import BUILTINS, load_all
 from mlang.values.string import StringArray
 
-MODULES = ("strings", "printing", "cells_structs", "language", "formatting", "random", "workspace",
-           "helptext")
+MODULES = ("numbers", "create", "transform", "search", "split_join", "regexp", "printing", "cells",
+           "structs", "maps", "exceptions", "introspection", "evaluation", "validators",
+           "display_format", "random", "workspace", "timing", "helptext")
 # Builtins that would end the session, or that run or remove code and variables.
 LEFT_OUT = {"exit", "quit", "eval", "evalin", "assignin", "clear"}
 

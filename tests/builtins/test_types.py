@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mlang.builtins import constants, types
+from mlang.builtins.data import types
+from mlang.builtins.math import constants
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.core import class_of

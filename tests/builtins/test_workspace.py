@@ -7,7 +7,7 @@ import io
 import numpy as np
 import pytest
 
-from mlang.builtins.workspace import columns, value_bytes
+from mlang.builtins.session.workspace import columns, value_bytes
 from mlang.errors import ExitRequest
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.cell import Cell

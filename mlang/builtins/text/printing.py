@@ -1,4 +1,5 @@
-"""Printing: disp, display, fprintf, sprintf (MATLAB's format rules)."""
+"""Printing: sprintf and fprintf (MATLAB's format rules, ``format_text``, and its
+escape sequences, ``unescape``), disp and display."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from mlang.display import disp_text
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -291,8 +293,6 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
 @builtin(interp=True, max_out=0, dl="native")
 def disp(interp: Any, x: Any) -> None:
     """disp(X) displays the value of X without printing its name."""
-    from mlang.display import disp_text
-
     interp.write(disp_text(interp, x))
 
 

@@ -13,13 +13,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from mlang.builtins.language import _text, find_file
+from mlang.builtins.coerce import text_scalar
+from mlang.builtins.language.introspection import find_file
+from mlang.builtins.text.forms import cell_of
 from mlang.errors import error
 from mlang.evaluation.interpreter import STDLIB
 from mlang.registry import Builtin, builtin
-from mlang.values.cell import Cell
 from mlang.values.core import char_row, class_of
 
 HELP_USAGE = (
@@ -142,7 +141,7 @@ def help_(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
     if name is None:
         text: str | None = HELP_USAGE
     else:
-        word = _text(name, "Name")
+        word = text_scalar(name, "Name")
         text = help_text(interp, word)
         if text is None and not nargout:
             text = f"{word} not found.\n\n"
@@ -170,7 +169,7 @@ def type_(interp: Any, *names: Any) -> None:
     if not names:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
     for arg in names:
-        name = _text(arg, "File name")
+        name = text_scalar(arg, "File name")
         path = find_file(interp, name, add_m=False)
         if path is None:
             target = _target(interp, name)
@@ -233,7 +232,7 @@ def which(interp: Any, *args: Any, nargout: int = 0) -> Any:
     being the one a call runs.  s = which(NAME) returns the text ('variable',
     'built-in (mlang)', the path, or '' when nothing is found); with '-all',
     a cell array of them."""
-    words = [_text(a, "Name") for a in args]
+    words = [text_scalar(a, "Name") for a in args]
     every = "-all" in words
     names = [w for w in words if w != "-all"]
     if len(names) != 1:
@@ -244,10 +243,7 @@ def which(interp: Any, *args: Any, nargout: int = 0) -> Any:
     if nargout:
         if not every:
             return char_row(places[0] if places else "")
-        data = np.empty((len(places), 1), dtype=object)
-        for i, place in enumerate(places):
-            data[i, 0] = char_row(place)
-        return Cell(data)
+        return cell_of([char_row(place) for place in places], (len(places), 1))
     if not places:
         interp.write(f"'{name}' not found.\n")
         return None

@@ -1,10 +1,13 @@
-"""The Command Window's view of the session: who, whos, clc, exit, quit.
+"""The Command Window's view of the session: who, whos, clear, clc, exit, quit.
 
 who and whos list the caller's workspace (``interp.frames[-1]``: builtins run
 without a frame of their own): its variables, the globals it declared and,
 inside a function, its persistent variables.  ``who global`` / ``whos global``
 list the global workspace instead.  Names may be filtered with wildcards
 (``who a*``) or, after ``-regexp``, with regular expressions.
+
+clear removes variables (wildcards, -regexp, global) and forgets persistent
+variables (clear functions, clear all).
 
 exit and quit raise ``ExitRequest``, which MATLAB's try/catch does not catch:
 the front end ends the session with its status.
@@ -19,7 +22,9 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.language import _text
+from mlang.builtins.coerce import text_scalar
+from mlang.builtins.language.introspection import caller_frame
+from mlang.builtins.text.forms import cell_of
 from mlang.display import style_of
 from mlang.errors import ExitRequest, error
 from mlang.registry import builtin
@@ -84,7 +89,7 @@ def _is_complex(v: Any) -> bool:
 
 def _entries(interp: Any, args: tuple) -> list[Entry]:
     """The variables who/whos list for these arguments, sorted by name."""
-    words = [_text(a) for a in args]
+    words = [text_scalar(a) for a in args]
     global_only = regexp = False
     patterns: list[str] = []
     for w in words:
@@ -114,10 +119,7 @@ def _entries(interp: Any, args: tuple) -> list[Entry]:
 
 
 def _name_column(names: list[str]) -> Cell:
-    data = np.empty((len(names), 1), dtype=object)
-    for i, n in enumerate(names):
-        data[i, 0] = char_row(n)
-    return Cell(data)
+    return cell_of([char_row(n) for n in names], (len(names), 1))
 
 
 @builtin(interp=True, nargout=True)
@@ -201,6 +203,67 @@ def _whos_struct(function: str, found: list[Entry]) -> Struct:
     return Struct(list(WHOS_FIELDS), elems)
 
 
+# ---------------------------------------------------------------------- clear
+
+_CLEAR_ALL = ("all", "-all")
+_CLEAR_VARIABLES = ("variables", "-variables", "var", "-var")
+_CLEAR_FUNCTIONS = ("functions", "-functions", "fun", "-fun")
+_CLEAR_GLOBALS = ("global", "-global", "globals", "-globals")
+_CLEAR_NOTHING = ("classes", "-classes", "import", "-import", "java", "-java", "mex", "-mex")
+
+
+@builtin(interp=True, max_out=0)
+def clear(interp: Any, *items: Any) -> None:
+    """clear removes all variables from the current workspace.
+
+    clear name1 ... nameN removes those (wildcards * allowed); clear -regexp
+    expr1 ... removes the variables matching the expressions; clear global
+    removes global variables; clear functions forgets persistent variables;
+    clear all does all of these."""
+    frame = caller_frame(interp)
+    words = [text_scalar(x) for x in items]
+    if not words or (words[0] in _CLEAR_VARIABLES and len(words) == 1):
+        frame.vars.clear()
+        return
+    head = words[0]
+    if head in _CLEAR_ALL:
+        frame.vars.clear()
+        interp.globals.clear()
+        frame.global_names.clear()
+        _clear_functions(interp)
+    elif head in _CLEAR_FUNCTIONS:
+        _clear_functions(interp)
+    elif head in _CLEAR_GLOBALS:
+        names = words[1:]
+        for n in list(interp.globals) if not names else _matching(list(interp.globals), names):
+            interp.globals.pop(n, None)
+            frame.global_names.discard(n)
+    elif head == "-regexp":
+        patterns = [re.compile(p) for p in words[1:]]
+        for n in [n for n in frame.vars if any(p.search(n) for p in patterns)]:
+            del frame.vars[n]
+    elif head in _CLEAR_NOTHING:
+        return
+    else:
+        names = words[1:] if head in _CLEAR_VARIABLES else words
+        for n in _matching(list(frame.vars), names):
+            del frame.vars[n]
+        for n in _matching(list(frame.global_names), names):
+            frame.global_names.discard(n)  # the global itself lives on
+
+
+def _matching(candidates: list[str], patterns: list[str]) -> list[str]:
+    return [c for c in candidates if any(fnmatch.fnmatchcase(c, p) for p in patterns)]
+
+
+def _clear_functions(interp: Any) -> None:
+    """Forget compiled functions' persistent variables and every resolved name."""
+    for _, unit in getattr(interp, "_units", {}).values():
+        for fn in unit.functions.values():
+            fn.persistent.clear()
+    interp.invalidate()
+
+
 CLEAR_SCREEN = "\x1b[H\x1b[2J"  # cursor home, erase the screen
 
 
@@ -219,7 +282,7 @@ def _exit_status(args: tuple) -> int:
     status = 0
     for a in args:
         if is_text(a):
-            option = _text(a, "Option").lower()
+            option = text_scalar(a, "Option").lower()
             if option not in ("force", "cancel"):
                 raise error("MATLAB:quit:invalidOption", f"Invalid option '{option}'.")
             continue

@@ -9,71 +9,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from mlang.builtins.arrays import checked_shape
+from mlang.builtins.coerce import size_arguments, sizes_and_class, text_option
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.core import INT_CLASSES, class_of, is_text, result, to_array, to_double_array, to_str
+from mlang.values.core import INT_CLASSES, class_of, fix_shape, is_text, result, to_array, to_str
 from mlang.values.operators import INT_LIMITS
 
 FLOAT_CLASSES = ("double", "single")
 
 
-def parse_size(args: tuple | list) -> tuple[int, ...]:
-    """MATLAB size arguments: none (1×1), n (n×n), m,n,... or one size vector.
-    Negative sizes count as 0."""
-    if not args:
-        return (1, 1)
-    if len(args) == 1:
-        dims = _size_values(args[0], vector=True)
-        if len(dims) == 1:
-            dims = dims * 2
-    else:
-        dims = [d for a in args for d in _size_values(a, vector=False)]
-    dims = [max(d, 0) for d in dims]
-    while len(dims) > 2 and dims[-1] == 1:
-        dims.pop()
-    return checked_shape(tuple(dims))
-
-
-def _size_values(v: object, vector: bool) -> list[int]:
-    if class_of(v) not in ("double", "single", "logical", "char", *INT_CLASSES):
-        raise error("MATLAB:NonNumericInput", "Size inputs must be numeric.")
-    a = to_double_array(v).real
-    if not vector and a.size != 1:
-        raise error("MATLAB:NonScalarInput", "Size inputs must be scalar.")
-    if vector and a.size == 0:
-        raise error("MATLAB:NonScalarInput", "Size vector must be a row vector with real elements.")
-    flat = a.ravel(order="F")
-    if not np.isfinite(flat).all() or (flat != np.trunc(flat)).any():
-        raise error("MATLAB:NonIntegerInput", "Size inputs must be integers.")
-    return [int(x) for x in flat]
-
-
-def split_class(args: tuple, allowed: tuple[str, ...], default: str) -> tuple[list, str]:
-    """Separate trailing class arguments (a class name, or 'like', p) from size arguments."""
-    items = list(args)
-    cls = default
-    if len(items) >= 2 and is_text(items[-2]) and to_str(items[-2]).lower() == "like":
-        cls = class_of(items[-1])
-        items = items[:-2]
-    elif items and is_text(items[-1]):
-        cls = to_str(items[-1])
-        items = items[:-1]
-    if cls not in allowed:
-        raise error("MATLAB:invalidClassName", "Class name must be " + _names(allowed) + ".")
-    if any(is_text(a) for a in items):
-        raise error("MATLAB:NonNumericInput", "Size inputs must be numeric.")
-    return items, cls
-
-
-def _names(allowed: tuple[str, ...]) -> str:
-    quoted = [f"'{c}'" for c in allowed]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
 def _filled(value: float, args: tuple) -> object:
-    items, cls = split_class(args, FLOAT_CLASSES, "double")
-    shape = parse_size(items)
+    items, cls = sizes_and_class(args, FLOAT_CLASSES)
+    shape = fix_shape(size_arguments(items))
     return result(np.full(shape, value, dtype=np.dtype(cls)))
 
 
@@ -125,11 +72,11 @@ def imaginary_j() -> complex:
 
 def _logical_filled(value: bool, args: tuple) -> object:
     items = list(args)
-    if len(items) >= 2 and is_text(items[-2]) and to_str(items[-2]).lower() == "like":
+    if len(items) >= 2 and text_option(items[-2]) == "like":
         if class_of(items[-1]) != "logical":
             raise error("MATLAB:true:invalidLike", "Class of prototype must be logical.")
         items = items[:-2]
-    return result(np.full(parse_size(items), value, dtype=bool))
+    return result(np.full(fix_shape(size_arguments(items)), value, dtype=bool))
 
 
 @builtin("true")
@@ -150,7 +97,7 @@ def _float_class(args: tuple, name: str) -> str:
     """The class named by a builtin's optional 'double'/'single' or 'like', p arguments."""
     if not args:
         return "double"
-    if len(args) == 2 and is_text(args[0]) and to_str(args[0]).lower() == "like":
+    if len(args) == 2 and text_option(args[0]) == "like":
         cls = class_of(args[1])
     elif len(args) == 1 and is_text(args[0]):
         cls = to_str(args[0])
@@ -219,7 +166,7 @@ def flintmax(*args: object) -> object:
 def _int_class(args: tuple, name: str) -> str:
     if not args:
         return "int32"
-    if len(args) == 2 and is_text(args[0]) and to_str(args[0]).lower() == "like":
+    if len(args) == 2 and text_option(args[0]) == "like":
         cls = class_of(args[1])
     elif len(args) == 1 and is_text(args[0]):
         cls = to_str(args[0])

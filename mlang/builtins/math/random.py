@@ -18,7 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.arrays import checked_shape, size_arguments
+from mlang.builtins.coerce import (
+    NUMERIC_OR_LOGICAL,
+    checked_shape,
+    size_arguments,
+    sizes_and_class,
+    text_option,
+)
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, is_text, result, scalar_value, to_array, to_str
@@ -38,25 +44,15 @@ def generator(interp: Any) -> np.random.RandomState:
     return interp.random
 
 
-def _size_and_class(args: tuple, name: str) -> tuple[tuple[int, ...], str]:
+def _size_and_class(args: tuple) -> tuple[tuple[int, ...], str]:
     """rand(n), rand(m,n,...), rand([m n]), with an optional 'double'/'single' or 'like', p."""
-    args = list(args)
-    cls = "double"
-    if len(args) >= 2 and is_text(args[-2]) and to_str(args[-2]).lower() == "like":
-        cls = class_of(args[-1])
-        args = args[:-2]
-    elif args and is_text(args[-1]):
-        cls = to_str(args[-1]).lower()
-        args = args[:-1]
-        if cls not in ("double", "single"):
-            raise error(f"MATLAB:{name}:invalidOutputType",
-                        f"Class must be 'double' or 'single', not '{cls}'.")
-    return size_arguments(args), cls
+    sizes, cls = sizes_and_class(args, ("double", "single"))
+    return size_arguments(sizes), cls
 
 
 def _whole_scalar(v: Any) -> int | None:
     """The value of a real numeric scalar holding a whole number, else None."""
-    if is_text(v) or class_of(v) not in _NUMERIC or to_array(v).size != 1:
+    if is_text(v) or class_of(v) not in NUMERIC_OR_LOGICAL or to_array(v).size != 1:
         return None
     x = scalar_value(v)
     if isinstance(x, complex) or np.iscomplexobj(x):
@@ -65,10 +61,6 @@ def _whole_scalar(v: Any) -> int | None:
     if not math.isfinite(x) or x != math.floor(x):
         return None
     return int(x)
-
-
-_NUMERIC = ("double", "single", "logical", "int8", "uint8", "int16", "uint16",
-            "int32", "uint32", "int64", "uint64")
 
 
 def _uniform(interp: Any, shape: tuple[int, ...]) -> np.ndarray:
@@ -93,7 +85,7 @@ def rand(interp: Any, *args: Any) -> Any:
     """X = rand returns a random number uniformly distributed in (0,1).
     X = rand(n), rand(sz1,...,szN), rand(sz) return arrays of them;
     rand(___, 'single') returns single precision."""
-    shape, cls = _size_and_class(args, "rand")
+    shape, cls = _size_and_class(args)
     return _as(_uniform(interp, shape), cls)
 
 
@@ -101,7 +93,7 @@ def rand(interp: Any, *args: Any) -> Any:
 def randn(interp: Any, *args: Any) -> Any:
     """X = randn returns a random number from the standard normal distribution.
     X = randn(n), randn(sz1,...,szN), randn(sz); randn(___, 'single')."""
-    shape, cls = _size_and_class(args, "randn")
+    shape, cls = _size_and_class(args)
     try:
         values = generator(interp).standard_normal(math.prod(shape)).reshape(shape, order="F")
     except MemoryError:
@@ -119,14 +111,14 @@ def randi(interp: Any, limits: Any, *args: Any) -> Any:
         raise error("MATLAB:randi:invalidLimits",
                     "The first input must be a positive scalar integer value IMAX, or two "
                     "integer values [IMIN IMAX] with IMIN less than or equal to IMAX.")
-    shape, cls = _size_and_class(args, "randi")
+    shape, cls = _size_and_class(args)
     values = low - 1 + np.ceil(_uniform(interp, shape) * (high - low + 1))
     return _as(values, cls)
 
 
 def _limits(limits: Any) -> list[int]:
     """The integers of randi's IMAX or [IMIN IMAX] (an empty list when they are not whole)."""
-    if is_text(limits) or class_of(limits) not in _NUMERIC:
+    if is_text(limits) or class_of(limits) not in NUMERIC_OR_LOGICAL:
         return []
     a = to_array(limits)
     if a.size not in (1, 2) or np.iscomplexobj(a):
@@ -168,7 +160,7 @@ def rng(interp: Any, *args: Any, nargout: int = 0) -> Any:
             if seed is None or not 0 <= seed < 2 ** 32:
                 raise error("MATLAB:rng:badSettings", "Invalid random number generator settings.")
         elif is_text(first):
-            option = to_str(first).lower()
+            option = text_option(first)
             if option == "default":
                 seed = DEFAULT_SEED
             elif option == "shuffle":

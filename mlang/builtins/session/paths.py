@@ -12,16 +12,17 @@ import os
 import re
 import stat
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from mlang.builtins.language import _text
-from mlang.builtins.workspace import columns
+from mlang.builtins.coerce import text_scalar
+from mlang.builtins.session.workspace import columns
 from mlang.display import style_of
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.core import CHAR, char_row, is_text, to_str
+from mlang.values.core import CHAR, char_row
 from mlang.values.struct import Struct
 
 
@@ -31,9 +32,7 @@ def _folders(args: tuple) -> tuple[list[str], bool]:
     at_end = False
     folders: list[str] = []
     for a in args:
-        if not is_text(a):
-            raise error("MATLAB:addpath:InvalidInput", "Arguments must be character vectors or strings.")
-        text = to_str(a)
+        text = text_scalar(a, "Folder name")
         if text.lower() in ("-end", "-begin", "-frozen"):
             at_end = at_end or text.lower() == "-end"
             continue
@@ -102,7 +101,7 @@ def cd(interp: Any, folder: Any = None, *, nargout: int = 0) -> Any:
             return char_row(old)
         interp.write(old + "\n\n")
         return None
-    name = _text(folder, "Folder name")
+    name = text_scalar(folder, "Folder name")
     try:
         os.chdir(os.path.expanduser(name))
     except (OSError, ValueError):
@@ -171,7 +170,7 @@ def dir_(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
     dir name lists the contents of the folder name, or the files matching
     name (wildcard * allowed: dir *.m).  listing = dir(...) returns a struct
     array with fields name, folder, date, bytes, isdir and datenum."""
-    found = _listing(_text(name, "Name") if name is not None else None, dots=True)
+    found = _listing(text_scalar(name, "Name") if name is not None else None, dots=True)
     if nargout:
         elems = np.empty((len(found), 1), dtype=object)
         for i, (n, folder) in enumerate(found):
@@ -189,7 +188,7 @@ def ls(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
 
     ls name lists a folder's contents or the files matching name (ls *.m).
     list = ls(...) returns the names as the rows of a char matrix."""
-    names = [n for n, _ in _listing(_text(name, "Name") if name is not None else None, dots=False)]
+    names = [n for n, _ in _listing(text_scalar(name, "Name") if name is not None else None, dots=False)]
     if nargout:
         if not names:
             return np.zeros((0, 0), dtype=CHAR)
@@ -205,9 +204,7 @@ def run_(interp: Any, script: Any) -> None:
     """run(scriptname) runs a script in the current workspace: a name on the path, or a
     file path (with or without .m), in which case MATLAB changes to the script's folder
     while it runs and changes back afterwards."""
-    from pathlib import Path
-
-    text = _text(script, "Script name")
+    text = text_scalar(script, "Script name")
     folder, name = os.path.split(text)
     stem, ext = os.path.splitext(name)
     if not folder and not ext:

@@ -1,8 +1,6 @@
-"""Linear algebra, polynomials and interpolation.
-
-kron, diag, trace, det, inv, norm, cross, dot, conv, deconv, polyfit,
-polyval, roots and interp1.
-"""
+"""Linear algebra: kron, diag, trace, det, inv, norm, vecnorm, cross, dot and
+pagemtimes, with the helpers ``polynomials`` shares (floating-point
+arguments and results)."""
 
 from __future__ import annotations
 
@@ -13,15 +11,9 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.rules_support import replace, select, sign, top_singular_outer
-from mlang.builtins.arrays import (
-    checked_shape,
-    dim_argument,
-    first_nonsingleton,
-    integer_scalar,
-    padded,
-    text_option,
-)
-from mlang.builtins.reductions import extreme_positions
+from mlang.builtins.coerce import checked_shape, dim_argument, integer_scalar, text_option
+from mlang.builtins.data.shape import first_nonsingleton, padded
+from mlang.builtins.math.extrema import extreme_positions
 from mlang.errors import error, warn
 from mlang.registry import builtin
 from mlang.values.core import (
@@ -34,12 +26,11 @@ from mlang.values.core import (
     to_double_array,
 )
 from mlang.values.operators import result_class, to_class
-from mlang.values.struct import Struct
 
 _FLOAT_CLASSES = ("double", "single")
 
 
-def _floats(x: object, name: str) -> np.ndarray:
+def as_floats(x: object, name: str) -> np.ndarray:
     """A numeric argument as float64/complex128 (logical and char allowed)."""
     cls = class_of(x)
     if cls not in ("double", "single", "logical", "char", *INT_CLASSES):
@@ -48,14 +39,15 @@ def _floats(x: object, name: str) -> np.ndarray:
     return to_double_array(x)
 
 
-def _float_result(values: np.ndarray, *inputs: object) -> object:
+def float_result(values: np.ndarray, *inputs: object) -> object:
     """A floating-point result: single when any input is single, double otherwise."""
     if any(class_of(v) == "single" for v in inputs):
         return result(values.astype(np.complex64 if values.dtype.kind == "c" else np.float32))
     return result(values)
 
 
-def _is_vector(a: np.ndarray) -> bool:
+def is_vector_array(a: np.ndarray) -> bool:
+    """A 2-D array with one row or one column."""
     return a.ndim == 2 and (a.shape[0] == 1 or a.shape[1] == 1)
 
 
@@ -77,13 +69,13 @@ def kron(a: Any, b: Any) -> object:
 
     Kronecker tensor product."""
     cls = result_class(a, b, "kron")
-    x, y = _floats(a, "kron"), _floats(b, "kron")
+    x, y = as_floats(a, "kron"), as_floats(b, "kron")
     if x.ndim > 2 or y.ndim > 2:
         raise error("MATLAB:kron:NDArray", "Inputs must be 2-D.")
     out = np.kron(x, y)
     if cls in INT_CLASSES:
         return result(to_class(out, cls))
-    return _float_result(out, a, b)
+    return float_result(out, a, b)
 
 
 @builtin()
@@ -101,7 +93,7 @@ def diag(v: Any, k: Any = 0.0) -> object:
         raise error("MATLAB:diag:firstInputNotVectorOrMatrix", "First input must be 2-D.")
     if a.shape == (0, 0):
         return a
-    if _is_vector(a):
+    if is_vector_array(a):
         values = a.reshape(-1)
         n = values.size + abs(offset)
         checked_shape((n, n))
@@ -132,7 +124,7 @@ def trace(a: Any) -> object:
     cls = class_of(a)
     if cls in INT_CLASSES:
         return result(to_class(np.array([[values.astype(np.float64).sum()]]), cls))
-    return _float_result(np.array([[_floats(a, "trace").diagonal().sum()]]), a)
+    return float_result(np.array([[as_floats(a, "trace").diagonal().sum()]]), a)
 
 
 @builtin()
@@ -140,11 +132,11 @@ def det(a: Any) -> object:
     """d = det(A)
 
     Determinant of a square matrix."""
-    x = _floats(a, "det")
+    x = as_floats(a, "det")
     _square(x)
     if x.size == 0:
         return 1.0
-    return _float_result(np.array([[np.linalg.det(x)]]), a)
+    return float_result(np.array([[np.linalg.det(x)]]), a)
 
 
 @builtin()
@@ -155,15 +147,15 @@ def inv(a: Any) -> object:
     if class_of(a) in INT_CLASSES:
         raise error("MATLAB:inv:integerNotSupported",
                     "Invalid data type. Input matrix must be double or single.")
-    x = _floats(a, "inv")
+    x = as_floats(a, "inv")
     _square(x)
     if x.size == 0:
-        return _float_result(np.zeros(x.shape), a)
+        return float_result(np.zeros(x.shape), a)
     try:
         out = np.linalg.inv(x)
     except np.linalg.LinAlgError:
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
-        return _float_result(np.full(x.shape, np.inf), a)
+        return float_result(np.full(x.shape, np.inf), a)
     with np.errstate(all="ignore"):
         rcond = 1.0 / (np.linalg.norm(x, 1) * np.linalg.norm(out, 1))
     eps = np.finfo(np.float32 if class_of(a) == "single" else np.float64).eps
@@ -173,7 +165,7 @@ def inv(a: Any) -> object:
         warn("MATLAB:nearlySingularMatrix",
              "Matrix is close to singular or badly scaled. Results may be inaccurate. "
              f"RCOND = {rcond: e}.")
-    return _float_result(out, a)
+    return float_result(out, a)
 
 
 def _norm_order(p: Any) -> float | str:
@@ -225,7 +217,7 @@ def _norm_rule(g: Any, y: Any, x: Any, p: Any = 2.0) -> tuple:
         order = _norm_order(p)
         if data.size == 0:
             return np.zeros(data.shape)
-        if _is_vector(data) or order == "fro":
+        if is_vector_array(data) or order == "fro":
             return _p_norm_gradient(g, y, x, order, None)
         if order == 2.0:
             return ops.times(g, top_singular_outer(x))
@@ -250,14 +242,14 @@ def norm(x: Any, p: Any = 2.0) -> object:
     n = norm(X,'fro')
 
     Vector p-norm (p may be Inf or -Inf), or matrix 1-, 2-, Inf- or Frobenius norm."""
-    a = _floats(x, "norm")
+    a = as_floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
     order = _norm_order(p)
     if a.size == 0:
-        return _float_result(np.array([[0.0]]), x)
-    if _is_vector(a):
-        return _float_result(np.array([[_vector_norm(a.reshape(-1), order)]]), x)
+        return float_result(np.array([[0.0]]), x)
+    if is_vector_array(a):
+        return float_result(np.array([[_vector_norm(a.reshape(-1), order)]]), x)
     if order == "fro":
         value = float(np.sqrt((np.abs(a) ** 2).sum()))
     elif order == 2.0 and not np.all(np.isfinite(a)):
@@ -267,7 +259,7 @@ def norm(x: Any, p: Any = 2.0) -> object:
     else:
         raise error("MATLAB:norm:unknownNorm",
                     "The only matrix norms available are 1, 2, inf, and 'fro'.")
-    return _float_result(np.array([[value]]), x)
+    return float_result(np.array([[value]]), x)
 
 
 def _vector_norm(v: np.ndarray, order: float | str) -> float:
@@ -295,8 +287,8 @@ def cross(a: Any, b: Any, dim: Any = None) -> object:
     C = cross(A,B,dim)
 
     Cross product of 3-element vectors (or along the first dimension of length 3)."""
-    x, y = _floats(a, "cross"), _floats(b, "cross")
-    if dim is None and _is_vector(x) and _is_vector(y) and x.size == 3 and y.size == 3:
+    x, y = as_floats(a, "cross"), as_floats(b, "cross")
+    if dim is None and is_vector_array(x) and is_vector_array(y) and x.size == 3 and y.size == 3:
         u, v = x.reshape(-1), y.reshape(-1)
         out = np.cross(u, v)
         both_rows = x.shape[0] == 1 and y.shape[0] == 1
@@ -316,7 +308,7 @@ def _cls_result(values: np.ndarray, a: object, b: object) -> object:
     cls = result_class(a, b, "cross")
     if cls in INT_CLASSES:
         return result(to_class(values, cls))
-    return _float_result(values, a, b)
+    return float_result(values, a, b)
 
 
 def _dot_rule(g: Any, y: Any, a: Any, b: Any, dim: Any = None) -> tuple:
@@ -333,17 +325,17 @@ def dot(a: Any, b: Any, dim: Any = None) -> object:
     C = dot(A,B,dim)
 
     Scalar (dot) product: sum(conj(A).*B) for vectors, column-wise for matrices."""
-    x, y = _floats(a, "dot"), _floats(b, "dot")
-    if dim is None and _is_vector(x) and _is_vector(y):
+    x, y = as_floats(a, "dot"), as_floats(b, "dot")
+    if dim is None and is_vector_array(x) and is_vector_array(y):
         if x.size != y.size:
             raise error("MATLAB:dot:InputSizeMismatch", "A and B must be same size.")
-        return _float_result(np.array([[np.sum(np.conj(x.reshape(-1)) * y.reshape(-1))]]), a, b)
+        return float_result(np.array([[np.sum(np.conj(x.reshape(-1)) * y.reshape(-1))]]), a, b)
     if x.shape != y.shape:
         raise error("MATLAB:dot:InputSizeMismatch", "A and B must be same size.")
     axis = first_nonsingleton(x.shape) if dim is None else dim_argument(dim)
     product = padded(np.conj(x) * y, axis + 1)
     out = product.sum(axis=axis, keepdims=True)
-    return _float_result(out.reshape(fix_shape(out.shape)), a, b)
+    return float_result(out.reshape(fix_shape(out.shape)), a, b)
 
 
 def _vecnorm_plan(x: Any, p: Any, dim: Any) -> tuple[np.ndarray, float, int]:
@@ -483,7 +475,7 @@ def pagemtimes(x: Any, *args: Any) -> object:
         if class_of(v) not in ("double", "single", "logical", "char"):
             raise error("MATLAB:pagemtimes:invalidInputType",
                         "Inputs must be numeric arrays of type single or double.")
-    xa, xb = _floats(a, "pagemtimes"), _floats(b, "pagemtimes")
+    xa, xb = as_floats(a, "pagemtimes"), as_floats(b, "pagemtimes")
     ndim = max(xa.ndim, xb.ndim)
     pa, pb = _pages(xa, ta, ndim), _pages(xb, tb, ndim)
     if pa.shape[-1] != pb.shape[-2]:
@@ -497,376 +489,4 @@ def pagemtimes(x: Any, *args: Any) -> object:
             raise error("MATLAB:sizeDimensionsMustMatch",
                         "Arrays have incompatible sizes for this operation.")
     out = np.moveaxis(np.matmul(pa, pb), (-2, -1), (0, 1))
-    return _float_result(out.reshape(fix_shape(out.shape)), a, b)
-
-
-# -------------------------------------------------------------- polynomials
-
-
-def _vector(x: object, name: str, message: str, identifier: str) -> np.ndarray:
-    a = _floats(x, name)
-    if not (_is_vector(a) or a.size == 0 and a.ndim == 2):
-        raise error(identifier, message)
-    return a
-
-
-@builtin()
-def conv(u: Any, v: Any, shape: Any = None) -> object:
-    """w = conv(u,v)
-    w = conv(u,v,shape)
-
-    Convolution of two vectors (polynomial multiplication); shape is 'full'
-    (default), 'same' or 'valid'."""
-    message = "A and B must be vectors."
-    x = _vector(u, "conv", message, "MATLAB:conv:AorBNotVector")
-    y = _vector(v, "conv", message, "MATLAB:conv:AorBNotVector")
-    mode = "full" if shape is None else text_option(shape)
-    if mode not in ("full", "same", "valid"):
-        raise error("MATLAB:conv:unknownShapeParameter", "Shape must be 'full', 'same', or 'valid'.")
-    p, q = x.reshape(-1), y.reshape(-1)
-    full = np.convolve(p, q) if p.size and q.size else np.zeros(0)
-    if mode == "full":
-        values = full
-        longer = x if x.size > y.size else y  # the output follows the longer input
-        column = longer.shape[1] == 1 and longer.shape[0] != 1
-    elif mode == "same":
-        start = q.size // 2  # the central part, as long as u
-        values = full[start: start + p.size] if full.size else np.zeros(p.size)
-        column = x.shape[1] == 1 and x.shape[0] != 1
-    else:
-        count = max(p.size - q.size + 1, 0) if q.size else 0
-        values = full[q.size - 1: q.size - 1 + count] if count else np.zeros(0)
-        column = x.shape[1] == 1 and x.shape[0] != 1
-    out = values.reshape(-1, 1) if column else values.reshape(1, -1)
-    return _float_result(out, u, v)
-
-
-@builtin(max_out=2, nargout=True)
-def deconv(y: Any, a: Any, *, nargout: int = 1) -> object:
-    """[q,r] = deconv(y,a)
-
-    Polynomial division (deconvolution): y = conv(a,q) + r."""
-    message = "A and B must be vectors."
-    num = _vector(y, "deconv", message, "MATLAB:deconv:NotVector")
-    den = _vector(a, "deconv", message, "MATLAB:deconv:NotVector")
-    p, d = num.reshape(-1), den.reshape(-1)
-    if d.size == 0 or d[0] == 0:
-        raise error("MATLAB:deconv:ZeroCoef1", "First coefficient of A must be non-zero.")
-    column = num.shape[1] == 1 and num.shape[0] != 1
-    if d.size > p.size:
-        q = np.zeros(1)
-        r = p.copy()
-    else:
-        q = np.zeros(p.size - d.size + 1, dtype=np.result_type(p, d))
-        rest = p.astype(q.dtype).copy()
-        for k in range(q.size):
-            q[k] = rest[k] / d[0]
-            rest[k: k + d.size] -= q[k] * d
-        r = p - np.convolve(d, q)
-    qo = q.reshape(-1, 1) if column else q.reshape(1, -1)
-    if nargout <= 1:
-        return _float_result(qo, y, a)
-    return _float_result(qo, y, a), _float_result(r.reshape(num.shape), y, a)
-
-
-@builtin(max_out=3, nargout=True)
-def polyfit(x: Any, y: Any, n: Any, *, nargout: int = 1) -> object:
-    """p = polyfit(x,y,n)
-    [p,S] = polyfit(x,y,n)
-    [p,S,mu] = polyfit(x,y,n)
-
-    Least-squares polynomial fit of degree n (coefficients in descending powers).
-    With mu, x is centred and scaled: (x - mu(1)) / mu(2)."""
-    xs, ys = _floats(x, "polyfit").reshape(-1, order="F"), _floats(y, "polyfit").reshape(-1, order="F")
-    if xs.size != ys.size:
-        raise error("MATLAB:polyfit:XYSizeMismatch",
-                    "The first two inputs must have the same number of elements.")
-    degree = integer_scalar(n, "N must be a nonnegative integer scalar.", "MATLAB:polyfit:invalidN")
-    if degree < 0:
-        raise error("MATLAB:polyfit:invalidN", "N must be a nonnegative integer scalar.")
-    checked_shape((xs.size, degree + 1))
-    mu = None
-    if nargout >= 3:
-        centre = xs.mean()
-        spread = xs.std(ddof=1) if xs.size > 1 else 0.0
-        mu = (centre, spread)
-        xs = (xs - centre) / spread
-    vander = np.vander(xs, degree + 1)
-    q, r = np.linalg.qr(vander)
-    with np.errstate(all="ignore"):
-        try:
-            coeffs = np.linalg.lstsq(r, q.conj().T @ ys, rcond=None)[0] if xs.size <= degree else \
-                np.linalg.solve(r, q.conj().T @ ys)
-        except np.linalg.LinAlgError:  # NaN/Inf data: MATLAB's fit is all NaN
-            coeffs = np.full(degree + 1, np.nan)
-    if xs.size <= degree:
-        warn("MATLAB:polyfit:PolyNotUnique",
-             "Polynomial is not unique; degree >= number of data points.")
-    p = _float_result(coeffs.reshape(1, -1), x, y)
-    if nargout <= 1:
-        return p
-    residual = ys - vander @ coeffs
-    s = Struct.scalar({
-        "R": result(r),
-        "df": float(max(0, ys.size - (degree + 1))),
-        "normr": float(np.linalg.norm(residual)),
-    })
-    if nargout == 2:
-        return p, s
-    return p, s, result(np.array([[mu[0]], [mu[1]]]))  # type: ignore[index]
-
-
-@builtin()
-def polyval(p: Any, x: Any, s: Any = None, mu: Any = None) -> object:
-    """y = polyval(p,x)
-    y = polyval(p,x,[],mu)
-
-    Evaluate the polynomial p (descending powers) at each element of x."""
-    coeffs = _floats(p, "polyval")
-    if not (_is_vector(coeffs) or coeffs.size == 0):
-        raise error("MATLAB:polyval:InvalidP", "Input argument P must be a vector.")
-    points = _floats(x, "polyval")
-    if mu is not None:
-        m = to_double_array(mu).reshape(-1)
-        if m.size < 2:
-            raise error("MATLAB:polyval:InvalidMu", "MU must be a two-element vector.")
-        points = (points - m[0]) / m[1]
-    out = np.zeros(points.shape, dtype=np.result_type(coeffs, points))
-    for c in coeffs.reshape(-1):
-        out = out * points + c
-    return _float_result(out, p, x)
-
-
-@builtin()
-def roots(c: Any) -> object:
-    """r = roots(p)
-
-    Roots of the polynomial p (descending powers) as a column vector."""
-    coeffs = _floats(c, "roots")
-    if not (_is_vector(coeffs) or coeffs.size == 0):
-        raise error("MATLAB:roots:NonVectorInput", "Input must be a vector.")
-    values = coeffs.reshape(-1)
-    if not np.all(np.isfinite(values)):
-        raise error("MATLAB:roots:NonFiniteInput", "Input to ROOTS must not contain NaN or Inf.")
-    nonzero = np.flatnonzero(values)
-    if nonzero.size == 0:
-        return np.zeros((0, 1))
-    trailing = values.size - 1 - nonzero[-1]
-    values = values[nonzero[0]: nonzero[-1] + 1]
-    n = values.size
-    found = np.zeros(0)
-    if n > 1:
-        companion = np.diag(np.ones(n - 2), -1).astype(values.dtype)
-        companion[0, :] = -values[1:] / values[0]
-        found = np.linalg.eigvals(companion)
-    out = np.concatenate([found, np.zeros(trailing)]).reshape(-1, 1)
-    return _float_result(out, c)
-
-
-# ------------------------------------------------------------ interpolation
-
-_METHODS = ("linear", "nearest", "next", "previous", "pchip", "cubic", "spline", "makima")
-
-
-@builtin()
-def interp1(*args: Any) -> object:
-    """vq = interp1(x,v,xq)
-    vq = interp1(x,v,xq,method)
-    vq = interp1(x,v,xq,method,extrapolation)
-    vq = interp1(v,xq)
-    vq = interp1(v,xq,method)
-
-    1-D interpolation: 'linear' (default), 'nearest', 'next', 'previous',
-    'pchip', 'spline' or 'makima'. Points outside x give NaN unless
-    'extrap' or an extrapolation value is given (pchip/spline/makima
-    extrapolate by default)."""
-    values = list(args)
-    texts = [k for k, v in enumerate(values) if text_option(v) is not None]
-    numeric = values[: texts[0]] if texts else values
-    rest = values[len(numeric):]
-    if len(numeric) == 2:
-        v, xq = numeric
-        vv = _floats(v, "interp1")
-        n = vv.shape[0] if not _is_vector(vv) else vv.size
-        x = np.arange(1, n + 1, dtype=np.float64)
-    elif len(numeric) in (3, 4) and (len(numeric) == 3 or not rest):
-        x = _floats(numeric[0], "interp1").reshape(-1)
-        v, xq = numeric[1], numeric[2]
-        if len(numeric) == 4:
-            rest = [None, numeric[3]]
-    else:
-        raise error("MATLAB:interp1:nargin", "Invalid number of input arguments.")
-    method = "linear"
-    extrap: Any = None
-    if rest:
-        if rest[0] is not None:
-            method = text_option(rest[0]) or ""
-            if method.startswith("*"):
-                method = method[1:]
-            if method not in _METHODS:
-                raise error("MATLAB:interp1:InvalidMethod", "Invalid interpolation method.")
-        if len(rest) > 1:
-            extrap = rest[1]
-    return _interp1(x, v, xq, method, extrap, args)
-
-
-def _interp1(x: np.ndarray, v: object, xq: object, method: str, extrap: Any, inputs: tuple) -> object:
-    vv = _floats(v, "interp1")
-    vector_v = _is_vector(vv)
-    table = (vv.reshape(-1, 1) if vector_v
-             else vv.reshape(vv.shape[0], math.prod(vv.shape[1:]), order="F"))
-    if table.shape[0] != x.size:
-        raise error("MATLAB:interp1:YInvalidNumRows",
-                    "The grid vectors do not define a grid of points that match the given values.")
-    if x.size < 2:
-        raise error("MATLAB:interp1:NotEnoughPts",
-                    "Interpolation requires at least two sample points for each grid dimension.")
-    order = np.argsort(x, kind="stable")
-    x, table = x[order], table[order]
-    if np.any(np.diff(x) == 0):
-        raise error("MATLAB:interp1:RepeatedValuesX", "The grid vectors must contain unique points.")
-    query = _floats(xq, "interp1")
-    points = query.reshape(-1, order="F").real
-    out = _interpolate(x, table, points, method)
-    extrapolate = method in ("pchip", "cubic", "spline", "makima")
-    fill = np.nan
-    if extrap is not None:
-        option = text_option(extrap)
-        if option is not None and option != "extrap":
-            raise error("MATLAB:interp1:InvalidExtrap", "Invalid extrapolation option.")
-        extrapolate = option == "extrap"
-        if option is None:
-            fill = to_double_array(extrap).reshape(-1)[0]
-    if extrapolate and method == "linear":
-        out = _linear(x, table, points, extrapolate=True)
-    elif not extrapolate:
-        out[(points < x[0]) | (points > x[-1])] = fill
-    if vector_v:
-        shaped = out.reshape(query.shape, order="F")
-    else:
-        lead = (points.size,) if _is_vector(query) else query.shape
-        shaped = out.reshape(lead + vv.shape[1:], order="F")
-    return _float_result(shaped.reshape(fix_shape(shaped.shape)), *inputs)
-
-
-def _interpolate(x: np.ndarray, table: np.ndarray, points: np.ndarray, method: str) -> np.ndarray:
-    if method == "linear":
-        return _linear(x, table, points, extrapolate=False)
-    if method in ("nearest", "next", "previous"):
-        return _stepwise(x, table, points, method)
-    if method in ("pchip", "cubic"):
-        out = _hermite(x, table, _pchip_slopes(x, table), points)
-    elif method == "spline" and x.size <= _DENSE_SPLINE_LIMIT:
-        out = _spline(x, table, points)
-    else:
-        from scipy import interpolate  # only for makima and very long splines
-
-        if method == "makima":
-            fn = interpolate.Akima1DInterpolator(x, table, axis=0, method="makima", extrapolate=True)
-        else:
-            fn = interpolate.CubicSpline(x, table, axis=0, bc_type="not-a-knot", extrapolate=True)
-        out = np.asarray(fn(points), dtype=table.dtype)
-    out[np.isnan(points)] = np.nan
-    return out
-
-
-_DENSE_SPLINE_LIMIT = 400
-
-
-def _interval(x: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Index of the interval of each point (end intervals extend outwards)."""
-    return np.clip(np.searchsorted(x, points, side="right") - 1, 0, x.size - 2)
-
-
-def _hermite(x: np.ndarray, y: np.ndarray, slopes: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Evaluate the piecewise cubic Hermite interpolant with the given end slopes."""
-    k = _interval(x, np.nan_to_num(points))
-    h = np.diff(x)[k][:, None]
-    delta = ((y[1:] - y[:-1]) / np.diff(x)[:, None])[k]
-    d0, d1 = slopes[k], slopes[k + 1]
-    c = (3 * delta - 2 * d0 - d1) / h
-    b = (d0 - 2 * delta + d1) / h ** 2
-    t = (points - x[k])[:, None]
-    return y[k] + t * (d0 + t * (c + t * b))
-
-
-def _pchip_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Shape-preserving slopes (Fritsch-Carlson): zero at local extrema, a weighted
-    harmonic mean of the neighbouring secants elsewhere, one-sided at the ends."""
-    h = np.diff(x)[:, None]
-    delta = (y[1:] - y[:-1]) / h
-    slopes = np.zeros(y.shape, dtype=np.float64)
-    if x.size == 2:
-        slopes[:] = delta[0]
-        return slopes
-    w1 = 2 * h[1:] + h[:-1]
-    w2 = h[1:] + 2 * h[:-1]
-    same_sign = np.sign(delta[:-1]) * np.sign(delta[1:]) > 0
-    with np.errstate(all="ignore"):
-        mean = (w1 + w2) / (w1 / delta[:-1] + w2 / delta[1:])
-    slopes[1:-1] = np.where(same_sign, mean, 0.0)
-    slopes[0] = _pchip_end(h[0], h[1], delta[0], delta[1])
-    slopes[-1] = _pchip_end(h[-1], h[-2], delta[-1], delta[-2])
-    return slopes
-
-
-def _pchip_end(h0: np.ndarray, h1: np.ndarray, d0: np.ndarray, d1: np.ndarray) -> np.ndarray:
-    slope = ((2 * h0 + h1) * d0 - h0 * d1) / (h0 + h1)
-    slope = np.where(np.sign(slope) != np.sign(d0), 0.0, slope)
-    too_steep = (np.sign(d0) != np.sign(d1)) & (np.abs(slope) > np.abs(3 * d0))
-    return np.where(too_steep, 3 * d0, slope)
-
-
-def _spline(x: np.ndarray, y: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Cubic spline with not-a-knot ends (a parabola through three points, a line through two)."""
-    n = x.size
-    if n < 4:
-        coeffs = [np.polyfit(x, y[:, j], n - 1) for j in range(y.shape[1])]
-        return np.stack([np.polyval(c, points) for c in coeffs], axis=1)
-    h = np.diff(x)
-    delta = (y[1:] - y[:-1]) / h[:, None]
-    system = np.zeros((n, n))
-    rhs = np.zeros(y.shape)
-    for i in range(1, n - 1):  # continuity of the first derivative
-        system[i, i - 1: i + 2] = (h[i - 1], 2 * (h[i - 1] + h[i]), h[i])
-        rhs[i] = 6 * (delta[i] - delta[i - 1])
-    # not-a-knot: the third derivative is continuous at the second and last-but-one points
-    system[0, :3] = (h[1], -(h[0] + h[1]), h[0])
-    system[-1, -3:] = (h[-1], -(h[-2] + h[-1]), h[-2])
-    second = np.linalg.solve(system, rhs)  # second derivatives at the knots
-    k = _interval(x, np.nan_to_num(points))
-    t = (points - x[k])[:, None]
-    hk = h[k][:, None]
-    m0, m1 = second[k], second[k + 1]
-    slope = delta[k] - hk * (2 * m0 + m1) / 6
-    return y[k] + t * (slope + t * (m0 / 2 + t * (m1 - m0) / (6 * hk)))
-
-
-def _linear(x: np.ndarray, table: np.ndarray, points: np.ndarray, extrapolate: bool) -> np.ndarray:
-    k = np.clip(np.searchsorted(x, points, side="right") - 1, 0, x.size - 2)
-    x0, x1 = x[k], x[k + 1]
-    with np.errstate(all="ignore"):
-        t = ((points - x0) / (x1 - x0))[:, None]
-        out = table[k] * (1 - t) + table[k + 1] * t
-        exact = points == x1
-        out[exact] = table[k + 1][exact]
-    out[np.isnan(points)] = np.nan
-    if not extrapolate:
-        out[(points < x[0]) | (points > x[-1])] = np.nan
-    return out
-
-
-def _stepwise(x: np.ndarray, table: np.ndarray, points: np.ndarray, method: str) -> np.ndarray:
-    out = np.full((points.size, table.shape[1]), np.nan, dtype=table.dtype)
-    inside = (points >= x[0]) & (points <= x[-1])
-    p = points[inside]
-    if method == "nearest":
-        k = np.clip(np.searchsorted(x, p, side="right") - 1, 0, x.size - 2)
-        # halfway points go to the upper neighbour
-        pick = np.where(p - x[k] >= x[k + 1] - p, k + 1, k)
-    elif method == "previous":
-        pick = np.searchsorted(x, p, side="right") - 1
-    else:
-        pick = np.searchsorted(x, p, side="left")
-    out[inside] = table[pick]
-    return out
+    return float_result(out.reshape(fix_shape(out.shape)), a, b)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mlang.builtins.coerce import text_scalar
 from mlang.display import STYLES
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.core import is_text, to_str
 
 # Style names are matched without regard to case; the older two-word forms
 # (format long g, format short e) name the same styles.
@@ -41,6 +41,4 @@ def format_(interp: Any, *args: Any) -> None:
 
 
 def _word(arg: Any) -> str:
-    if not is_text(arg):
-        raise error("MATLAB:format:InvalidInput", "Display format must be a character vector or string.")
-    return to_str(arg).strip().lower()
+    return text_scalar(arg, "Display format").strip().lower()

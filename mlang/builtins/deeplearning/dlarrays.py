@@ -1,5 +1,6 @@
-"""Deep Learning Toolbox: dlarray, dlfeval, dlgradient, extractdata, data formats,
-and the basic activations (sigmoid, relu, leakyrelu, gelu, softmax).
+"""dlarray and differentiation: dlarray, extractdata, isdlarray, underlyingType,
+the data formats (dims, finddim, stripdims), dlfeval, dlgradient, and the GPU
+functions (gather, canUseGPU) that mlang answers on the CPU.
 
 A dlfeval call traces the dlarrays in its arguments; operations on them are
 recorded (``mlang.autodiff.trace``) and dlgradient runs the backward pass.
@@ -8,7 +9,6 @@ Outside dlfeval nothing is traced: dlfeval returns untraced values.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -17,16 +17,18 @@ from mlang.autodiff import ops
 from mlang.autodiff.dlarray import (
     DlArray,
     as_data,
-    check_format,
     format_plan,
     formatted,
     map_dlarrays,
     strip,
 )
-from mlang.autodiff.trace import Primitive, backward, traced_input, undefined_for_dlarray
+from mlang.autodiff.trace import backward, traced_input, undefined_for_dlarray
+from mlang.builtins.coerce import option_flag, split_options, text_scalar
 from mlang.errors import error
 from mlang.registry import builtin
+from mlang.values.cell import Cell
 from mlang.values.core import CHAR, char_row, class_of, fix_shape, is_text, result, to_str
+from mlang.values.struct import Struct
 
 # ------------------------------------------------------------- the value
 
@@ -40,9 +42,7 @@ def dlarray(x: object, fmt: object = None) -> DlArray:
         if type(x) is DlArray:
             return x
         return DlArray(as_data(x))
-    if not is_text(fmt):
-        raise error("deep:dlarray:InvalidFormat", "Data format must be a string scalar or character vector.")
-    labels = to_str(fmt)
+    labels = text_scalar(fmt, "Data format")
     if type(x) is DlArray:
         if x.fmt:
             x = DlArray(x.data, "", x.node)
@@ -98,7 +98,7 @@ def finddim(x: object, label: object) -> object:
     """dim = finddim(dlX, label)  the dimensions of dlX labelled LABEL"""
     if type(x) is not DlArray:
         raise undefined_for_type("finddim", x)
-    wanted = to_str(label).upper()
+    wanted = text_scalar(label, "Label").upper()
     found = [float(k + 1) for k, lab in enumerate(x.fmt) if lab == wanted]
     return result(np.array([found])) if found else np.zeros((1, 0))
 
@@ -136,31 +136,21 @@ def dlfeval(interp: Any, fun: object, *args: object, nargout: int = 1) -> object
     return tuple(outs)
 
 
-_OPTIONS = {"retaindata": "RetainData", "enablehigherderivatives": "EnableHigherDerivatives",
-            "allowcomplex": "AllowComplex"}
+GRADIENT_OPTIONS = ("RetainData", "EnableHigherDerivatives", "AllowComplex")
 
 
 def _split_options(args: tuple) -> tuple[list, dict[str, bool]]:
-    options = {"RetainData": False, "EnableHigherDerivatives": False, "AllowComplex": True}
-    k = len(args)
-    while k >= 2 and is_text(args[k - 2]) and to_str(args[k - 2]).lower() in _OPTIONS:
-        k -= 2
-    variables = list(args[:k])
-    rest = args[k:]
-    for name, value in zip(rest[0::2], rest[1::2], strict=True):
-        options[_OPTIONS[to_str(name).lower()]] = _flag(value)
+    """The variables of dlgradient and its options, as flags (defaults filled in)."""
+    variables, given = split_options(args, GRADIENT_OPTIONS)
+    flags = {"RetainData": False, "EnableHigherDerivatives": False, "AllowComplex": True}
+    for name, value in given.items():
+        flags[name] = option_flag(ops.raw(value.data) if type(value) is DlArray else value, name)
     for v in variables:
         if is_text(v):
             raise error("deep:dlgradient:InvalidOption",
                         f"'{to_str(v)}' is not a valid option. Options are 'RetainData', "
                         "'EnableHigherDerivatives' and 'AllowComplex'.")
-    return variables, options
-
-
-def _flag(v: object) -> bool:
-    from mlang.values.core import is_true
-
-    return bool(is_true(ops.raw(v.data) if type(v) is DlArray else v))
+    return variables, flags
 
 
 def _not_traced() -> Exception:
@@ -218,150 +208,11 @@ def _collect(v: object, leaves: list[DlArray], allow_complex: bool) -> None:
         leaves.append(x)
         return x
 
-    from mlang.values.cell import Cell
-    from mlang.values.struct import Struct
-
     if type(v) not in (DlArray, Cell, Struct):
         raise error("deep:dlgradient:InvalidVariable",
                     "Variable to differentiate with respect to must be a dlarray, or a cell "
                     f"array or structure containing dlarrays, not {class_of(v)}.")
     map_dlarrays(v, check)
-
-
-# ------------------------------------------------------------ activations
-
-
-def _sigmoid(x: np.ndarray) -> np.ndarray:
-    with np.errstate(over="ignore"):
-        return 1 / (1 + np.exp(-x))
-
-
-@builtin(gradient=lambda g, y, x: (ops.times(g, ops.conj(ops.times(y, ops.minus(1.0, y)))),))
-def sigmoid(x: object) -> object:
-    """Y = sigmoid(X)  logistic sigmoid 1./(1+exp(-X))"""
-    return result(_sigmoid(_floating(x)))
-
-
-@builtin(gradient=lambda g, y, x: (ops.where(ops.raw(_data(x) > 0), g),))
-def relu(x: object) -> object:
-    """Y = relu(X)  rectified linear unit max(X, 0); its derivative at 0 is 0"""
-    a = _floating(x)
-    return result(np.fmax(a, 0))  # max(x, 0): NaN gives 0, as MATLAB's max ignores NaN
-
-
-def _leaky_scale(scale: object) -> float:
-    if scale is None:
-        return 0.01
-    data = ops.raw(_data(scale)) if class_of(_data(scale)) in ("double", "single") else None
-    if data is None or data.size != 1 or data.dtype.kind == "c":
-        raise error("deep:leakyrelu:InvalidScale", "Scale must be a real numeric scalar.")
-    return float(data.reshape(-1)[0])
-
-
-@builtin(gradient=lambda g, y, x, scale=None: (
-    ops.times(g, np.where(_data(x) > 0, 1.0, _leaky_scale(scale)).astype(_data(x).dtype)), None))
-def leakyrelu(x: object, scale: object = None) -> object:
-    """Y = leakyrelu(X)  leaky rectified linear unit, X for X > 0 and 0.01*X otherwise
-    Y = leakyrelu(X, SCALE)  SCALE*X for X <= 0"""
-    a = _floating(x)
-    s = _leaky_scale(scale)
-    return result(np.where(a > 0, a, s * a).astype(a.dtype, copy=False))
-
-
-_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
-
-
-def _gelu_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
-    if _tanh_approximation(options):
-        # d/dx 0.5x(1+tanh(u)), u = c(x + 0.044715x^3)
-        x2 = ops.times(x, x)
-        u = ops.times(ops.plus(x, ops.times(0.044715, ops.times(x2, x))), _SQRT_2_OVER_PI)
-        t = ops.call("tanh", u)
-        du = ops.times(ops.plus(1.0, ops.times(3 * 0.044715, x2)), _SQRT_2_OVER_PI)
-        d = ops.plus(ops.times(0.5, ops.plus(1.0, t)),
-                     ops.times(ops.times(0.5, x), ops.times(ops.minus(1.0, ops.times(t, t)), du)))
-    else:
-        # Phi(x) + x phi(x)
-        cdf = ops.times(0.5, ops.plus(1.0, ops.call("erf", ops.times(x, 1 / math.sqrt(2)))))
-        pdf = ops.times(1 / math.sqrt(2 * math.pi), ops.call("exp", ops.times(-0.5, ops.times(x, x))))
-        d = ops.plus(cdf, ops.times(x, pdf))
-    return (ops.times(g, ops.conj(d)),) + (None,) * len(options)
-
-
-def _tanh_approximation(options: tuple) -> bool:
-    if not options:
-        return False
-    if len(options) != 2 or to_str(options[0]).lower() != "approximation":
-        raise error("deep:gelu:InvalidOption", "Expected option 'Approximation'.")
-    kind = to_str(options[1]).lower()
-    if kind not in ("none", "tanh"):
-        raise error("deep:gelu:InvalidApproximation", "Approximation must be 'none' or 'tanh'.")
-    return kind == "tanh"
-
-
-@builtin(gradient=_gelu_rule)
-def gelu(x: object, *options: object) -> object:
-    """Y = gelu(X)  Gaussian error linear unit X.*Phi(X)
-    Y = gelu(X, 'Approximation', 'tanh')  the tanh approximation"""
-    from scipy.special import erf
-
-    a = _floating(x)
-    if a.dtype.kind == "c":
-        raise error("deep:gelu:ComplexInput", "Input data must be real.")
-    if _tanh_approximation(options):
-        y = 0.5 * a * (1 + np.tanh(_SQRT_2_OVER_PI * (a + 0.044715 * a ** 3)))
-    else:
-        y = 0.5 * a * (1 + erf(a / math.sqrt(2)))
-    return result(np.asarray(y, dtype=a.dtype))
-
-
-def _softmax(x: np.ndarray, dim: int) -> np.ndarray:
-    if x.ndim <= dim:
-        return np.ones_like(x)
-    shifted = x - x.max(axis=dim, keepdims=True)
-    e = np.exp(shifted)
-    return e / e.sum(axis=dim, keepdims=True)
-
-
-def _softmax_rule(g: Any, y: Any, x: Any, dim: int) -> tuple:
-    gy = ops.times(g, y)
-    total = ops.call("sum", gy, float(dim + 1))
-    return (ops.minus(gy, ops.times(y, total)), None)
-
-
-SOFTMAX = Primitive("softmax", _softmax, _softmax_rule)
-
-
-@builtin(dl="native")
-def softmax(x: object, *options: object) -> object:
-    """Y = softmax(X)  softmax over the channel ('C') dimension of a formatted dlarray
-    Y = softmax(X, 'DataFormat', FMT)  for an unformatted input with format FMT"""
-    fmt = x.fmt if type(x) is DlArray else ""
-    if options:
-        if len(options) != 2 or to_str(options[0]).lower() != "dataformat":
-            raise error("deep:softmax:InvalidOption", "Expected option 'DataFormat'.")
-        fmt = check_format(to_str(options[1]))
-    if "C" not in fmt:
-        raise error("deep:softmax:NoChannelDimension",
-                    "Invalid input data. The input must be a formatted dlarray with a channel "
-                    "('C') dimension, or specify the format with the 'DataFormat' option.")
-    dim = fmt.index("C")
-    if type(x) is DlArray:
-        return ops.apply(SOFTMAX, x, dim)
-    return result(_softmax(_floating(x), dim))
-
-
-# ------------------------------------------------------------------ helpers
-
-
-def _data(x: Any) -> np.ndarray:
-    return x.data if type(x) is DlArray else x
-
-
-def _floating(x: object) -> np.ndarray:
-    from mlang.builtins.elementwise import floating
-
-    return floating("activation", x)
 
 
 # ------------------------------------------------------------ GPU (none)

@@ -7,16 +7,17 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.printing import unescape
+from mlang.builtins.coerce import text_option, text_or_none, text_scalar
+from mlang.builtins.language.evaluation import run_code
+from mlang.builtins.language.introspection import caller_frame
+from mlang.builtins.text.printing import unescape
 from mlang.errors import MatlabError, error, report
 from mlang.registry import builtin
-from mlang.values.core import char_row, is_text, to_array, to_str
+from mlang.values.core import char_row, to_array
 
 
 def _prompt_text(prompt: Any) -> str:
-    if not is_text(prompt):
-        raise error("MATLAB:input:invalidPrompt", "The prompt must be a character vector or string scalar.")
-    return unescape(to_str(prompt))  # \n starts a new line, \\ is a backslash
+    return unescape(text_scalar(prompt, "Prompt"))  # \n starts a new line, \\ is a backslash
 
 
 @builtin(interp=True)
@@ -26,11 +27,9 @@ def input(interp: Any, prompt: Any, mode: Any = None) -> Any:  # noqa: A001 (MAT
     and the prompt comes again.
 
     txt = input(prompt, 's') returns the line as text without evaluating it."""
-    from mlang.builtins.language import _caller, _run_code
-
     text = _prompt_text(prompt)
     as_text = mode is not None
-    if as_text and (not is_text(mode) or to_str(mode) != "s"):
+    if as_text and text_or_none(mode) != "s":
         raise error("MATLAB:input:invalidInput", "The second argument to INPUT must be 's'.")
     while True:
         line = interp.read_line(text)
@@ -41,7 +40,7 @@ def input(interp: Any, prompt: Any, mode: Any = None) -> Any:  # noqa: A001 (MAT
         if not line.strip():
             return np.empty((0, 0))
         try:
-            return _run_code(interp, line, _caller(interp), 1)
+            return run_code(interp, line, caller_frame(interp), 1)
         except MatlabError as exc:
             interp.err.write(report(exc.exc))
             interp.err.flush()
@@ -51,8 +50,8 @@ def input(interp: Any, prompt: Any, mode: Any = None) -> Any:  # noqa: A001 (MAT
 def pause(interp: Any, what: Any = None) -> None:
     """pause waits for the user to press Enter (when there is a user to ask);
     pause(n) waits n seconds; pause('on'), pause('off') turn pausing on and off."""
-    if what is not None and is_text(what):
-        state = to_str(what).lower()
+    state = text_option(what)
+    if state is not None:
         if state not in ("on", "off", "query"):
             raise error("MATLAB:pause:InvalidInput", "Input must be 'on', 'off' or 'query'.")
         if state != "query":

@@ -1,0 +1,1 @@
+"""Data: arrays and their shape, classes and conversions, cells, structs, containers.Map."""

@@ -1,0 +1,329 @@
+"""Cell arrays: cell, iscell, num2cell, cell2mat, deal, and the function-application
+builtins cellfun and arrayfun (with their options 'UniformOutput' and 'ErrorHandler')."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.coerce import (
+    NUMERIC_OR_LOGICAL,
+    dim_argument,
+    dims_argument,
+    option_flag,
+    size_arguments,
+    split_options,
+    text_or_none,
+    text_scalar,
+)
+from mlang.builtins.text.forms import object_array
+from mlang.errors import MatlabError, error
+from mlang.registry import builtin
+from mlang.values import indexing
+from mlang.values.cell import Cell
+from mlang.values.concat import cat
+from mlang.values.core import char_row, class_of, fix_shape, numel, result, size_of, to_array
+from mlang.values.handle import FunctionHandle
+from mlang.values.string import StringArray
+from mlang.values.struct import Struct
+
+# refuse sizes no machine could hold, rather than exhaust memory
+MAX_CELLS = 2**31
+
+
+@builtin()
+def cell(*dims: Any) -> Cell:
+    """C = cell(n) creates an n-by-n cell array of empty matrices.
+
+    C = cell(sz1,...,szN) or cell([sz1 ... szN]) creates a cell array of that size."""
+    shape = fix_shape(size_arguments(dims)) if dims else (0, 0)
+    if int(np.prod(shape, dtype=object)) > MAX_CELLS or any(n > MAX_CELLS for n in shape):
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    "Requested array exceeds the maximum possible variable size.")
+    return Cell.filled(shape)
+
+
+@builtin(dl="native")
+def iscell(x: Any) -> bool:
+    """tf = iscell(A) is true when A is a cell array."""
+    return type(x) is Cell
+
+
+@builtin()
+def num2cell(a: Any, dims: Any = None) -> Cell:
+    """C = num2cell(A) puts each element of A in its own cell (C has A's size).
+
+    C = num2cell(A, dim) keeps whole slices along the dimensions dim together."""
+    if dims is None:
+        data = indexing.data_of(a) if type(a) is not Cell else a.data
+        n = data.size
+        if type(a) is np.ndarray and data.dtype == np.float64:
+            values: list = [float(x) for x in data.ravel(order="F")]
+        else:
+            values = [indexing.index(a, [float(k + 1)]) for k in range(n)]
+        return Cell(object_array(values, size_of(a)))
+    return _num2cell_dims(a, sorted(set(dims_argument(dims, repeats=True))))
+
+
+def _num2cell_dims(a: Any, axes: list[int]) -> Cell:
+    data = indexing.data_of(a)
+    # Dimensions beyond A's own are singletons: keeping them together changes nothing.
+    axes = [d for d in axes if d < data.ndim]
+    out_shape = tuple(1 if d in axes else n for d, n in enumerate(data.shape))
+    count = int(np.prod(out_shape))
+    values = []
+    for k in range(count):
+        position = np.unravel_index(k, out_shape, order="F")
+        picks = tuple(slice(None) if d in axes else slice(p, p + 1) for d, p in enumerate(position))
+        piece = data[picks]
+        values.append(indexing.rewrap(a, piece.reshape(fix_shape(piece.shape), order="F")))
+    return Cell(object_array(values, fix_shape(out_shape)))
+
+
+@builtin()
+def cell2mat(c: Any) -> Any:
+    """M = cell2mat(C) concatenates the contents of the cells of C into one array."""
+    if type(c) is not Cell:
+        raise error("MATLAB:cell2mat:NotACell", "Input must be a cell array.")
+    contents = c.values()
+    if not contents:
+        return np.zeros((0, 0))
+    for x in contents:
+        if type(x) is Cell or not (type(x) is Struct or class_of(x) in (*NUMERIC_OR_LOGICAL, "char")):
+            raise error("MATLAB:cell2mat:UnsupportedCellContent",
+                        "CELL2MAT does not support cell arrays containing cell arrays or objects.")
+    first = class_of(contents[0])
+    if any(class_of(x) != first for x in contents):
+        raise error("MATLAB:cell2mat:MixedDataTypes",
+                    "All contents of the input cell array must be of the same data type.")
+    if len(contents) == 1:
+        return contents[0]
+    # As MATLAB does: join along the last dimension first, then each earlier one.
+    parts = c.data
+    while parts.ndim > 1:
+        axis = parts.ndim - 1
+        joined = np.empty(parts.shape[:-1], dtype=object)
+        for position in np.ndindex(joined.shape):
+            joined[position] = cat(list(parts[position]), axis)
+        parts = joined
+    return cat(list(parts), 0)
+
+
+@builtin(max_out=None, nargout=True, dl="native")
+def deal(*args: Any, nargout: int = 1) -> Any:
+    """[B1,...,Bn] = deal(A1,...,An) copies each input to the matching output.
+
+    [B1,...,Bn] = deal(A) copies A to every output."""
+    wanted = max(nargout, 1)
+    if len(args) == 1:
+        return args[0] if wanted == 1 else tuple(args * wanted)
+    if len(args) != wanted:
+        raise error("MATLAB:deal:narginNargoutMismatch",
+                    "The number of outputs should match the number of inputs.")
+    return args[0] if wanted == 1 else tuple(args)
+
+
+# -------------------------------------------------------- cellfun / arrayfun
+
+LEGACY_CELLFUN = ("isempty", "islogical", "isreal", "length", "ndims", "prodofsize", "size",
+                  "isclass")
+OPTION_NAMES = ("UniformOutput", "ErrorHandler")
+
+
+def _split_options(fn_name: str, rest: tuple) -> tuple[list, bool, Any]:
+    """Data inputs, the UniformOutput flag and the ErrorHandler from cellfun/arrayfun inputs."""
+    data, given = split_options(rest, OPTION_NAMES, partial=True, start=1)
+    uniform = option_flag(given["UniformOutput"], "UniformOutput") if "UniformOutput" in given else True
+    handler = given.get("ErrorHandler")
+    if handler is not None and type(handler) is not FunctionHandle:
+        raise error(f"MATLAB:{fn_name}:NotAFunctionHandle", "ErrorHandler must be a function handle.")
+    return data, uniform, handler
+
+
+def _check_same_size(fn_name: str, inputs: list) -> tuple[int, ...]:
+    shape = size_of(inputs[0])
+    for k, v in enumerate(inputs[1:], 3):
+        other = size_of(v)
+        if other != shape:
+            n = max(len(shape), len(other))
+            a, b = shape + (1,) * (n - len(shape)), other + (1,) * (n - len(other))
+            d = next(i for i in range(n) if a[i] != b[i])
+            raise error(f"MATLAB:{fn_name}:ArgumentMismatch",
+                        "All of the input arguments must be of the same size and shape.\n"
+                        f"Previous inputs had size {a[d]} in dimension {d + 1}. "
+                        f"Input #{k} has size {b[d]}")
+    return shape
+
+
+def _element_getter(v: Any) -> Callable[[int], Any]:
+    """k → the k-th element (0-based, column-major) of v, as arrayfun passes it."""
+    if type(v) is np.ndarray and v.dtype == np.float64:
+        flat = v.ravel(order="F")
+        return lambda k: float(flat[k])
+    if type(v) is np.ndarray and v.dtype == np.bool_:
+        flat_b = v.ravel(order="F")
+        return lambda k: bool(flat_b[k])
+    if type(v) in (float, bool, complex):
+        return lambda k: v
+    indexing.data_of(v)  # errors for values that cannot be indexed
+    return lambda k: indexing.index(v, [float(k + 1)])
+
+
+UNIFORM_CLASSES = (*NUMERIC_OR_LOGICAL, "char", "struct", "string")
+
+
+def _check_uniform(fn_name: str, value: Any, first: Any, index: int, output: int) -> None:
+    """A UniformOutput result must be a scalar of a concatenable class, the same as the first."""
+    cls = class_of(value)
+    if cls not in UNIFORM_CLASSES:
+        raise error(f"MATLAB:{fn_name}:UnimplementedOutputArrayType",
+                    f"{cls} output type is not supported. Set 'UniformOutput' to false.")
+    if numel(value) != 1:
+        raise error(f"MATLAB:{fn_name}:NotAScalarOutput",
+                    f"Non-scalar in Uniform output, at index {index}, output {output}.\n"
+                    "Set 'UniformOutput' to false.")
+    if first is not None and class_of(first) != cls:
+        raise error(f"MATLAB:{fn_name}:MismatchInOutputTypes",
+                    f"Mismatch in type of outputs, at index {index}, output {output} "
+                    f"({cls} versus {class_of(first)}).\nSet 'UniformOutput' to false.")
+
+
+def _uniform_array(values: list, shape: tuple[int, ...]) -> Any:
+    """Scalars of one class joined into an array of ``shape`` (column-major)."""
+    if not values:
+        return np.zeros(shape)
+    first = values[0]
+    if type(first) is Struct:
+        joined = cat(values, 1)
+        return Struct(joined.fields, joined.elems.reshape(shape, order="F"))
+    if type(first) is StringArray:
+        return StringArray(object_array([v.data.reshape(-1)[0] for v in values], shape))
+    scalars = [to_array(v).reshape(-1)[0] for v in values]
+    dtype = to_array(first).dtype
+    if dtype.kind == "f" and any(to_array(v).dtype.kind == "c" for v in values):
+        dtype = np.complex128 if dtype == np.float64 else np.complex64
+    flat = np.array(scalars, dtype=dtype)
+    return result(flat.reshape(shape, order="F"))
+
+
+def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, handler: Any,
+           nargout: int) -> Any:
+    """Call fn on the elements of inputs, collecting nargout outputs (uniform or in cells)."""
+    shape = _check_same_size(fn_name, inputs)
+    getters = [_element_getter(v) if fn_name == "arrayfun" else _cell_getter(v) for v in inputs]
+    n = int(np.prod(shape))
+    wanted = max(nargout, 1)
+    columns: list[list] = [[] for _ in range(wanted)]
+    for k in range(n):
+        args = [get(k) for get in getters]
+        try:
+            out = interp.call_value(fn, args, nargout)
+        except MatlabError as exc:
+            if handler is None:
+                raise
+            info = Struct.scalar({"message": char_row(exc.message),
+                                  "identifier": char_row(exc.identifier),
+                                  "index": float(k + 1)})
+            out = interp.call_value(handler, [info, *args], nargout)
+        if nargout == 0 and not out:
+            if k == 0:
+                wanted = 0  # fn gives no output (disp, say): call it for its effects only
+            continue
+        if len(out) < wanted:
+            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        for j in range(wanted):
+            if uniform:
+                _check_uniform(fn_name, out[j], columns[j][0] if columns[j] else None, k + 1, j + 1)
+            columns[j].append(out[j])
+    if wanted == 0 or (nargout == 0 and n and not columns[0]):
+        return None
+    if uniform:
+        outputs = [_uniform_array(col, shape) for col in columns]
+    else:
+        outputs = [Cell(object_array(col, shape)) for col in columns]
+    return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+def _cell_getter(c: Any) -> Callable[[int], Any]:
+    flat = c.data.ravel(order="F")
+    return lambda k: flat[k]
+
+
+def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
+    """cellfun's fast built-in names ('isempty', 'length', 'size', 'isclass', ...)."""
+    values = c.values()
+    if name == "size":
+        if len(extra) != 1:
+            raise error("MATLAB:cellfun:NotEnoughInputs", "Not enough input arguments.")
+        d = dim_argument(extra[0]) + 1
+        out = [float((size_of(v) + (1,) * d)[d - 1]) for v in values]
+    elif name == "isclass":
+        if len(extra) != 1:
+            raise error("MATLAB:cellfun:NotEnoughInputs", "Not enough input arguments.")
+        cls = text_scalar(extra[0], "Class name")
+        out = [class_of(v) == cls for v in values]
+    elif extra:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    elif name == "isempty":
+        out = [numel(v) == 0 for v in values]
+    elif name == "islogical":
+        out = [class_of(v) == "logical" for v in values]
+    elif name == "isreal":
+        out = [class_of(v) in (*NUMERIC_OR_LOGICAL, "char") and to_array(v).dtype.kind != "c"
+               for v in values]
+    elif name == "length":
+        out = [float(max(size_of(v)) if numel(v) else 0) for v in values]
+    elif name == "ndims":
+        out = [float(len(size_of(v))) for v in values]
+    else:  # prodofsize
+        out = [float(numel(v)) for v in values]
+    dtype = bool if out and type(out[0]) is bool else np.float64
+    if not out:
+        dtype = bool if name.startswith("is") else np.float64
+    return result(np.array(out, dtype=dtype).reshape(c.shape, order="F"))
+
+
+def _check_function(fn_name: str, fn: Any) -> None:
+    if type(fn) is not FunctionHandle and text_or_none(fn) is None:
+        raise error(f"MATLAB:{fn_name}:InvalidFunction",
+                    "First input must be a function handle or a function name.")
+
+
+@builtin(interp=True, nargout=True, max_out=None, dl="native")
+def cellfun(interp: Any, fn: Any, *rest: Any, nargout: int = 1) -> Any:
+    """A = cellfun(func, C) applies func to the contents of each cell of C.
+
+    A = cellfun(func, C1, ..., Cn) calls func(C1{i}, ..., Cn{i}).
+    [A1, ..., Am] = cellfun(...) collects m outputs.
+    cellfun(..., 'UniformOutput', false) returns cell arrays; with true (the
+    default) every output must be a scalar. cellfun(..., 'ErrorHandler', h)
+    calls h(S, inputs...) when func errors."""
+    _check_function("cellfun", fn)
+    if not rest:
+        raise error("MATLAB:minrhs", "Not enough input arguments.")
+    inputs, uniform, handler = _split_options("cellfun", rest)
+    name = text_or_none(fn)
+    if name in LEGACY_CELLFUN and type(rest[0]) is Cell and len(inputs) == len(rest) and nargout <= 1:
+        if name in ("size", "isclass") or len(rest) == 1:
+            return _legacy_cellfun(name, rest[0], list(rest[1:]))
+    for k, v in enumerate(inputs, 2):
+        if type(v) is not Cell:
+            raise error("MATLAB:cellfun:NotACell",
+                        f"Input #{k} expected to be a cell array, was {class_of(v)} instead.")
+    return _apply(interp, "cellfun", fn, inputs, uniform, handler, nargout)
+
+
+@builtin(interp=True, nargout=True, max_out=None)
+def arrayfun(interp: Any, fn: Any, *rest: Any, nargout: int = 1) -> Any:
+    """B = arrayfun(func, A) applies func to each element of array A.
+
+    A may be numeric, logical, char, a struct array, a cell array (func gets
+    1-by-1 cells) or a string array. Options and several inputs/outputs work
+    as for cellfun: 'UniformOutput' and 'ErrorHandler'."""
+    _check_function("arrayfun", fn)
+    if not rest:
+        raise error("MATLAB:minrhs", "Not enough input arguments.")
+    inputs, uniform, handler = _split_options("arrayfun", rest)
+    return _apply(interp, "arrayfun", fn, inputs, uniform, handler, nargout)

@@ -1,0 +1,273 @@
+"""Array constructors: zeros, ones, eye, magic, linspace, logspace, meshgrid,
+ndgrid and colon.
+
+Size arguments are read by ``coerce.size_arguments`` (zeros(2,3),
+zeros([2 3]), with MATLAB's checks); a trailing class name or ``'like', p``
+by ``coerce.sizes_and_class``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.coerce import MAX_ELEMENTS, checked_shape, size_arguments, sizes_and_class
+from mlang.errors import MatlabError, error
+from mlang.registry import builtin
+from mlang.values.core import (
+    DTYPE_OF_CLASS,
+    NUMERIC_CLASSES,
+    class_of,
+    fix_shape,
+    result,
+    to_array,
+    to_double_array,
+)
+from mlang.values.ranges import colon_range
+
+# The classes zeros, ones and eye make.
+ARRAY_CLASSES = (*NUMERIC_CLASSES, "logical")
+
+
+def _filled(args: list, value: float) -> object:
+    sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
+    shape = fix_shape(size_arguments(sizes))
+    return result(np.full(shape, value, dtype=DTYPE_OF_CLASS[cls]))
+
+
+@builtin(dl="constant")
+def zeros(*args: Any) -> object:
+    """Z = zeros(n)
+    Z = zeros(sz1,...,szN)
+    Z = zeros(sz)
+    Z = zeros(___,typename)
+    Z = zeros(___,'like',p)
+
+    Array of all zeros."""
+    if not args:
+        return 0.0
+    return _filled(list(args), 0)
+
+
+@builtin(dl="constant")
+def ones(*args: Any) -> object:
+    """X = ones(n)
+    X = ones(sz1,...,szN)
+    X = ones(sz)
+    X = ones(___,typename)
+    X = ones(___,'like',p)
+
+    Array of all ones."""
+    if not args:
+        return 1.0
+    return _filled(list(args), 1)
+
+
+@builtin(dl="constant")
+def eye(*args: Any) -> object:
+    """I = eye
+    I = eye(n)
+    I = eye(n,m)
+    I = eye(sz)
+    I = eye(___,typename)
+    I = eye(___,'like',p)
+
+    Identity matrix."""
+    sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
+    shape = size_arguments(sizes)
+    if len(shape) > 2:
+        raise error("MATLAB:eye:ndimsNotSupported", "N-dimensional arrays are not supported.")
+    return result(np.eye(shape[0], shape[1], dtype=DTYPE_OF_CLASS[cls]))
+
+
+@builtin()
+def magic(n: Any) -> object:
+    """M = magic(n)
+
+    Magic square: an n-by-n matrix of the integers 1..n^2 with equal row,
+    column and diagonal sums (n >= 3)."""
+    x = _scalar_number(n, "Input must be a scalar.", "MATLAB:magic:invalidInput")
+    k = int(math.floor(x.real)) if math.isfinite(x.real) else 0
+    if k < 1:
+        return np.zeros((0, 0))
+    checked_shape((k, k))
+    return result(_magic(k).astype(np.float64))
+
+
+def _magic(n: int) -> np.ndarray:
+    """The classic construction: siamese for odd n, complement pattern for
+    doubly even n, and four odd squares (LUX-style swaps) for singly even n."""
+    if n % 2 == 1:
+        j, i = np.meshgrid(np.arange(1, n + 1), np.arange(1, n + 1))
+        a = np.mod(i + j - (n + 3) // 2, n)
+        b = np.mod(i + 2 * j - 2, n)
+        return n * a + b + 1
+    if n % 4 == 0:
+        j, i = np.meshgrid(np.arange(1, n + 1), np.arange(1, n + 1))
+        keep = (np.mod(i, 4) // 2) == (np.mod(j, 4) // 2)
+        m = np.arange(1, n * n + 1).reshape(n, n)  # row-major: M(i,j) = (i-1)*n + j
+        return np.where(keep, n * n + 1 - m, m)
+    p = n // 2
+    q = _magic(p)
+    m = np.block([[q, q + 2 * p * p], [q + 3 * p * p, q + p * p]])
+    k = (n - 2) // 4
+    rows = np.arange(p)
+    cols = list(range(k)) + list(range(n - k + 1, n))
+    for c in cols:
+        top = m[rows, c].copy()
+        m[rows, c] = m[rows + p, c]
+        m[rows + p, c] = top
+    for c in sorted({0, k}):  # one swap per column, also when k is 0 (n = 2)
+        top = m[k, c]
+        m[k, c] = m[k + p, c]
+        m[k + p, c] = top
+    return m
+
+
+def _scalar_number(v: object, message: str, identifier: str) -> float | complex:
+    a = to_array(v)
+    if a.size != 1:
+        raise error(identifier, message)
+    x = a.reshape(-1)[0]
+    if a.dtype.kind == "U":
+        return float(ord(x))
+    return complex(x) if a.dtype.kind == "c" else float(x)
+
+
+@builtin()
+def linspace(a: Any, b: Any, n: Any = 100.0) -> object:
+    """y = linspace(x1,x2)
+    y = linspace(x1,x2,n)
+
+    Row of n (default 100) evenly spaced points from x1 to x2."""
+    message = "Inputs must be scalars."
+    x1 = _scalar_number(a, message, "MATLAB:linspace:scalarInputs")
+    x2 = _scalar_number(b, message, "MATLAB:linspace:scalarInputs")
+    count = _scalar_number(n, message, "MATLAB:linspace:scalarInputs")
+    if count.real == math.inf:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    "Requested array exceeds maximum array size preference.")
+    count = int(math.floor(count.real)) if math.isfinite(count.real) else 0
+    checked_shape((1, count))
+    single = "single" in (class_of(a), class_of(b))
+    if count < 1:
+        return np.zeros((1, 0), dtype=np.float32 if single else np.float64)
+    if count == 1:
+        y = np.array([[x2]])
+    else:
+        n1 = count - 1
+        steps = np.arange(count, dtype=np.float64)
+        with np.errstate(all="ignore"):
+            y = x1 + steps * (x2 - x1) / n1
+            if not np.all(np.isfinite(y)) and np.isfinite(x1) and np.isfinite(x2):
+                y = x1 + (x2 / n1) * steps - (x1 / n1) * steps  # avoid overflow of x2 - x1
+        y[0] = x1
+        y[-1] = x2
+        y = y.reshape(1, count)
+    if single:
+        y = y.astype(np.complex64 if y.dtype.kind == "c" else np.float32)
+    return result(y)
+
+
+@builtin()
+def logspace(a: Any, b: Any, n: Any = 50.0) -> object:
+    """y = logspace(a,b)
+    y = logspace(a,b,n)
+
+    Row of n (default 50) logarithmically spaced points from 10^a to 10^b
+    (to pi when b is pi)."""
+    x2 = _scalar_number(b, "Inputs must be scalars.", "MATLAB:logspace:scalarInputs")
+    if x2 == math.pi:
+        b = math.log10(math.pi)
+    y = to_double_array(linspace(a, b, n))
+    with np.errstate(all="ignore"):
+        return result(np.power(10.0, y))
+
+
+def _grid_vector(v: object) -> np.ndarray:
+    a = to_array(v)
+    return a.reshape(-1, order="F")
+
+
+@builtin(max_out=3, nargout=True)
+def meshgrid(x: Any, *rest: Any, nargout: int = 1) -> object:
+    """[X,Y] = meshgrid(x,y)
+    [X,Y] = meshgrid(x)
+    [X,Y,Z] = meshgrid(x,y,z)
+    [X,Y,Z] = meshgrid(x)
+
+    2-D and 3-D grids: X varies along the rows' direction, Y down the columns."""
+    if len(rest) > 2:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    vectors = [x, *rest]
+    three = len(vectors) == 3 or (len(vectors) == 1 and nargout == 3)
+    if len(vectors) == 1:
+        vectors = [x, x, x] if three else [x, x]
+    elif len(vectors) == 2 and nargout == 3:
+        raise error("MATLAB:meshgrid:NotEnoughInputs", "Not enough input arguments.")
+    xs, ys = _grid_vector(vectors[0]), _grid_vector(vectors[1])
+    if not three:
+        out = (np.tile(xs.reshape(1, -1), (ys.size, 1)), np.tile(ys.reshape(-1, 1), (1, xs.size)))
+    else:
+        zs = _grid_vector(vectors[2])
+        shape = (ys.size, xs.size, zs.size)
+        out = (np.broadcast_to(xs.reshape(1, -1, 1), shape).copy(),
+               np.broadcast_to(ys.reshape(-1, 1, 1), shape).copy(),
+               np.broadcast_to(zs.reshape(1, 1, -1), shape).copy())
+    values = tuple(result(o.reshape(fix_shape(o.shape))) for o in out)
+    return values[: max(nargout, 1)]
+
+
+@builtin(max_out=None, nargout=True)
+def ndgrid(*args: Any, nargout: int = 1) -> object:
+    """[X1,X2,...,Xn] = ndgrid(x1,x2,...,xn)
+    [X1,X2,...,Xn] = ndgrid(xg)
+
+    N-D grids: output k varies along dimension k."""
+    if not args:
+        raise error("MATLAB:minrhs", "Not enough input arguments.")
+    count = max(nargout, 1)
+    vectors = [_grid_vector(v) for v in args]
+    if len(vectors) == 1:
+        if count == 1:
+            return result(vectors[0].reshape(-1, 1))
+        vectors = vectors * count
+    elif len(vectors) < count:
+        raise error("MATLAB:ndgrid:NotEnoughInputs", "Not enough input arguments.")
+    shape = tuple(v.size for v in vectors)
+    outs = []
+    for k, v in enumerate(vectors[:count]):
+        view = v.reshape((1,) * k + (-1,) + (1,) * (len(shape) - k - 1))
+        grid = np.broadcast_to(view, shape).copy()
+        outs.append(result(grid.reshape(fix_shape(grid.shape))))
+    return tuple(outs)
+
+
+@builtin()
+def colon(a: Any, b: Any, c: Any = None) -> object:
+    """y = colon(j,k)
+    y = colon(j,i,k)
+
+    The function form of j:k and j:i:k."""
+    start, step, stop = (a, 1.0, b) if c is None else (a, b, c)
+    _check_range_length(start, step, stop)
+    return colon_range(start, step, stop)
+
+
+def _check_range_length(start: object, step: object, stop: object) -> None:
+    """Refuse ranges too long to create (and NaN/Inf ends that NumPy cannot count)."""
+    try:
+        ends = [to_double_array(v).reshape(-1) for v in (start, step, stop)]
+    except MatlabError:
+        return  # colon_range reports the bad operand
+    if any(e.size == 0 for e in ends):
+        return
+    lo, by, hi = (float(np.real(e[0])) for e in ends)
+    if any(math.isnan(x) for x in (lo, by, hi)) or by == 0 or (hi - lo) / by < 0:
+        return
+    count = (hi - lo) / by
+    if not math.isfinite(count) or count > MAX_ELEMENTS:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    "Requested array exceeds maximum array size preference.")

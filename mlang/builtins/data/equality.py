@@ -1,0 +1,71 @@
+"""Equality of whole values: isequal (and ``values_equal``, its rule for two values)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.data.shape import shape_of
+from mlang.registry import builtin
+from mlang.values.cell import Cell
+from mlang.values.core import to_double_array
+from mlang.values.string import StringArray
+from mlang.values.struct import Struct
+from mlang.values.text import to_string_array
+
+
+@builtin(dl="data")
+def isequal(a: Any, b: Any, *rest: Any) -> bool:
+    """tf = isequal(A,B)
+    tf = isequal(A1,A2,...,An)
+
+    True when the values are equal in size and content (NaN is not equal to
+    NaN; numeric classes may differ)."""
+    first = a
+    for other in (b, *rest):
+        if not values_equal(first, other):
+            return False
+    return True
+
+
+def values_equal(a: object, b: object) -> bool:
+    """MATLAB's isequal of two values."""
+    ta, tb = type(a), type(b)
+    if ta is float and tb is float:
+        return a == b
+    if ta is StringArray or tb is StringArray:
+        return _strings_equal(a, b)
+    if shape_of(a) != shape_of(b):
+        return False
+    if ta is Cell or tb is Cell:
+        if ta is not tb:
+            return False
+        return all(values_equal(x, y) for x, y in zip(a.values(), b.values(), strict=True))
+    if ta is Struct or tb is Struct:
+        if ta is not tb or set(a.fields) != set(b.fields):
+            return False
+        for da, db in zip(a.elems.reshape(-1, order="F"), b.elems.reshape(-1, order="F"), strict=True):
+            if any(not values_equal(da[f], db[f]) for f in a.fields):
+                return False
+        return True
+    if _is_plain_array(a) and _is_plain_array(b):
+        return bool(np.array_equal(to_double_array(a), to_double_array(b)))
+    return a is b
+
+
+def _is_plain_array(v: object) -> bool:
+    t = type(v)
+    return t is float or t is bool or t is complex or t is np.ndarray
+
+
+def _strings_equal(a: object, b: object) -> bool:
+    """A string array equals another string array or a char row with the same text."""
+    for v in (a, b):
+        if type(v) is not StringArray and not (type(v) is np.ndarray and v.dtype.kind == "U"):
+            return False
+    x, y = to_string_array(a), to_string_array(b)
+    if x.shape != y.shape:
+        return False
+    xs, ys = x.data.reshape(-1), y.data.reshape(-1)
+    return all(p is not None and p == q for p, q in zip(xs, ys, strict=True))

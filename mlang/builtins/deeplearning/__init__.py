@@ -1,0 +1,1 @@
+"""Deep Learning Toolbox: dlarray, dlfeval, dlgradient and activations."""

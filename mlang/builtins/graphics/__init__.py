@@ -1,0 +1,1 @@
+"""Graphics: plotting functions accepted as no-ops until mlang draws figures."""

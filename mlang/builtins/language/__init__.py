@@ -1,0 +1,1 @@
+"""The language: errors and warnings, introspection, eval and feval, validators."""

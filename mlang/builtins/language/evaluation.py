@@ -1,0 +1,149 @@
+"""Running code and functions by name: eval, evalin, assignin and feval; function
+handles from and to text (func2str, str2func).
+
+Code runs in "the caller's workspace" (``introspection.caller_frame``) or in the
+base workspace.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.coerce import text_scalar
+from mlang.builtins.language.introspection import caller_frame, isvarname
+from mlang.display import func2str_text
+from mlang.errors import MatlabError, error
+from mlang.evaluation.compiler import Compiler
+from mlang.evaluation.frame import Frame
+from mlang.registry import builtin
+from mlang.syntax import ast
+from mlang.values.core import char_row
+from mlang.values.handle import FunctionHandle
+
+
+def _workspace(interp: Any, which: Any) -> Frame:
+    """The frame evalin/assignin act on: 'base' or 'caller'."""
+    name = text_scalar(which, "Workspace")
+    if name == "base":
+        return interp.base
+    if name == "caller":
+        frames = interp.frames
+        return frames[-2] if len(frames) >= 2 else frames[0]
+    raise error("MATLAB:evalin:invalidWorkspace",
+                "Context must be 'caller' or 'base'.")
+
+
+def run_code(interp: Any, code: str, frame: Frame, nargout: int) -> Any:
+    """Run ``code`` in ``frame``; with outputs requested, evaluate it as one expression."""
+    frames = interp.frames
+    pushed = frames[-1] is not frame
+    if pushed:  # builtins inside the code (clear, exist, who) must see this workspace
+        frames.append(frame)
+    try:
+        if nargout <= 0:
+            interp.eval(code, frame)
+            return None
+        return _expression_outputs(interp, code, frame, nargout)
+    finally:
+        if pushed:
+            frames.pop()
+
+
+def _expression_outputs(interp: Any, code: str, frame: Frame, nargout: int) -> Any:
+    program = interp.parser.parse(code, "", set(frame.vars))
+    body = program.body
+    if len(body) != 1 or type(body[0]) is not ast.ExprStmt or program.functions:
+        raise error("MATLAB:eval:invalidExpression",
+                    "The expression to evaluate must give a value: assignments and "
+                    "statements cannot be evaluated with output arguments.")
+    persistent = set(frame.persistent) if frame.persistent is not None else set()
+    compiler = Compiler(interp, frame.unit, set(frame.global_names), persistent)
+    values = compiler.expr_outputs(body[0].expr)(frame, nargout)
+    if len(values) < nargout:
+        raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+    return tuple(values[:nargout]) if nargout > 1 else values[0]
+
+
+def _run_or_catch(interp: Any, code: str, catch_code: Any, frame: Frame, nargout: int) -> Any:
+    """eval's and evalin's run: ``code``, or when it fails and there is one, ``catch_code``."""
+    if catch_code is None:
+        return run_code(interp, code, frame, nargout)
+    try:
+        return run_code(interp, code, frame, nargout)
+    except MatlabError:
+        return run_code(interp, text_scalar(catch_code, "Expression"), frame, nargout)
+
+
+@builtin(name="eval", interp=True, max_out=None, nargout=True)
+def eval_(interp: Any, code: Any, catch_code: Any = None, *, nargout: int = 0) -> Any:
+    """eval(expression) runs the MATLAB code in expression in the current workspace.
+
+    eval(expression, catchExpression) runs catchExpression if expression fails.
+    [out1, ..., outN] = eval(expression) returns the values of the expression."""
+    text = text_scalar(code, "Expression")
+    return _run_or_catch(interp, text, catch_code, caller_frame(interp), nargout)
+
+
+@builtin(interp=True, max_out=None, nargout=True)
+def evalin(interp: Any, workspace: Any, code: Any, catch_code: Any = None, *,
+           nargout: int = 0) -> Any:
+    """evalin(workspace, expression) runs expression in the 'base' or 'caller' workspace."""
+    frame = _workspace(interp, workspace)
+    return _run_or_catch(interp, text_scalar(code, "Expression"), catch_code, frame, nargout)
+
+
+@builtin(interp=True, max_out=0, dl="native")
+def assignin(interp: Any, workspace: Any, name: Any, value: Any) -> None:
+    """assignin(workspace, var, val) assigns val to variable var in the 'base' or 'caller' workspace."""
+    frame = _workspace(interp, workspace)
+    text = text_scalar(name, "Variable name")
+    if not isvarname(char_row(text)):
+        raise error("MATLAB:assigninInvalidVariable",
+                    f'Invalid variable name "{text}" in ASSIGNIN.')
+    frame.vars[text] = value
+
+
+@builtin(interp=True, max_out=None, nargout=True, dl="native")
+def feval(interp: Any, fn: Any, *args: Any, nargout: int = 0) -> Any:
+    """[y1, ..., yN] = feval(fun, x1, ..., xM) calls fun (a handle or a function name)."""
+    if type(fn) is FunctionHandle:
+        out = interp.call_handle(fn, list(args), nargout)
+    else:
+        name = text_scalar(fn, "Function name")
+        target = interp.lookup(name, caller_frame(interp).unit)
+        if target is None:
+            raise error("MATLAB:UndefinedFunction",
+                        f"Unrecognized function or variable '{name}'.")
+        out = interp.invoke(target, list(args), nargout, caller_frame(interp))
+    if nargout <= 1:
+        return out[0] if out else None
+    return tuple(out)
+
+
+@builtin()
+def func2str(fn: Any) -> np.ndarray:
+    """str = func2str(fh) is the text of a function handle: 'sin', '@(x)x.^2'."""
+    if type(fn) is not FunctionHandle:
+        raise error("MATLAB:func2str:InputNotFunctionHandle",
+                    "Input must be a function handle.")
+    return char_row(func2str_text(fn) if fn.is_anonymous else fn.name)
+
+
+@builtin(interp=True)
+def str2func(interp: Any, text: Any) -> FunctionHandle:
+    """fh = str2func(str) makes a function handle from a name or from '@(x) ...' text.
+
+    An anonymous function made this way sees none of the caller's variables."""
+    source = text_scalar(text, "Input").strip()
+    if source.startswith("@"):
+        scratch = Frame(interp, caller_frame(interp).unit)
+        interp.eval(f"mlangStr2funcHandle = {source};", scratch)
+        handle = scratch.vars["mlangStr2funcHandle"]
+        if type(handle) is not FunctionHandle:
+            raise error("MATLAB:str2func:invalidInput", "Invalid function handle text.")
+        return handle
+    name = source
+    unit = caller_frame(interp).unit
+    return FunctionHandle(name=name, target=unit.local(name) if unit is not None else None)

@@ -1,0 +1,52 @@
+"""find: the indices (and values) of nonzero elements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.coerce import integer_scalar, text_option
+from mlang.builtins.math.reductions import nonzero_values
+from mlang.errors import error
+from mlang.registry import builtin
+from mlang.values.core import result, to_array
+
+
+@builtin(max_out=3, nargout=True, dl="data")
+def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> object:
+    """k = find(X)
+    k = find(X,n)
+    k = find(X,n,direction)
+    [row,col] = find(___)
+    [row,col,v] = find(___)
+
+    Indices of nonzero elements: the first (or, with 'last', the last) n of them."""
+    a = nonzero_values(x, "find")
+    positions = np.flatnonzero(a.reshape(-1, order="F"))
+    if n is not None:
+        message = "Second argument must be a positive scalar integer."
+        count = integer_scalar(n, message, "MATLAB:find:nonIntegerNumberOfElements")
+        if count < 1:
+            raise error("MATLAB:find:nonIntegerNumberOfElements", message)
+        where = "first" if direction is None else text_option(direction)
+        if where not in ("first", "last"):
+            raise error("MATLAB:find:invalidDirection", "Direction must be 'first' or 'last'.")
+        positions = positions[:count] if where == "first" else positions[-count:]
+    shape = a.shape
+    # a row (or scalar) input gives rows, [] gives [], anything else columns
+    if shape == (0, 0):
+        out_shape: tuple[int, int] = (0, 0)
+    elif len(shape) == 2 and shape[0] == 1:
+        out_shape = (1, positions.size)
+    else:
+        out_shape = (positions.size, 1)
+    if nargout <= 1:
+        return result((positions + 1).astype(np.float64).reshape(out_shape))
+    height = max(shape[0], 1)
+    r = result((positions % height + 1).astype(np.float64).reshape(out_shape))
+    c = result((positions // height + 1).astype(np.float64).reshape(out_shape))
+    if nargout == 2:
+        return r, c
+    picked = to_array(x).reshape(-1, order="F")[positions].reshape(out_shape)
+    return r, c, result(picked)

@@ -1,0 +1,385 @@
+"""Polynomials and interpolation: conv, deconv, polyfit, polyval, roots and interp1."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.coerce import checked_shape, integer_scalar, text_option
+from mlang.builtins.math.linalg import as_floats, float_result, is_vector_array
+from mlang.errors import error, warn
+from mlang.registry import builtin
+from mlang.values.core import fix_shape, result, to_double_array
+from mlang.values.struct import Struct
+
+
+def _vector(x: object, name: str, message: str, identifier: str) -> np.ndarray:
+    a = as_floats(x, name)
+    if not (is_vector_array(a) or a.size == 0 and a.ndim == 2):
+        raise error(identifier, message)
+    return a
+
+
+@builtin()
+def conv(u: Any, v: Any, shape: Any = None) -> object:
+    """w = conv(u,v)
+    w = conv(u,v,shape)
+
+    Convolution of two vectors (polynomial multiplication); shape is 'full'
+    (default), 'same' or 'valid'."""
+    message = "A and B must be vectors."
+    x = _vector(u, "conv", message, "MATLAB:conv:AorBNotVector")
+    y = _vector(v, "conv", message, "MATLAB:conv:AorBNotVector")
+    mode = "full" if shape is None else text_option(shape)
+    if mode not in ("full", "same", "valid"):
+        raise error("MATLAB:conv:unknownShapeParameter", "Shape must be 'full', 'same', or 'valid'.")
+    p, q = x.reshape(-1), y.reshape(-1)
+    full = np.convolve(p, q) if p.size and q.size else np.zeros(0)
+    if mode == "full":
+        values = full
+        longer = x if x.size > y.size else y  # the output follows the longer input
+        column = longer.shape[1] == 1 and longer.shape[0] != 1
+    elif mode == "same":
+        start = q.size // 2  # the central part, as long as u
+        values = full[start: start + p.size] if full.size else np.zeros(p.size)
+        column = x.shape[1] == 1 and x.shape[0] != 1
+    else:
+        count = max(p.size - q.size + 1, 0) if q.size else 0
+        values = full[q.size - 1: q.size - 1 + count] if count else np.zeros(0)
+        column = x.shape[1] == 1 and x.shape[0] != 1
+    out = values.reshape(-1, 1) if column else values.reshape(1, -1)
+    return float_result(out, u, v)
+
+
+@builtin(max_out=2, nargout=True)
+def deconv(y: Any, a: Any, *, nargout: int = 1) -> object:
+    """[q,r] = deconv(y,a)
+
+    Polynomial division (deconvolution): y = conv(a,q) + r."""
+    message = "A and B must be vectors."
+    num = _vector(y, "deconv", message, "MATLAB:deconv:NotVector")
+    den = _vector(a, "deconv", message, "MATLAB:deconv:NotVector")
+    p, d = num.reshape(-1), den.reshape(-1)
+    if d.size == 0 or d[0] == 0:
+        raise error("MATLAB:deconv:ZeroCoef1", "First coefficient of A must be non-zero.")
+    column = num.shape[1] == 1 and num.shape[0] != 1
+    if d.size > p.size:
+        q = np.zeros(1)
+        r = p.copy()
+    else:
+        q = np.zeros(p.size - d.size + 1, dtype=np.result_type(p, d))
+        rest = p.astype(q.dtype).copy()
+        for k in range(q.size):
+            q[k] = rest[k] / d[0]
+            rest[k: k + d.size] -= q[k] * d
+        r = p - np.convolve(d, q)
+    qo = q.reshape(-1, 1) if column else q.reshape(1, -1)
+    if nargout <= 1:
+        return float_result(qo, y, a)
+    return float_result(qo, y, a), float_result(r.reshape(num.shape), y, a)
+
+
+@builtin(max_out=3, nargout=True)
+def polyfit(x: Any, y: Any, n: Any, *, nargout: int = 1) -> object:
+    """p = polyfit(x,y,n)
+    [p,S] = polyfit(x,y,n)
+    [p,S,mu] = polyfit(x,y,n)
+
+    Least-squares polynomial fit of degree n (coefficients in descending powers).
+    With mu, x is centred and scaled: (x - mu(1)) / mu(2)."""
+    xs, ys = as_floats(x, "polyfit").reshape(-1, order="F"), as_floats(y, "polyfit").reshape(-1, order="F")
+    if xs.size != ys.size:
+        raise error("MATLAB:polyfit:XYSizeMismatch",
+                    "The first two inputs must have the same number of elements.")
+    degree = integer_scalar(n, "N must be a nonnegative integer scalar.", "MATLAB:polyfit:invalidN")
+    if degree < 0:
+        raise error("MATLAB:polyfit:invalidN", "N must be a nonnegative integer scalar.")
+    checked_shape((xs.size, degree + 1))
+    mu = None
+    if nargout >= 3:
+        centre = xs.mean()
+        spread = xs.std(ddof=1) if xs.size > 1 else 0.0
+        mu = (centre, spread)
+        xs = (xs - centre) / spread
+    vander = np.vander(xs, degree + 1)
+    q, r = np.linalg.qr(vander)
+    with np.errstate(all="ignore"):
+        try:
+            coeffs = np.linalg.lstsq(r, q.conj().T @ ys, rcond=None)[0] if xs.size <= degree else \
+                np.linalg.solve(r, q.conj().T @ ys)
+        except np.linalg.LinAlgError:  # NaN/Inf data: MATLAB's fit is all NaN
+            coeffs = np.full(degree + 1, np.nan)
+    if xs.size <= degree:
+        warn("MATLAB:polyfit:PolyNotUnique",
+             "Polynomial is not unique; degree >= number of data points.")
+    p = float_result(coeffs.reshape(1, -1), x, y)
+    if nargout <= 1:
+        return p
+    residual = ys - vander @ coeffs
+    s = Struct.scalar({
+        "R": result(r),
+        "df": float(max(0, ys.size - (degree + 1))),
+        "normr": float(np.linalg.norm(residual)),
+    })
+    if nargout == 2:
+        return p, s
+    return p, s, result(np.array([[mu[0]], [mu[1]]]))  # type: ignore[index]
+
+
+@builtin()
+def polyval(p: Any, x: Any, s: Any = None, mu: Any = None) -> object:
+    """y = polyval(p,x)
+    y = polyval(p,x,[],mu)
+
+    Evaluate the polynomial p (descending powers) at each element of x."""
+    coeffs = as_floats(p, "polyval")
+    if not (is_vector_array(coeffs) or coeffs.size == 0):
+        raise error("MATLAB:polyval:InvalidP", "Input argument P must be a vector.")
+    points = as_floats(x, "polyval")
+    if mu is not None:
+        m = to_double_array(mu).reshape(-1)
+        if m.size < 2:
+            raise error("MATLAB:polyval:InvalidMu", "MU must be a two-element vector.")
+        points = (points - m[0]) / m[1]
+    out = np.zeros(points.shape, dtype=np.result_type(coeffs, points))
+    for c in coeffs.reshape(-1):
+        out = out * points + c
+    return float_result(out, p, x)
+
+
+@builtin()
+def roots(c: Any) -> object:
+    """r = roots(p)
+
+    Roots of the polynomial p (descending powers) as a column vector."""
+    coeffs = as_floats(c, "roots")
+    if not (is_vector_array(coeffs) or coeffs.size == 0):
+        raise error("MATLAB:roots:NonVectorInput", "Input must be a vector.")
+    values = coeffs.reshape(-1)
+    if not np.all(np.isfinite(values)):
+        raise error("MATLAB:roots:NonFiniteInput", "Input to ROOTS must not contain NaN or Inf.")
+    nonzero = np.flatnonzero(values)
+    if nonzero.size == 0:
+        return np.zeros((0, 1))
+    trailing = values.size - 1 - nonzero[-1]
+    values = values[nonzero[0]: nonzero[-1] + 1]
+    n = values.size
+    found = np.zeros(0)
+    if n > 1:
+        companion = np.diag(np.ones(n - 2), -1).astype(values.dtype)
+        companion[0, :] = -values[1:] / values[0]
+        found = np.linalg.eigvals(companion)
+    out = np.concatenate([found, np.zeros(trailing)]).reshape(-1, 1)
+    return float_result(out, c)
+
+
+# ------------------------------------------------------------ interpolation
+
+_METHODS = ("linear", "nearest", "next", "previous", "pchip", "cubic", "spline", "makima")
+
+
+@builtin()
+def interp1(*args: Any) -> object:
+    """vq = interp1(x,v,xq)
+    vq = interp1(x,v,xq,method)
+    vq = interp1(x,v,xq,method,extrapolation)
+    vq = interp1(v,xq)
+    vq = interp1(v,xq,method)
+
+    1-D interpolation: 'linear' (default), 'nearest', 'next', 'previous',
+    'pchip', 'spline' or 'makima'. Points outside x give NaN unless
+    'extrap' or an extrapolation value is given (pchip/spline/makima
+    extrapolate by default)."""
+    values = list(args)
+    texts = [k for k, v in enumerate(values) if text_option(v) is not None]
+    numeric = values[: texts[0]] if texts else values
+    rest = values[len(numeric):]
+    if len(numeric) == 2:
+        v, xq = numeric
+        vv = as_floats(v, "interp1")
+        n = vv.shape[0] if not is_vector_array(vv) else vv.size
+        x = np.arange(1, n + 1, dtype=np.float64)
+    elif len(numeric) in (3, 4) and (len(numeric) == 3 or not rest):
+        x = as_floats(numeric[0], "interp1").reshape(-1)
+        v, xq = numeric[1], numeric[2]
+        if len(numeric) == 4:
+            rest = [None, numeric[3]]
+    else:
+        raise error("MATLAB:interp1:nargin", "Invalid number of input arguments.")
+    method = "linear"
+    extrap: Any = None
+    if rest:
+        if rest[0] is not None:
+            method = text_option(rest[0]) or ""
+            if method.startswith("*"):
+                method = method[1:]
+            if method not in _METHODS:
+                raise error("MATLAB:interp1:InvalidMethod", "Invalid interpolation method.")
+        if len(rest) > 1:
+            extrap = rest[1]
+    return _interp1(x, v, xq, method, extrap, args)
+
+
+def _interp1(x: np.ndarray, v: object, xq: object, method: str, extrap: Any, inputs: tuple) -> object:
+    vv = as_floats(v, "interp1")
+    vector_v = is_vector_array(vv)
+    table = (vv.reshape(-1, 1) if vector_v
+             else vv.reshape(vv.shape[0], math.prod(vv.shape[1:]), order="F"))
+    if table.shape[0] != x.size:
+        raise error("MATLAB:interp1:YInvalidNumRows",
+                    "The grid vectors do not define a grid of points that match the given values.")
+    if x.size < 2:
+        raise error("MATLAB:interp1:NotEnoughPts",
+                    "Interpolation requires at least two sample points for each grid dimension.")
+    order = np.argsort(x, kind="stable")
+    x, table = x[order], table[order]
+    if np.any(np.diff(x) == 0):
+        raise error("MATLAB:interp1:RepeatedValuesX", "The grid vectors must contain unique points.")
+    query = as_floats(xq, "interp1")
+    points = query.reshape(-1, order="F").real
+    out = _interpolate(x, table, points, method)
+    extrapolate = method in ("pchip", "cubic", "spline", "makima")
+    fill = np.nan
+    if extrap is not None:
+        option = text_option(extrap)
+        if option is not None and option != "extrap":
+            raise error("MATLAB:interp1:InvalidExtrap", "Invalid extrapolation option.")
+        extrapolate = option == "extrap"
+        if option is None:
+            fill = to_double_array(extrap).reshape(-1)[0]
+    if extrapolate and method == "linear":
+        out = _linear(x, table, points, extrapolate=True)
+    elif not extrapolate:
+        out[(points < x[0]) | (points > x[-1])] = fill
+    if vector_v:
+        shaped = out.reshape(query.shape, order="F")
+    else:
+        lead = (points.size,) if is_vector_array(query) else query.shape
+        shaped = out.reshape(lead + vv.shape[1:], order="F")
+    return float_result(shaped.reshape(fix_shape(shaped.shape)), *inputs)
+
+
+def _interpolate(x: np.ndarray, table: np.ndarray, points: np.ndarray, method: str) -> np.ndarray:
+    if method == "linear":
+        return _linear(x, table, points, extrapolate=False)
+    if method in ("nearest", "next", "previous"):
+        return _stepwise(x, table, points, method)
+    if method in ("pchip", "cubic"):
+        out = _hermite(x, table, _pchip_slopes(x, table), points)
+    elif method == "spline" and x.size <= _DENSE_SPLINE_LIMIT:
+        out = _spline(x, table, points)
+    else:
+        # scipy is heavy: imported on first use (only for makima and very long splines)
+        from scipy import interpolate
+
+        if method == "makima":
+            fn = interpolate.Akima1DInterpolator(x, table, axis=0, method="makima", extrapolate=True)
+        else:
+            fn = interpolate.CubicSpline(x, table, axis=0, bc_type="not-a-knot", extrapolate=True)
+        out = np.asarray(fn(points), dtype=table.dtype)
+    out[np.isnan(points)] = np.nan
+    return out
+
+
+_DENSE_SPLINE_LIMIT = 400
+
+
+def _interval(x: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Index of the interval of each point (end intervals extend outwards)."""
+    return np.clip(np.searchsorted(x, points, side="right") - 1, 0, x.size - 2)
+
+
+def _hermite(x: np.ndarray, y: np.ndarray, slopes: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Evaluate the piecewise cubic Hermite interpolant with the given end slopes."""
+    k = _interval(x, np.nan_to_num(points))
+    h = np.diff(x)[k][:, None]
+    delta = ((y[1:] - y[:-1]) / np.diff(x)[:, None])[k]
+    d0, d1 = slopes[k], slopes[k + 1]
+    c = (3 * delta - 2 * d0 - d1) / h
+    b = (d0 - 2 * delta + d1) / h ** 2
+    t = (points - x[k])[:, None]
+    return y[k] + t * (d0 + t * (c + t * b))
+
+
+def _pchip_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Shape-preserving slopes (Fritsch-Carlson): zero at local extrema, a weighted
+    harmonic mean of the neighbouring secants elsewhere, one-sided at the ends."""
+    h = np.diff(x)[:, None]
+    delta = (y[1:] - y[:-1]) / h
+    slopes = np.zeros(y.shape, dtype=np.float64)
+    if x.size == 2:
+        slopes[:] = delta[0]
+        return slopes
+    w1 = 2 * h[1:] + h[:-1]
+    w2 = h[1:] + 2 * h[:-1]
+    same_sign = np.sign(delta[:-1]) * np.sign(delta[1:]) > 0
+    with np.errstate(all="ignore"):
+        mean = (w1 + w2) / (w1 / delta[:-1] + w2 / delta[1:])
+    slopes[1:-1] = np.where(same_sign, mean, 0.0)
+    slopes[0] = _pchip_end(h[0], h[1], delta[0], delta[1])
+    slopes[-1] = _pchip_end(h[-1], h[-2], delta[-1], delta[-2])
+    return slopes
+
+
+def _pchip_end(h0: np.ndarray, h1: np.ndarray, d0: np.ndarray, d1: np.ndarray) -> np.ndarray:
+    slope = ((2 * h0 + h1) * d0 - h0 * d1) / (h0 + h1)
+    slope = np.where(np.sign(slope) != np.sign(d0), 0.0, slope)
+    too_steep = (np.sign(d0) != np.sign(d1)) & (np.abs(slope) > np.abs(3 * d0))
+    return np.where(too_steep, 3 * d0, slope)
+
+
+def _spline(x: np.ndarray, y: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Cubic spline with not-a-knot ends (a parabola through three points, a line through two)."""
+    n = x.size
+    if n < 4:
+        coeffs = [np.polyfit(x, y[:, j], n - 1) for j in range(y.shape[1])]
+        return np.stack([np.polyval(c, points) for c in coeffs], axis=1)
+    h = np.diff(x)
+    delta = (y[1:] - y[:-1]) / h[:, None]
+    system = np.zeros((n, n))
+    rhs = np.zeros(y.shape)
+    for i in range(1, n - 1):  # continuity of the first derivative
+        system[i, i - 1: i + 2] = (h[i - 1], 2 * (h[i - 1] + h[i]), h[i])
+        rhs[i] = 6 * (delta[i] - delta[i - 1])
+    # not-a-knot: the third derivative is continuous at the second and last-but-one points
+    system[0, :3] = (h[1], -(h[0] + h[1]), h[0])
+    system[-1, -3:] = (h[-1], -(h[-2] + h[-1]), h[-2])
+    second = np.linalg.solve(system, rhs)  # second derivatives at the knots
+    k = _interval(x, np.nan_to_num(points))
+    t = (points - x[k])[:, None]
+    hk = h[k][:, None]
+    m0, m1 = second[k], second[k + 1]
+    slope = delta[k] - hk * (2 * m0 + m1) / 6
+    return y[k] + t * (slope + t * (m0 / 2 + t * (m1 - m0) / (6 * hk)))
+
+
+def _linear(x: np.ndarray, table: np.ndarray, points: np.ndarray, extrapolate: bool) -> np.ndarray:
+    k = np.clip(np.searchsorted(x, points, side="right") - 1, 0, x.size - 2)
+    x0, x1 = x[k], x[k + 1]
+    with np.errstate(all="ignore"):
+        t = ((points - x0) / (x1 - x0))[:, None]
+        out = table[k] * (1 - t) + table[k + 1] * t
+        exact = points == x1
+        out[exact] = table[k + 1][exact]
+    out[np.isnan(points)] = np.nan
+    if not extrapolate:
+        out[(points < x[0]) | (points > x[-1])] = np.nan
+    return out
+
+
+def _stepwise(x: np.ndarray, table: np.ndarray, points: np.ndarray, method: str) -> np.ndarray:
+    out = np.full((points.size, table.shape[1]), np.nan, dtype=table.dtype)
+    inside = (points >= x[0]) & (points <= x[-1])
+    p = points[inside]
+    if method == "nearest":
+        k = np.clip(np.searchsorted(x, p, side="right") - 1, 0, x.size - 2)
+        # halfway points go to the upper neighbour
+        pick = np.where(p - x[k] >= x[k + 1] - p, k + 1, k)
+    elif method == "previous":
+        pick = np.searchsorted(x, p, side="right") - 1
+    else:
+        pick = np.searchsorted(x, p, side="left")
+    out[inside] = table[pick]
+    return out

@@ -1,0 +1,1 @@
+"""The session: workspace, help, search path, interaction, timing, display format."""

@@ -1,0 +1,1 @@
+"""Text: string functions, regular expressions, sprintf and printing."""

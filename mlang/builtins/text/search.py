@@ -1,0 +1,252 @@
+"""Finding and comparing text: strfind, startsWith, endsWith, contains, strcmp,
+strcmpi, strncmp, strncmpi, and the character classes (isletter, isspace,
+isstrprop)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.coerce import option_flag, options, text_array, text_list, text_scalar
+from mlang.builtins.text.create import codes_to_char
+from mlang.builtins.text.forms import (
+    cell_of,
+    is_char,
+    is_space,
+    logical_array,
+    object_array,
+    row,
+    whole_number,
+)
+from mlang.errors import error
+from mlang.registry import builtin
+from mlang.values.cell import Cell
+from mlang.values.core import result, to_array, to_str
+from mlang.values.string import StringArray
+
+
+def find_all(text: str, pattern: str) -> list[int]:
+    """Start offsets of every (possibly overlapping) occurrence of ``pattern``."""
+    out = []
+    k = text.find(pattern)
+    while k >= 0:
+        out.append(k)
+        k = text.find(pattern, k + 1)
+    return out
+
+
+def _index_row(positions: list[int], empty_pattern: bool = False) -> object:
+    if not positions:
+        return np.zeros((0, 0) if empty_pattern else (1, 0))
+    return result(np.array([[p + 1 for p in positions]], dtype=np.float64))
+
+
+@builtin()
+def strfind(text: Any, pattern: Any, *opts: Any) -> Any:
+    """k = strfind(str, pat) is the starting index of each occurrence of pat in str
+    (overlapping occurrences included). A cell array str gives a cell array."""
+    pat = text_scalar(pattern, "Pattern")
+    force = option_flag(options(opts, ("ForceCellOutput",)).get("ForceCellOutput", False))
+    t = text_array(text)
+    found = [_index_row(find_all(s or "", pat) if pat else [], not pat) for s in t.items]
+    if t.kind == "char" or (t.kind == "string" and len(found) == 1):
+        return cell_of(found, (1, 1)) if force else found[0]
+    return Cell(object_array(found, t.shape))
+
+
+# ----------------------------------------------------------------- comparison
+
+
+def _cmp_items(v: object) -> tuple[tuple[int, ...], list] | None:
+    """Comparison operands: (shape, keys) for arrays of texts, None for a single value.
+    A key is the text of a char row or string (None for anything that is not text)."""
+    if type(v) is Cell:
+        return v.shape, [_cmp_key(x) for x in v.data.ravel(order="F")]
+    if type(v) is StringArray and v.data.size != 1:
+        return v.shape, list(v.data.ravel(order="F"))
+    return None
+
+
+def _cmp_key(v: object) -> Any:
+    if is_char(v):
+        if v.size == 0:
+            return ""
+        return to_str(v) if v.shape[0] == 1 and v.ndim == 2 else ("matrix", v.shape, to_str(v))
+    if type(v) is StringArray and v.data.size == 1:
+        return v.data.reshape(-1)[0]
+    return None
+
+
+def _compare(a: object, b: object, same: Callable[[str, str], bool], fname: str) -> object:
+    ia, ib = _cmp_items(a), _cmp_items(b)
+
+    def test(x: Any, y: Any) -> bool:
+        if x is None or y is None:
+            return False
+        if isinstance(x, tuple) or isinstance(y, tuple):
+            return isinstance(x, tuple) and isinstance(y, tuple) and x[1] == y[1] and \
+                same(x[2], y[2])
+        return same(x, y)
+
+    if ia is None and ib is None:
+        return test(_cmp_key(a), _cmp_key(b))
+    if ia is None or ib is None:
+        shape, keys = ia or ib  # type: ignore[misc]
+        other = _cmp_key(b if ib is None else a)
+        return logical_array([test(k, other) for k in keys], shape)
+    if len(ia[1]) == 1 or len(ib[1]) == 1:
+        single = ia if len(ia[1]) == 1 else ib
+        many = ib if single is ia else ia
+        return logical_array([test(k, single[1][0]) for k in many[1]], many[0])
+    if ia[0] != ib[0]:
+        raise error(f"MATLAB:{fname}:InputsSizeMismatch",
+                    "Inputs must be the same size or either one can be a scalar.")
+    return logical_array([test(x, y) for x, y in zip(ia[1], ib[1], strict=True)], ia[0])
+
+
+def _count(n: Any, fname: str) -> int:
+    return whole_number(n, fname, "N")
+
+
+@builtin()
+def strcmp(a: Any, b: Any) -> Any:
+    """tf = strcmp(s1, s2) is true when the texts are identical (elementwise for cell
+    and string arrays; false for anything that is not text)."""
+    return _compare(a, b, lambda x, y: x == y, "strcmp")
+
+
+@builtin()
+def strcmpi(a: Any, b: Any) -> Any:
+    """tf = strcmpi(s1, s2) compares texts ignoring case."""
+    return _compare(a, b, lambda x, y: x.lower() == y.lower(), "strcmpi")
+
+
+@builtin()
+def strncmp(a: Any, b: Any, n: Any) -> Any:
+    """tf = strncmp(s1, s2, n) compares the first n characters."""
+    k = _count(n, "strncmp")
+    return _compare(a, b, lambda x, y: x[:k] == y[:k], "strncmp")
+
+
+@builtin()
+def strncmpi(a: Any, b: Any, n: Any) -> Any:
+    """tf = strncmpi(s1, s2, n) compares the first n characters ignoring case."""
+    k = _count(n, "strncmpi")
+    return _compare(a, b, lambda x, y: x[:k].lower() == y[:k].lower(), "strncmpi")
+
+
+def _pattern_test(s: Any, pattern: Any, opts: tuple, test: Callable[[str, str], bool]) -> object:
+    ignore = option_flag(options(opts, ("IgnoreCase",)).get("IgnoreCase", False))
+    t = text_array(s)
+    pats = text_list(pattern)
+    if ignore:
+        pats = [p.lower() for p in pats]
+    values = []
+    for x in t.items:
+        if x is None:
+            values.append(False)
+            continue
+        x = x.lower() if ignore else x
+        values.append(any(test(x, p) for p in pats))
+    return t.pack_values(values, lambda v: logical_array(v, t.shape))
+
+
+@builtin()
+def startsWith(s: Any, pattern: Any, *opts: Any) -> Any:
+    """tf = startsWith(str, pat) is true where str starts with pat (any of several patterns).
+    startsWith(..., 'IgnoreCase', true) ignores case."""
+    return _pattern_test(s, pattern, opts, str.startswith)
+
+
+@builtin()
+def endsWith(s: Any, pattern: Any, *opts: Any) -> Any:
+    """tf = endsWith(str, pat) is true where str ends with pat."""
+    return _pattern_test(s, pattern, opts, str.endswith)
+
+
+@builtin()
+def contains(s: Any, pattern: Any, *opts: Any) -> Any:
+    """tf = contains(str, pat) is true where str contains pat."""
+    return _pattern_test(s, pattern, opts, lambda x, p: p in x)
+
+
+# ---------------------------------------------------------- character classes
+
+
+def _is_punct(c: str) -> bool:
+    return unicodedata.category(c)[0] in "PS" if c else False
+
+
+_CLASSES: dict[str, Callable[[str], bool]] = {
+    "alpha": str.isalpha,
+    "alphanum": lambda c: c.isalpha() or c.isdecimal(),
+    "digit": str.isdecimal,
+    "lower": str.islower,
+    "upper": str.isupper,
+    "wspace": lambda c: is_space(c),
+    "punct": _is_punct,
+    "cntrl": lambda c: c == "" or unicodedata.category(c) == "Cc",
+    "graphic": lambda c: c.isprintable() and not c.isspace() and c != "",
+    "graph": lambda c: c.isprintable() and not c.isspace() and c != "",
+    "print": lambda c: c.isprintable() and c != "",
+    "xdigit": lambda c: c != "" and c in "0123456789abcdefABCDEF",
+    "ascii": lambda c: ord(c or "\0") < 128,
+}
+
+
+def _char_test(a: np.ndarray, test: Callable[[str], bool]) -> object:
+    if a.size == 0:
+        return np.zeros(a.shape, dtype=bool)
+    return result(np.vectorize(test, otypes=[bool])(a))
+
+
+def _class_of_chars(x: Any, test: Callable[[str], bool]) -> object:
+    if is_char(x):
+        return _char_test(x, test)
+    if type(x) in (float, bool, complex, np.ndarray):
+        return result(np.zeros(to_array(x).shape, dtype=bool))
+    return False
+
+
+@builtin()
+def isletter(x: Any) -> Any:
+    """tf = isletter(A) is true for the letters of a char array (false for other classes)."""
+    return _class_of_chars(x, str.isalpha)
+
+
+@builtin()
+def isspace(x: Any) -> Any:
+    """tf = isspace(A) is true for the whitespace characters of a char array."""
+    return _class_of_chars(x, is_space)
+
+
+@builtin()
+def isstrprop(s: Any, category: Any, *opts: Any) -> Any:
+    """tf = isstrprop(str, category) tests each character: 'alpha', 'alphanum', 'digit',
+    'lower', 'upper', 'wspace', 'punct', 'cntrl', 'graphic', 'print', 'xdigit', 'ascii'.
+    A cell array gives a cell array of results."""
+    name = text_scalar(category, "Category").lower()
+    test = _CLASSES.get(name)
+    if test is None:
+        raise error("MATLAB:isstrprop:InvalidCategory",
+                    f"'{name}' is not a valid category.")
+    force = option_flag(options(opts, ("ForceCellOutput",)).get("ForceCellOutput", False))
+    if type(s) is Cell:
+        return Cell(object_array([isstrprop(x, category) for x in s.data.ravel(order="F")], s.shape))
+    if type(s) is StringArray:
+        if s.data.size == 1:
+            value = _char_test(row(s.scalar_text()), test)
+        else:
+            return Cell(object_array([_char_test(row(x or ""), test)
+                                      for x in s.data.ravel(order="F")], s.shape))
+    elif is_char(s):
+        value = _char_test(s, test)
+    elif type(s) in (float, bool, np.ndarray):
+        value = _char_test(codes_to_char(to_array(s)), test)
+    else:
+        raise error("MATLAB:isstrprop:InvalidInput",
+                    "Input must be a character array, cell array, string array, or numeric.")
+    return cell_of([value], (1, 1)) if force else value

@@ -1,0 +1,154 @@
+"""Changing text: upper, lower, strtrim, deblank, strrep and replace."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.coerce import text_array, text_list
+from mlang.builtins.text.forms import TextArray, deblanked, is_char, is_trimmed
+from mlang.builtins.text.search import find_all
+from mlang.errors import error
+from mlang.registry import builtin
+from mlang.values.cell import Cell
+from mlang.values.core import CHAR
+from mlang.values.string import StringArray
+
+
+def _map_text(x: object, fn: Callable[[str], str]) -> object:
+    t = text_array(x)
+    return t.pack([None if s is None else fn(s) for s in t.items])
+
+
+def _case(x: object, convert: Callable[[str], str]) -> object:
+    def one(c: str) -> str:
+        changed = convert(c)
+        return changed if len(changed) == 1 else c  # keep one character per element
+
+    if is_char(x):
+        return np.vectorize(one, otypes=[CHAR])(x) if x.size else x
+    if type(x) in (Cell, StringArray):
+        return _map_text(x, lambda s: "".join(one(c) for c in s))
+    return x  # numbers are returned unchanged
+
+
+@builtin()
+def upper(x: Any) -> Any:
+    """U = upper(str) converts letters to uppercase (char, cell or string arrays)."""
+    return _case(x, str.upper)
+
+
+@builtin()
+def lower(x: Any) -> Any:
+    """L = lower(str) converts letters to lowercase (char, cell or string arrays)."""
+    return _case(x, str.lower)
+
+
+def _strtrim_text(text: str) -> str:
+    start, end = 0, len(text)
+    while start < end and is_trimmed(text[start]):
+        start += 1
+    while end > start and is_trimmed(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
+def _blank_columns(a: np.ndarray) -> np.ndarray:
+    strip = np.vectorize(is_trimmed, otypes=[bool])(a)
+    return strip.all(axis=0)
+
+
+@builtin()
+def strtrim(x: Any) -> Any:
+    """S = strtrim(str) removes leading and trailing whitespace (and NUL characters)."""
+    if is_char(x) and x.ndim == 2 and x.shape[0] > 1:
+        blank = _blank_columns(x)
+        keep = np.flatnonzero(~blank)
+        return x[:, keep[0]:keep[-1] + 1] if keep.size else x[:, :0]
+    if is_char(x) and x.size == 0:
+        return x
+    if type(x) in (float, np.ndarray) and not is_char(x):
+        raise error("MATLAB:strtrim:InputClass",
+                    "Input should be a string, character array, or cell array of "
+                    "character vectors.")
+    return _map_text(x, _strtrim_text)
+
+
+@builtin()
+def deblank(x: Any) -> Any:
+    """S = deblank(str) removes trailing whitespace and NUL characters."""
+    if is_char(x) and x.size == 0:
+        return x
+    if is_char(x) and x.ndim == 2 and x.shape[0] > 1:
+        keep = np.flatnonzero(~_blank_columns(x))
+        return x[:, :keep[-1] + 1] if keep.size else x[:, :0]
+    return _map_text(x, deblanked)
+
+
+def _strrep_text(text: str, old: str, new: str) -> str:
+    """Replace every occurrence, overlapping ones included (each gets its own copy)."""
+    if not old:
+        return text
+    starts = find_all(text, old)
+    if not starts:
+        return text
+    out = []
+    covered = 0  # text before this offset has been emitted or replaced
+    for k in starts:
+        if k > covered:
+            out.append(text[covered:k])
+        out.append(new)
+        covered = k + len(old)
+    out.append(text[covered:])
+    return "".join(out)
+
+
+def _elementwise_texts(values: list, fname: str) -> tuple[TextArray, list[list]]:
+    """Inputs that may each be one text or an array of texts, expanded to a common size."""
+    parsed = [text_array(v) for v in values]
+    sizes = {len(t.items) for t in parsed if len(t.items) != 1}
+    if len(sizes) > 1:
+        raise error(f"MATLAB:{fname}:SizeMismatch", "Inputs must be the same size or scalars.")
+    n = sizes.pop() if sizes else 1
+    lead = next((t for t in parsed if t.kind == "string"), None) or \
+        next((t for t in parsed if len(t.items) == n and t.kind != "char"), parsed[0])
+    if lead.kind == "string" and len(lead.items) != n:
+        shape = next(t.shape for t in parsed if len(t.items) == n)
+        lead = TextArray("string", shape, [None] * n)
+    return lead, [t.items * n if len(t.items) == 1 else t.items for t in parsed]
+
+
+@builtin()
+def strrep(s: Any, old: Any, new: Any) -> Any:
+    """newStr = strrep(str, old, new) replaces every occurrence of old with new."""
+    lead, (ss, olds, news) = _elementwise_texts([s, old, new], "strrep")
+    out = [None if a is None else _strrep_text(a, b or "", c or "")
+           for a, b, c in zip(ss, olds, news, strict=True)]
+    return lead.pack(out)
+
+
+def _replace_text(text: str, olds: list[str], news: list[str]) -> str:
+    pairs = [(o, n) for o, n in zip(olds, news, strict=True) if o]
+    if not pairs:
+        return text
+    lookup = dict(reversed(pairs))  # the first pair wins for repeated old values
+    pattern = re.compile("|".join(re.escape(o) for o, _ in pairs))
+    return pattern.sub(lambda m: lookup[m.group()], text)
+
+
+@builtin()
+def replace(s: Any, old: Any, new: Any) -> Any:
+    """newStr = replace(str, old, new) replaces every non-overlapping occurrence of old
+    (any of several texts) with new (one text, or one per element of old)."""
+    t = text_array(s)
+    olds = text_list(old)
+    news = text_list(new)
+    if len(news) == 1:
+        news = news * len(olds)
+    if len(news) != len(olds):
+        raise error("MATLAB:replace:SizeMismatch",
+                    "The replacement must be a single text or have one element per old text.")
+    return t.pack([None if x is None else _replace_text(x, olds, news) for x in t.items])
