@@ -8,7 +8,7 @@ import sys
 import warnings
 
 import mlang
-from mlang.errors import MatlabSyntaxError
+from mlang.errors import ExitRequest, MatlabSyntaxError
 
 USAGE = """\
 mlang [options] [script.m [args ...]]
@@ -84,7 +84,6 @@ def _print_tree(path: str) -> int:
 def _session(opts: argparse.Namespace) -> int:
     """Run a script, -e code or the Command Window; the exit status: 1 after an error."""
     # The interpreter and its library load only when code runs (start-up of --version, -h).
-    from mlang.errors import ExitRequest
     from mlang.evaluation.interpreter import Interpreter
     from mlang.frontends.allocator import tune_allocator
     from mlang.frontends.reporting import run_reported
