@@ -69,25 +69,22 @@ class Builtin:
         """Call with MATLAB's argument checks; always returns a list of outputs.  An error
         not yet labelled with a function is labelled with this one ("Error using f")."""
         try:
-            return self._checked_call(interp, args, nargout)
+            n = len(args)
+            if self.max_in is not None and n > self.max_in:
+                raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+            if n < self.min_in:
+                raise error("MATLAB:minrhs", "Not enough input arguments.")
+            if self.max_out is not None and nargout > self.max_out:
+                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+            if self.dl != "native":
+                for a in args:
+                    if type(a) is DlArray:
+                        return dl_call(self, interp, args, nargout)
+            return self.invoke(interp, args, nargout)
         except MatlabError as exc:
             if not exc.exc.function:
                 exc.exc.function = self.name
             raise
-
-    def _checked_call(self, interp: Any, args: list, nargout: int) -> list:
-        n = len(args)
-        if self.max_in is not None and n > self.max_in:
-            raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-        if n < self.min_in:
-            raise error("MATLAB:minrhs", "Not enough input arguments.")
-        if self.max_out is not None and nargout > self.max_out:
-            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-        if self.dl != "native":
-            for a in args:
-                if type(a) is DlArray:
-                    return dl_call(self, interp, args, nargout)
-        return self.invoke(interp, args, nargout)
 
     def invoke(self, interp: Any, args: list, nargout: int) -> list:
         """Call without the argument checks."""
@@ -116,7 +113,7 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
             gradient: abc.Callable | None = None, dl: str | None = None) -> abc.Callable:
     """Register a builtin.  Input counts come from the Python signature."""
 
-    def register(fn: Callable) -> abc.Callable:
+    def register(fn: abc.Callable) -> abc.Callable:
         params = list(inspect.signature(fn).parameters.values())
         if interp:
             params = params[1:]
