@@ -21,6 +21,15 @@ BAD_ASSIGN = (
 )
 
 
+# How deeply brackets, blocks and anonymous functions may nest: deeper input is
+# refused as a syntax error instead of exhausting the stack of the tree walks.
+NESTING_LIMIT = 500
+
+
+def nesting_too_deep() -> str:
+    return f"Nesting of {{, [, and ( cannot exceed a depth of {NESTING_LIMIT}."
+
+
 def reserved_keyword(word: str) -> str:
     return f'Illegal use of reserved keyword "{word}".'
 
@@ -149,7 +158,13 @@ def error(identifier: str, message: str) -> MatlabError:
 
 
 class InternalError(Exception):
-    """A bug in mlang itself surfacing during MATLAB code; reported as an internal error."""
+    """A bug in mlang itself surfacing during MATLAB code; reported as an internal error.
+
+    ``original`` is the Python exception, with the frames where it was raised
+    (kept apart from ``__cause__``, which ``raise ... from None`` clears).
+    """
+
+    original: BaseException | None = None
 
 
 class ExitRequest(BaseException):

@@ -24,6 +24,7 @@ from mlang.values.cell import Cell
 from mlang.values.convert import from_python, to_python
 from mlang.values.core import to_str
 from mlang.values.handle import FunctionHandle
+from mlang.values.limits import DEFAULT_MAX_ARRAY_BYTES
 
 # The one place that says where the stdlib is: the package mlang.stdlib, which
 # pyproject.toml maps from the top-level stdlib/ folder (editable or not).
@@ -61,6 +62,8 @@ class Interpreter:
         self.random_seed = 0
         self.dl_depth = 0  # how many dlfeval calls are running (tracing is on inside them)
         self.pause_enabled = True  # pause('off') makes pause return at once
+        # MATLAB's maximum array size preference, in bytes: larger requests are refused
+        self.max_array_bytes = DEFAULT_MAX_ARRAY_BYTES
 
     # ------------------------------------------------------------ running
 

@@ -47,7 +47,7 @@ def run_reported(interp: Any, action: Callable[[], object], debug: bool = False)
         _write_error(interp, report(exc.exc, read_source_line))
         return exc
     except InternalError as exc:
-        report_internal_error(interp, exc.__cause__ or exc, str(exc), debug)
+        report_internal_error(interp, exc.original or exc.__cause__ or exc, str(exc), debug)
         return exc
     except KeyboardInterrupt as exc:
         interp.back_at_prompt()

@@ -13,8 +13,10 @@ with an entry per node type.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import typing
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -353,6 +355,25 @@ def walk(node: Node) -> Iterator[Node]:
         stack.extend(reversed(list(children(current))))
 
 
+# Brackets, blocks and anonymous functions nest at most errors.NESTING_LIMIT deep, but
+# an operator chain (`1+1+...+1`) is as deep as it is long.  Recursive walks over a
+# tree (dump, unparse) get this much room: calls between Python functions do not
+# use the C stack, so a high limit is safe for them.
+DEEP_RECURSION_LIMIT = 200_000
+
+
+@contextmanager
+def deep_recursion() -> Iterator[None]:
+    """Raise Python's recursion limit for a recursive walk over a possibly deep tree."""
+    limit = sys.getrecursionlimit()
+    if limit < DEEP_RECURSION_LIMIT:
+        sys.setrecursionlimit(DEEP_RECURSION_LIMIT)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 class Visitor:
     """A table from node type to method: a subclass defines ``visit_<NodeName>``
     methods (``visit_Binary``) and ``visit(node)`` calls the one for the node's class.
@@ -550,14 +571,52 @@ _S_EXPRESSION = _SExpression()
 
 
 def _flat(sx: Sx) -> str:
-    if isinstance(sx, str):
-        return sx
-    return "(" + " ".join(_flat(x) for x in sx) + ")"
+    """``sx`` on one line (an explicit stack: an s-expression can be thousands deep)."""
+    parts: list[str] = []
+    stack: list[Sx] = [sx]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            parts.append(item)
+        elif item is _CLOSE:
+            parts[-1] += ")"
+        else:
+            parts.append("(")
+            stack.append(_CLOSE)
+            for i in range(len(item) - 1, -1, -1):
+                stack.append(item[i])
+                if i:
+                    stack.append(_SPACE)
+    return "".join(parts)
+
+
+_CLOSE: list = []  # markers on _flat's stack (compared by identity)
+_SPACE = " "
+
+
+def _fits(sx: Sx, room: int) -> bool:
+    """Does ``_flat(sx)`` take at most ``room`` characters?  (Stops counting past it.)"""
+    used = 0
+    stack: list[Sx] = [sx]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            used += len(item)
+        else:
+            used += 2 + max(len(item) - 1, 0)  # parentheses, spaces between the items
+            stack.extend(item)
+        if used > room:
+            return False
+    return True
 
 
 def dump(node: Node) -> str:
     """A one-line s-expression of ``node``, for tests."""
-    return _flat(_S_EXPRESSION.visit(node))
+    with deep_recursion():
+        return _flat(_S_EXPRESSION.visit(node))
+
+
+MAX_INDENT = 60
 
 
 def pretty(node: Node, width: int = 100) -> str:
@@ -565,19 +624,20 @@ def pretty(node: Node, width: int = 100) -> str:
     lines: list[str] = []
 
     def fold(sx: Sx, indent: int, tail: str) -> None:
-        flat = _flat(sx)
-        if isinstance(sx, str) or indent + len(flat) + len(tail) <= width:
-            lines.append(" " * indent + flat + tail)
+        if isinstance(sx, str) or _fits(sx, width - indent - len(tail)):
+            lines.append(" " * indent + _flat(sx) + tail)
             return
-        n_head = 1
+        n_head = 0
         while n_head < len(sx) and isinstance(sx[n_head], str):
             n_head += 1  # keep a leading run of atoms (keyword, names) on the first line
         lines.append(" " * indent + "(" + " ".join(sx[:n_head]))
         rest = sx[n_head:]
+        inner = min(indent + 2, MAX_INDENT)  # a very deep tree stays within the page
         for i, child in enumerate(rest):
-            fold(child, indent + 2, tail + ")" if i == len(rest) - 1 else "")
+            fold(child, inner, tail + ")" if i == len(rest) - 1 else "")
         if not rest:
             lines[-1] += ")" + tail
 
-    fold(_S_EXPRESSION.visit(node), 0, "")
+    with deep_recursion():
+        fold(_S_EXPRESSION.visit(node), 0, "")
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lark import Token, Transformer
 
-from mlang.errors import MatlabSyntaxError
+from mlang.errors import NESTING_LIMIT, MatlabSyntaxError, nesting_too_deep
 from mlang.syntax import ast
 from mlang.syntax.ast import Node
 from mlang.syntax.literals import number_value
@@ -50,6 +50,7 @@ class Builder(Transformer):
     def __init__(self) -> None:
         super().__init__()
         self.file = ""
+        self.lambda_depths: dict[int, int] = {}  # id of a Lambda -> how many it nests; per parse
 
     def __default__(self, data: str, children: list, meta: object) -> _Splice:
         return _Splice(children)  # only inlined helper rules (``_x``, generated ``x*``) get here
@@ -270,49 +271,82 @@ class Builder(Transformer):
     def opseq(self, c: list) -> Node:
         if len(c) == 1:
             return c[0]
-        node, _ = self._climb(c, 0, 0)
-        return node
+        return self._climb(c)
 
-    def _climb(self, items: list, pos: int, min_power: int) -> tuple[Node, int]:
-        """Precedence climbing over [unary* operand (binop unary* operand | postfix)*]."""
-        item = items[pos]
+    def _climb(self, items: list) -> Node:
+        """Precedence climbing over [unary* operand (binop unary* operand | postfix)*].
+
+        Iterative, with an explicit stack of pending operators, so that thousands of
+        operators in one expression need no deep Python recursion.  A pending entry is
+        [kind, binding, token, left, step]: kind 'u' (prefix), 'b' (binary), ':1' (a
+        range with its first colon) or ':2' (a range with both); an incoming operator
+        of power p completes every entry whose binding exceeds p.
+        """
         file = self.file
-        if type(item) is Token:  # a prefix operator
-            operand, pos = self._climb(items, pos + 1, max(UNARY_POWER, min_power))
-            left = ast.Unary(item.value, operand, line=item.line, col=item.column, file=file)
-        else:
-            left = item
-            pos += 1
+        stack: list[list] = []
+        pos = 0
         n = len(items)
-        while pos < n:
-            tok = items[pos]
-            kind = tok.type
-            postfix = POSTFIX.get(kind)
-            if postfix is not None:
-                if POSTFIX_POWER < min_power:
-                    break
-                left = ast.Postfix(postfix, left, line=left.line, col=left.col, file=file)
+        while True:
+            item = items[pos]
+            while type(item) is Token:  # prefix operators bind their operand at UNARY_POWER
+                outer = stack[-1][1] if stack else 0
+                stack.append(["u", max(UNARY_POWER, outer), item, None, None])
                 pos += 1
-                continue
-            power = BINARY_POWER[kind]
-            if power < min_power:
+                item = items[pos]
+            operand = item
+            pos += 1
+            while True:
+                if pos == n:
+                    for entry in reversed(stack):
+                        operand = self._complete(entry, operand)
+                    return operand
+                tok = items[pos]
+                kind = tok.type
+                postfix = POSTFIX.get(kind)
+                power = POSTFIX_POWER if postfix is not None else BINARY_POWER[kind]
+                second_colon = False
+                while stack and power < stack[-1][1]:
+                    top = stack[-1]
+                    if kind == "COLON" and top[0] == ":1":
+                        top[0], top[4] = ":2", operand  # a:b then :c makes the range a:b:c
+                        second_colon = True
+                        break
+                    stack.pop()
+                    operand = self._complete(top, operand)
+                pos += 1
+                if second_colon:
+                    break
+                if postfix is not None:
+                    operand = ast.Postfix(postfix, operand, line=operand.line, col=operand.col,
+                                          file=file)
+                    continue
+                stack.append([":1" if kind == "COLON" else "b", power + 1, tok, operand, None])
                 break
-            right, pos = self._climb(items, pos + 1, power + 1)
-            if kind == "COLON":
-                if pos < n and items[pos].type == "COLON":
-                    stop, pos = self._climb(items, pos + 1, power + 1)
-                    left = ast.Range(left, right, stop, line=left.line, col=left.col, file=file)
-                else:
-                    left = ast.Range(left, None, right, line=left.line, col=left.col, file=file)
-            else:
-                left = ast.Binary(tok.value, left, right, line=left.line, col=left.col, file=file)
-        return left, pos
+
+    def _complete(self, entry: list, operand: Node) -> Node:
+        """The node of a pending operator (see ``_climb``) given its last operand."""
+        kind, _, tok, left, step = entry
+        file = self.file
+        if kind == "u":
+            return ast.Unary(tok.value, operand, line=tok.line, col=tok.column, file=file)
+        if kind == "b":
+            return ast.Binary(tok.value, left, operand, line=left.line, col=left.col, file=file)
+        if kind == ":1":
+            return ast.Range(left, None, operand, line=left.line, col=left.col, file=file)
+        return ast.Range(left, step, operand, line=left.line, col=left.col, file=file)
 
     def lambda_(self, c: list) -> ast.Lambda:
         tok = c[0]
         params = [None if type(p) is ast.Tilde else str(p) for p in c[2:-2]
                   if type(p) is not Token or p.type == "NAME"]
-        return ast.Lambda(params, c[-1], line=tok.line, col=tok.column, file=self.file)
+        body = c[-1]
+        node = ast.Lambda(params, body, line=tok.line, col=tok.column, file=self.file)
+        if type(body) is ast.Lambda:  # @() @() ...: nesting that no bracket counts
+            depth = self.lambda_depths.pop(id(body), 1) + 1
+            if depth >= NESTING_LIMIT:
+                raise self.error(nesting_too_deep(), tok.line, tok.column)
+            self.lambda_depths[id(node)] = depth
+        return node
 
     def ref(self, c: list) -> Node:
         tok = c[0]

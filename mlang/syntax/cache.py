@@ -13,10 +13,12 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import sys
 import tempfile
 from functools import cache
 from pathlib import Path
 
+from mlang.errors import MatlabError, error
 from mlang.syntax import ast
 from mlang.syntax.parser import Parser, default_parser
 
@@ -51,9 +53,15 @@ def _cache_path(path: Path, st: os.stat_result) -> Path | None:
 
 
 def parse_file(path: str | os.PathLike[str], parser: Parser | None = None) -> ast.Program:
-    """The AST of a ``.m`` file, from the cache when the file is unchanged."""
+    """The AST of a ``.m`` file, from the cache when the file is unchanged.
+
+    A file that cannot be read (no permission, gone, a folder) is a MATLAB error."""
+    given = path
     path = Path(path).resolve()
-    st = path.stat()
+    try:
+        st = path.stat()
+    except OSError as exc:
+        raise unreadable_file(given, exc) from None
     cached = _cache_path(path, st)
     if cached is not None:
         try:
@@ -63,21 +71,47 @@ def parse_file(path: str | os.PathLike[str], parser: Parser | None = None) -> as
                 return program
         except Exception:  # a missing, stale or damaged entry: parse instead
             pass
-    text = path.read_text(encoding="utf-8", errors="replace")
+    text = read_source(given)
     program = (parser or default_parser()).parse(text, str(path))
     if cached is not None:
         _store(cached, program)
     return program
 
 
+def read_source(path: str | os.PathLike[str]) -> str:
+    """The text of a source file; a MATLAB error naming the file when it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise unreadable_file(path, exc) from None
+
+
+def unreadable_file(path: str | os.PathLike[str], exc: OSError) -> MatlabError:
+    reason = exc.strerror or type(exc).__name__
+    return error("MATLAB:unableToReadFile", f"Unable to read file '{os.fspath(path)}'. {reason}.")
+
+
+# pickle.dump recurses on the C stack, one level per level of the tree: a deeper
+# tree (a long operator chain) is not cached, rather than risk the C stack.
+PICKLE_DEPTH = 4000
+
+
 def _store(cached: Path, program: ast.Program) -> None:
+    tmp = ""
+    limit = sys.getrecursionlimit()
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
+        data = b""
+        sys.setrecursionlimit(PICKLE_DEPTH)
+        try:
+            data = pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            sys.setrecursionlimit(limit)
         fd, tmp = tempfile.mkstemp(dir=cached.parent, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
-            pickle.dump(program, f, protocol=pickle.HIGHEST_PROTOCOL)
+            f.write(data)
         os.replace(tmp, cached)
-    except Exception:  # a read-only or full disk only costs the shortcut
+    except Exception:  # a read-only or full disk, a tree too deep: only costs the shortcut
         try:
             os.unlink(tmp)
         except Exception:

@@ -421,6 +421,8 @@ class _Lexer:
             self.begin_statement()
         tok = self.emit(kw, word, i, j)
         if kw in BLOCK_OPENERS:
+            if len(blocks) >= errors.NESTING_LIMIT:
+                raise self.error(errors.nesting_too_deep(), i)
             blocks.append(tok)
         self.stmt_start = kw in STATEMENT_FOLLOWS or kw == "CATCH"
         return j
@@ -643,6 +645,8 @@ class _Lexer:
             type_ = "LBRACKET"
         if self.stmt_start and not stack:
             self.begin_statement()
+        if len(stack) >= errors.NESTING_LIMIT:
+            raise self.error(errors.nesting_too_deep(), i)
         tok = self.emit(type_, c, i, j)
         stack.append(_Bracket(c, index, is_lambda, tok, outputs))
 

@@ -49,6 +49,7 @@ class Parser:
         try:
             tokens = tokenize(text, file, variables)
             self._builder.file = file
+            self._builder.lambda_depths.clear()
             return self._lark.parse(tokens)  # type: ignore[arg-type]
         except MatlabSyntaxError as exc:
             if exc.source_line is None:

@@ -15,7 +15,7 @@ for every tree the parser produces.
 from __future__ import annotations
 
 from mlang.syntax import ast
-from mlang.syntax.ast import Node, Visitor
+from mlang.syntax.ast import Node, Visitor, deep_recursion
 from mlang.syntax.build import BINARY_POWER, POSTFIX_POWER, UNARY_POWER
 from mlang.syntax.lexer import OPERATORS
 
@@ -39,10 +39,11 @@ def unparse(node: Node) -> str:
 
     Statements, functions and programs end with a newline; expressions do not.
     """
-    if type(node) in ExpressionWriter.visitors:
-        return expr(node)
-    writer = _Writer()
-    writer.visit(node)
+    with deep_recursion():
+        if type(node) in ExpressionWriter.visitors:
+            return expr(node)
+        writer = _Writer()
+        writer.visit(node)
     return "".join(line + "\n" for line in writer.lines)
 
 

@@ -18,6 +18,7 @@ from mlang.values.core import (
     class_of,
     result,
 )
+from mlang.values.limits import check_array_size
 from mlang.values.objects import OBJECT_KINDS
 from mlang.values.operators import as_class
 from mlang.values.string import StringArray
@@ -54,11 +55,11 @@ def concat_class(values: list) -> str:
     if bad:
         raise error("MATLAB:concatenation:unsupported",
                     f"Concatenation of values of class '{bad.pop()}' is not supported.")
+    if "char" in kinds:  # char beats every numeric class, integers included
+        return "char"
     for c in classes:  # the leftmost integer class wins
         if c in INT_CLASSES:
             return c
-    if "char" in kinds:
-        return "char"
     if "single" in kinds:
         return "single"
     if kinds == {"logical"}:
@@ -74,9 +75,15 @@ def cat(values: list, axis: int) -> object:
             return np.zeros((0, 0))
         first = values[0]
         return first if len(values) == 1 else _empty_result(values)
-    if len(kept) == 1:
+    # an empty array of another class still decides the class (['' 65] is char),
+    # except the neutral 0x0 double []
+    deciding = kept if len(kept) == len(values) else \
+        [v for v in values if not _is_empty(v) or _decides_class(v)]
+    if len(kept) == 1 and len(deciding) == 1:
         return kept[0]
-    cls = concat_class(kept)
+    cls = concat_class(deciding)
+    if len(kept) == 1 and cls in ("cell", "string", "struct"):
+        return kept[0]
     if cls == "cell":
         arrays = [v.data if type(v) is Cell else _wrap_cell(v) for v in kept]
         return Cell(_join(arrays, axis))
@@ -94,6 +101,11 @@ def cat(values: list, axis: int) -> object:
     if cls == "double" and any(a.dtype.kind == "c" for a in arrays):
         arrays = [a.astype(np.complex128) for a in arrays]
     return result(_join(arrays, axis))
+
+
+def _decides_class(v: object) -> bool:
+    """Whether an empty operand of a concatenation still takes part in choosing its class."""
+    return type(v) is np.ndarray and v.dtype != np.float64 and v.dtype != object
 
 
 def _empty_result(values: list) -> object:
@@ -118,6 +130,10 @@ def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
     for a in padded[1:]:
         if any(a.shape[d] != ref[d] for d in range(ndim) if d != axis):
             raise _inconsistent()
+    if len(padded) > 1:
+        joined = list(ref)
+        joined[axis] = sum(a.shape[axis] for a in padded)
+        check_array_size(tuple(joined), padded[0].dtype)
     return np.concatenate(padded, axis=axis)
 
 

@@ -32,6 +32,7 @@ from mlang.values.core import (
     result,
     to_array,
 )
+from mlang.values.limits import MAX_ELEMENTS, check_array_size, too_many_elements
 from mlang.values.objects import OBJECT_KINDS
 from mlang.values.operators import as_class
 from mlang.values.string import StringArray
@@ -130,6 +131,8 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
         k = int(v)
         if n is not None and k > n:
             raise out_of_bounds(k, n, position, nargs)
+        if k > MAX_ELEMENTS:
+            raise too_many_elements()
         return np.array([k - 1])
     if v is COLON:
         return slice(None)
@@ -154,6 +157,12 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
         else:
             vals = v.ravel(order="F")
         if vals.dtype.kind == "f":
+            if vals.size and not vals.max() <= MAX_ELEMENTS:  # NaN, Inf, or too large
+                if not np.isfinite(vals).all() or vals.min() < 1:
+                    raise bad_subscript()
+                if n is not None:
+                    raise out_of_bounds(int(vals.max()), n, position, nargs)
+                raise too_many_elements()
             ints = vals.astype(np.intp)
             if vals.size and ((ints != vals).any() or ints.min() < 1):
                 raise bad_subscript()
@@ -168,6 +177,12 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
         raise error("MATLAB:badsubscript", "Subscript indices must be real.")
     raise error("MATLAB:badsubscript",
                 f"Unable to use a value of type {class_of(v)} as an index.")
+
+
+def linear_positions(index: object, n: int) -> np.ndarray:
+    """0-based positions a single (linear) index names in an array of ``n`` elements,
+    also beyond its end (where an assignment would grow it)."""
+    return _as_positions(_index_array(index, None, None, 1), n)
 
 
 def _count(idx: np.ndarray | slice, n: int) -> int:
@@ -189,20 +204,37 @@ def _shape_for(data: np.ndarray, nargs: int) -> tuple[int, ...]:
     return shape[: nargs - 1] + (folded,)
 
 
+def _is_vector(shape: tuple[int, ...]) -> bool:
+    """Exactly one dimension that is not 1 (a 1×0 array is a vector, 0×0 and 1×1 are not)."""
+    return sum(d != 1 for d in shape) == 1
+
+
 def _linear_result_shape(source: tuple[int, ...], index: object, count: int) -> tuple[int, ...]:
-    """MATLAB's shape of ``x(I)`` for a single index ``I``."""
+    """MATLAB's shape of ``x(I)`` for a single index ``I``.
+
+    A logical mask acts as ``find(mask)``: a row for a row mask, a column
+    otherwise, 0×0 for a scalar false.  When both ``x`` and the index are
+    vectors the result takes the orientation of ``x``, else the shape of the index.
+    """
+    t = type(index)
     if index is COLON:
         return (count, 1)
-    row_source = len(source) == 2 and source[0] == 1 and source != (1, 1)
-    column_source = len(source) == 2 and source[1] == 1 and source != (1, 1)
-    if type(index) is np.ndarray and index.dtype == np.bool_:
-        if source == (1, 1):
-            return (count, count) if count == 0 else (1, 1)
-        return (1, count) if row_source else (count, 1)
-    ishape = index.shape if type(index) is np.ndarray else (1, 1)
-    index_vector = len(ishape) == 2 and (ishape[0] == 1 or ishape[1] == 1)
-    if index_vector and (row_source or column_source):
-        return (1, count) if row_source else (count, 1)
+    if t is bool or (t is np.ndarray and index.dtype == np.bool_):
+        mask_shape = index.shape if t is np.ndarray else (1, 1)
+        if mask_shape == (1, 1):
+            ishape = (count, count)
+        elif len(mask_shape) == 2 and mask_shape[0] == 1:
+            ishape = (1, count)
+        else:
+            ishape = (count, 1)
+    elif t is np.ndarray:
+        if index.dtype.kind == "U" and index.size == 1 and index.reshape(-1)[0] == ":":
+            return (count, 1)
+        ishape = index.shape
+    else:
+        return (1, 1)
+    if _is_vector(source) and _is_vector(ishape):
+        return tuple(count if d != 1 else 1 for d in source)
     return ishape
 
 
@@ -325,8 +357,13 @@ def brace_index(cell: object, args: list) -> list:
 # --------------------------------------------------------------- assignment
 
 
-def _grown_shape(data: np.ndarray, args: list, nargs: int) -> tuple[tuple[int, ...], list]:
-    """The shape ``data`` must grow to for an assignment at ``args``, and the indices."""
+def _grown_shape(data: np.ndarray, args: list, nargs: int,
+                 rhs_shape: tuple[int, ...] = (1, 1)) -> tuple[tuple[int, ...], list]:
+    """The shape ``data`` must grow to for an assignment at ``args``, and the indices.
+
+    In an empty array a ':' over a dimension of length 0 takes its length from
+    the right-hand side (``a(1,:) = [1 3]`` on an undefined ``a`` makes it 1×2).
+    """
     if nargs == 1:
         n = data.size
         idx = _index_array(args[0], None, None, 1)
@@ -337,9 +374,11 @@ def _grown_shape(data: np.ndarray, args: list, nargs: int) -> tuple[tuple[int, .
             return data.shape, [idx]
         shape = data.shape
         if data.ndim == 2 and shape[1] == 1 and shape[0] != 1:
+            check_array_size((need, 1), data.dtype)
             return (need, 1), [idx]  # a column (also 0x1) grows down
-        if data.ndim == 2 and (shape[0] <= 1 or n == 0):
-            return (1, need), [idx]  # a row, a scalar or [] grows to the right
+        if data.ndim == 2 and shape[0] <= 1:
+            check_array_size((1, need), data.dtype)
+            return (1, need), [idx]  # a row, a scalar, [] or 0×n grows to the right
         raise error("MATLAB:indexed:growVector" if n else "MATLAB:subsassigndimmismatch",
                     "Attempt to grow array along ambiguous dimension.")
     shape = _shape_for(data, nargs)
@@ -350,7 +389,37 @@ def _grown_shape(data: np.ndarray, args: list, nargs: int) -> tuple[tuple[int, .
         idxs.append(idx)
         if not isinstance(idx, slice) and idx.size:
             new[d] = max(new[d], int(idx.max()) + 1)
-    return tuple(new), idxs
+    if data.size == 0:
+        _size_empty_colons(new, idxs, shape, rhs_shape)
+    new_shape = tuple(new)
+    if new_shape != shape:
+        check_array_size(new_shape, data.dtype)
+    return new_shape, idxs
+
+
+def _size_empty_colons(new: list[int], idxs: list, shape: tuple[int, ...],
+                       rhs_shape: tuple[int, ...]) -> None:
+    """Lengths for ':' subscripts over empty dimensions, from the right-hand side:
+    dimension by dimension when that matches it, else its non-singleton
+    dimensions in order (a scalar gives 1)."""
+    free = [d for d, i in enumerate(idxs) if isinstance(i, slice) and shape[d] == 0]
+    if not free:
+        return
+    wanted = [n for n in rhs_shape if n != 1]
+    positional = list(new)
+    for d, n in zip(free, (_fold(rhs_shape, len(new))[d] for d in free), strict=True):
+        positional[d] = n
+    counts = [positional[d] if isinstance(i, slice) else i.size for d, i in enumerate(idxs)]
+    if [c for c in counts if c != 1] == wanted:
+        new[:] = positional
+        return
+    k = 0
+    for d, i in enumerate(idxs):
+        if d in free:
+            new[d] = wanted[k] if k < len(wanted) else 1
+            k += 1
+        elif i.size != 1 if not isinstance(i, slice) else shape[d] != 1:
+            k += 1
 
 
 def _grow_vector(data: np.ndarray, shape: tuple[int, int], in_place: bool,
@@ -498,7 +567,8 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
     else:
         cls = "cell"
     nargs = len(args)
-    shape, idxs = _grown_shape(data, args, nargs)
+    shape, idxs = _grown_shape(data, args, nargs, rhs.data.shape if is_cell else
+                               rhs.shape if rhs_kind is np.ndarray else (1, 1))
     if nargs == 1 and shape != data.shape and data.ndim == 2 and (shape[0] == 1 or shape[1] == 1):
         data = _grow_vector(data, shape, writable, target)
         writable = True
@@ -606,7 +676,7 @@ def _assign_struct(target: Struct, args: list, rhs: Struct) -> Struct:
         for f in fields:
             d.setdefault(f, EMPTY)
     nargs = len(args)
-    data, idxs, shape = _prepared(out.elems, args, out)
+    data, idxs, shape = _prepared(out.elems, args, out, rhs.elems.shape)
     values = np.empty(rhs.elems.shape, dtype=object)
     src = rhs.elems.reshape(-1)
     dst = values.reshape(-1)
@@ -616,11 +686,12 @@ def _assign_struct(target: Struct, args: list, rhs: Struct) -> Struct:
     return Struct(fields, data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
 
 
-def _prepared(data: np.ndarray, args: list, like: object) -> tuple[np.ndarray, list, tuple]:
+def _prepared(data: np.ndarray, args: list, like: object,
+              rhs_shape: tuple[int, ...]) -> tuple[np.ndarray, list, tuple]:
     """A private copy of ``data`` shaped for ``args`` (grown if they reach past its end),
     with the indices and the shape: the common first step of an indexed store."""
     nargs = len(args)
-    shape, idxs = _grown_shape(data, args, nargs)
+    shape, idxs = _grown_shape(data, args, nargs, rhs_shape)
     indexed = data.shape if nargs == 1 else _shape_for(data, nargs)
     if shape != indexed:
         data = _resize(data if nargs == 1 else data.reshape(indexed, order="F"), shape, like)
@@ -636,7 +707,7 @@ def _assign_strings(target: StringArray, args: list, rhs: object) -> StringArray
         values = np.array([["".join(rhs.ravel(order="F").tolist())]], dtype=object)
     else:
         values = to_string_array(rhs).data
-    data = _prepared(target.data, args, target)
+    data = _prepared(target.data, args, target, values.shape)
     _store(data[0], data[1], data[2], values, len(args))
     return StringArray(data[0].reshape(fix_shape(data[0].shape), order="F"))
 
@@ -654,6 +725,8 @@ def delete(target: object, args: list) -> object:
         if isinstance(idx, slice):
             return rewrap(target, np.empty((0, 0), dtype=data.dtype) if data.dtype != object
                           else np.empty((0, 0), dtype=object))
+        if idx.size == 0:  # deleting nothing keeps the shape
+            return target
         keep = np.ones(n, dtype=bool)
         keep[idx] = False
         flat = data.ravel(order="F")[keep]
@@ -667,9 +740,10 @@ def delete(target: object, args: list) -> object:
     if len(partial) > 1:
         raise error("MATLAB:nullAssignment",
                     "A null assignment can have only one non-colon index.")
-    if not partial:
+    if not partial:  # everything goes: along the one subscript that is not ':', else rows
+        named = [d for d, i in enumerate(idxs) if not isinstance(i, slice)]
         new_shape = list(shape)
-        new_shape[0] = 0
+        new_shape[named[0] if len(named) == 1 else 0] = 0
         return rewrap(target, np.zeros(fix_shape(tuple(new_shape)), dtype=data.dtype)
                       if data.dtype != object else np.empty(fix_shape(tuple(new_shape)), dtype=object))
     d = partial[0]

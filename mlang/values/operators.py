@@ -462,7 +462,7 @@ def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         return np.zeros((x.shape[1], y.shape[1]), dtype=np.result_type(x, y))
     if not (np.isfinite(x).all() and np.isfinite(y).all()):
         # NaN/Inf entries have no solution (and LAPACK would complain on stderr)
-        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=np.result_type(x, y, np.float64))
+        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=_solution_dtype(x, y))
     if x.shape[0] == x.shape[1]:
         try:
             if np.linalg.cond(x) < 1 / np.finfo(x.dtype).eps:
@@ -474,11 +474,17 @@ def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
             try:
                 return np.linalg.solve(x, y)
             except np.linalg.LinAlgError:
-                return np.full((x.shape[1], y.shape[1]), np.inf)
+                return np.full((x.shape[1], y.shape[1]), np.inf, dtype=_solution_dtype(x, y))
     try:
         return np.linalg.lstsq(x, y, rcond=None)[0]
     except np.linalg.LinAlgError:  # NaN/Inf entries: no least-squares solution
-        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=np.result_type(x, y, np.float64))
+        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=_solution_dtype(x, y))
+
+
+def _solution_dtype(x: np.ndarray, y: np.ndarray) -> np.dtype:
+    """The floating type of x \\ y: single when the operands are single."""
+    dtype = np.result_type(x, y)
+    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
 
 
 def mldivide(a: object, b: object) -> object:

@@ -8,6 +8,7 @@ import numpy as np
 
 from mlang.errors import error
 from mlang.values.core import INT_CLASSES, char_from_codes, class_of, scalar_value, to_double_array
+from mlang.values.limits import MAX_ELEMENTS, check_array_size, too_many_elements
 from mlang.values.operators import to_class
 
 
@@ -20,17 +21,13 @@ def colon_range(start: object, step: object, stop: object) -> object:
     a, s, b = (_first(v) for v in (start, step, stop))
     if isinstance(a, complex) or isinstance(s, complex) or isinstance(b, complex):
         a, s, b = a.real, s.real, b.real  # MATLAB uses the real parts
-    if s == 0 or math.isnan(a) or math.isnan(s) or math.isnan(b) or (b - a) / s < 0:
+    count = range_length(a, s, b)
+    if count == 0:
         values = np.zeros((1, 0))
     else:
-        count = (b - a) / s * (1 + 1e-15) + 1e-10
-        if not math.isfinite(count) or count > 2 ** 48:
-            raise error("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
-        n = math.floor(count)
-        values = (a + s * np.arange(n + 1, dtype=np.float64)).reshape(1, -1)
-        if n >= 0 and s > 0 and values[0, -1] > b:
-            values[0, -1] = b
-        elif n >= 0 and s < 0 and values[0, -1] < b:
+        check_array_size((1, count))
+        values = (a + s * np.arange(count, dtype=np.float64)).reshape(1, -1)
+        if (s > 0 and values[0, -1] > b) or (s < 0 and values[0, -1] < b):
             values[0, -1] = b
     if "char" in classes and classes <= {"char", "double"}:
         return char_from_codes(values.astype(np.uint32)) if values.size else \
@@ -43,6 +40,16 @@ def colon_range(start: object, step: object, stop: object) -> object:
     if values.size == 1:
         return float(values[0, 0])
     return values
+
+
+def range_length(a: float, s: float, b: float) -> int:
+    """How many elements ``a:s:b`` has (real ends); MATLAB's error when too many to count."""
+    if s == 0 or math.isnan(a) or math.isnan(s) or math.isnan(b) or (b - a) / s < 0:
+        return 0
+    count = (b - a) / s * (1 + 1e-15) + 1e-10  # tolerate rounding in the last step
+    if not math.isfinite(count) or count > MAX_ELEMENTS:
+        raise too_many_elements()
+    return math.floor(count) + 1
 
 
 def _first(v: object) -> float | complex:

@@ -25,6 +25,7 @@ from mlang.values.core import (
     to_array,
     to_double_array,
 )
+from mlang.values.limits import check_array_size
 from mlang.values.ranges import colon_range
 
 # The classes zeros, ones and eye make.
@@ -34,7 +35,9 @@ ARRAY_CLASSES = (*NUMERIC_CLASSES, "logical")
 def _filled(args: list, value: float) -> object:
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
     shape = fix_shape(size_arguments(sizes))
-    return result(np.full(shape, value, dtype=DTYPE_OF_CLASS[cls]))
+    dtype = DTYPE_OF_CLASS[cls]
+    check_array_size(shape, dtype)
+    return result(np.full(shape, value, dtype=dtype))
 
 
 @builtin(dl="constant")
@@ -79,6 +82,7 @@ def eye(*args: Any) -> object:
     shape = size_arguments(sizes)
     if len(shape) > 2:
         raise error("MATLAB:eye:ndimsNotSupported", "N-dimensional arrays are not supported.")
+    check_array_size(shape, DTYPE_OF_CLASS[cls])
     return result(np.eye(shape[0], shape[1], dtype=DTYPE_OF_CLASS[cls]))
 
 
@@ -92,7 +96,7 @@ def magic(n: Any) -> object:
     k = int(math.floor(x.real)) if math.isfinite(x.real) else 0
     if k < 1:
         return np.zeros((0, 0))
-    checked_shape((k, k))
+    check_array_size(checked_shape((k, k)))
     return result(_magic(k).astype(np.float64))
 
 
@@ -150,7 +154,7 @@ def linspace(a: Any, b: Any, n: Any = 100.0) -> object:
         raise error("MATLAB:array:SizeLimitExceeded",
                     "Requested array exceeds maximum array size preference.")
     count = int(math.floor(count.real)) if math.isfinite(count.real) else 0
-    checked_shape((1, count))
+    check_array_size(checked_shape((1, count)))
     single = "single" in (class_of(a), class_of(b))
     if count < 1:
         return np.zeros((1, 0), dtype=np.float32 if single else np.float64)

@@ -10,6 +10,7 @@ from mlang.builtins.data.shape import shape_of
 from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import to_double_array
+from mlang.values.handle import FunctionHandle
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from mlang.values.text import to_string_array
@@ -51,7 +52,19 @@ def values_equal(a: object, b: object) -> bool:
         return True
     if _is_plain_array(a) and _is_plain_array(b):
         return bool(np.array_equal(to_double_array(a), to_double_array(b)))
+    if ta is FunctionHandle and tb is FunctionHandle:
+        return _handles_equal(a, b)
     return a is b
+
+
+def _handles_equal(a: FunctionHandle, b: FunctionHandle) -> bool:
+    """Handles to the same named function are equal (to a nested function, only
+    when made in the same call); an anonymous function equals only its copies."""
+    if a is b:
+        return True
+    if a.is_anonymous or b.is_anonymous:
+        return False
+    return a.name == b.name and a.target is b.target and a.scope is b.scope
 
 
 def _is_plain_array(v: object) -> bool:

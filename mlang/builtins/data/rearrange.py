@@ -29,6 +29,16 @@ from mlang.registry import builtin
 from mlang.values.concat import cat as concatenate_values
 from mlang.values.core import NUMERIC_CLASSES, class_of, is_text, result, to_double_array
 from mlang.values.indexing import data_of
+from mlang.values.limits import check_array_size
+
+
+def _allowed(shape: tuple[int, ...], like: object) -> tuple[int, ...]:
+    """``shape`` if an array of it, of the class of ``like``, may be created."""
+    checked_shape(shape)
+    dtype = like.dtype if type(like) is np.ndarray else \
+        np.dtype(object) if class_of(like) in ("cell", "struct", "string") else np.dtype(np.float64)
+    check_array_size(shape, dtype)
+    return shape
 
 
 def _replication(args: list) -> tuple[int, ...]:
@@ -80,8 +90,8 @@ def repmat(a: Any, *reps: Any) -> object:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
     counts = checked_shape(_replication(list(reps)))
     ndim = max(len(shape_of(a)), len(counts))
-    checked_shape(tuple(n * c for n, c in zip(padded_shape(shape_of(a), ndim),
-                                              padded_shape(counts, ndim), strict=True)))
+    _allowed(tuple(n * c for n, c in zip(padded_shape(shape_of(a), ndim),
+                                         padded_shape(counts, ndim), strict=True)), a)
     if type(a) is float and all(c == 1 for c in counts[2:]):
         return result(np.full(counts[:2], a))
     data = data_of(a)
@@ -125,13 +135,13 @@ def repelem(a: Any, *reps: Any) -> object:
                         "With two inputs, the first input must be a vector. To repeat the "
                         "elements of a matrix, specify a replication factor for each dimension.")
         counts = _repetitions(reps[0], data.size, 1)
-        checked_shape((1, int(counts.sum())))
+        _allowed((1, int(counts.sum())), a)
         out = np.repeat(data.reshape(-1, order="F"), counts)
         return rewrap_shaped(a, out.reshape((1, -1) if shape[0] == 1 else (-1, 1)))
     ndim = max(len(shape), len(reps))
     work = padded(data, ndim)
     plan = [_repetitions(r, work.shape[d], d + 1) for d, r in enumerate(reps)]
-    checked_shape(tuple(int(c.sum()) for c in plan) + work.shape[len(plan):])
+    _allowed(tuple(int(c.sum()) for c in plan) + work.shape[len(plan):], a)
     for d, counts in enumerate(plan):
         work = np.repeat(work, counts, axis=d)
     return rewrap_shaped(a, work)

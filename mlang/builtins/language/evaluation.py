@@ -14,7 +14,7 @@ import numpy as np
 from mlang.builtins.coerce import text_scalar
 from mlang.builtins.language.introspection import caller_frame, isvarname
 from mlang.display import func2str_text
-from mlang.errors import MatlabError, error
+from mlang.errors import MatlabError, MatlabSyntaxError, error
 from mlang.evaluation.compiler import Compiler
 from mlang.evaluation.frame import Frame
 from mlang.registry import builtin
@@ -46,6 +46,9 @@ def run_code(interp: Any, code: str, frame: Frame, nargout: int) -> Any:
             interp.eval(code, frame)
             return None
         return _expression_outputs(interp, code, frame, nargout)
+    except MatlabSyntaxError as exc:  # bad text given to eval is an error try/catch can catch
+        raise error("MATLAB:m_incomplete_statement" if exc.incomplete else "MATLAB:m_parse_error",
+                    exc.message) from None
     finally:
         if pushed:
             frames.pop()

@@ -97,6 +97,8 @@ def exist(interp: Any, name: Any, kind: Any = None) -> float:
     exist(name, searchType) looks only for 'var', 'builtin', 'file' or 'dir'."""
     text = text_scalar(name, "Name")
     what = text_scalar(kind).lower() if kind is not None else "all"
+    if not text:  # names nothing (it would otherwise name the current folder)
+        return 0.0
     frame = caller_frame(interp)
     if what in ("all", "var") and (text in frame.vars or text in frame.global_names):
         return 1.0

@@ -181,11 +181,11 @@ def _integer_values(name: str, x: object, message: str, ident: str,
 
 
 def _from_ints(values: list | np.ndarray, shape: tuple[int, ...], cls: str) -> object:
-    """Python integers (or floats) shaped and converted to ``cls``."""
-    arr = np.asarray(values, dtype=object).reshape(shape)
+    """Python integers (or floats) in column-major order, shaped and converted to ``cls``."""
+    flat = np.asarray(values, dtype=object).reshape(-1)
     if cls in INT_LIMITS:
-        return result(to_class(arr, cls))
-    floats = np.array([_as_float(x) for x in arr.reshape(-1)], dtype=np.float64).reshape(shape)
+        return result(to_class(flat.reshape(shape, order="F"), cls))
+    floats = np.array([_as_float(x) for x in flat], dtype=np.float64).reshape(shape, order="F")
     return result(floats.astype(np.dtype(cls)))
 
 

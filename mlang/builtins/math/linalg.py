@@ -25,6 +25,7 @@ from mlang.values.core import (
     to_array,
     to_double_array,
 )
+from mlang.values.limits import check_array_size
 from mlang.values.operators import result_class, to_class
 
 _FLOAT_CLASSES = ("double", "single")
@@ -42,7 +43,8 @@ def as_floats(x: object, name: str) -> np.ndarray:
 def float_result(values: np.ndarray, *inputs: object) -> object:
     """A floating-point result: single when any input is single, double otherwise."""
     if any(class_of(v) == "single" for v in inputs):
-        return result(values.astype(np.complex64 if values.dtype.kind == "c" else np.float32))
+        with np.errstate(over="ignore"):  # beyond single's range is Inf, as in MATLAB
+            return result(values.astype(np.complex64 if values.dtype.kind == "c" else np.float32))
     return result(values)
 
 
@@ -72,6 +74,8 @@ def kron(a: Any, b: Any) -> object:
     x, y = as_floats(a, "kron"), as_floats(b, "kron")
     if x.ndim > 2 or y.ndim > 2:
         raise error("MATLAB:kron:NDArray", "Inputs must be 2-D.")
+    check_array_size((x.shape[0] * y.shape[0], x.shape[1] * y.shape[1]),
+                     np.result_type(x.dtype, y.dtype))
     out = np.kron(x, y)
     if cls in INT_CLASSES:
         return result(to_class(out, cls))
@@ -251,7 +255,7 @@ def norm(x: Any, p: Any = 2.0) -> object:
     if is_vector_array(a):
         return float_result(np.array([[_vector_norm(a.reshape(-1), order)]]), x)
     if order == "fro":
-        value = float(np.sqrt((np.abs(a) ** 2).sum()))
+        value = _vector_norm(a.reshape(-1), 2.0)
     elif order == 2.0 and not np.all(np.isfinite(a)):
         value = math.nan  # the SVD cannot run on NaN/Inf; MATLAB's 2-norm is NaN then
     elif order in (1.0, 2.0, math.inf):
@@ -265,10 +269,7 @@ def norm(x: Any, p: Any = 2.0) -> object:
 def _vector_norm(v: np.ndarray, order: float | str) -> float:
     mags = np.abs(v)
     if order == "fro" or order == 2.0:
-        scale = mags.max()
-        if scale == 0 or not np.isfinite(scale):
-            return float(np.sqrt((mags ** 2).sum()))
-        return float(scale * np.sqrt(((mags / scale) ** 2).sum()))  # no overflow for huge values
+        return _scaled_p_norm(mags, 2.0)
     if order == math.inf:
         return float(mags.max())
     if order == -math.inf:
@@ -277,8 +278,19 @@ def _vector_norm(v: np.ndarray, order: float | str) -> float:
         return float(mags.sum())
     if order == 0:
         return math.inf if np.any(mags) else 0.0
+    return _scaled_p_norm(mags, order)
+
+
+def _scaled_p_norm(mags: np.ndarray, order: float) -> float:
+    """(sum mags.^p)^(1/p) computed as s*(sum (mags/s).^p)^(1/p), s the largest
+    magnitude, so that neither huge values overflow nor tiny ones underflow."""
     with np.errstate(all="ignore"):
-        return float((mags ** order).sum() ** (1.0 / order))
+        if np.isnan(mags).any():
+            return math.nan
+        scale = mags.max()
+        if scale == 0 or not np.isfinite(scale):
+            return float((mags ** order).sum() ** (1.0 / order))
+        return float(scale * ((mags / scale) ** order).sum() ** (1.0 / order))
 
 
 @builtin()
@@ -383,14 +395,14 @@ def vecnorm(x: Any, p: Any = None, dim: Any = None) -> object:
             out = np.where(np.isnan(mags).any(axis=-1), np.nan, out)
         elif order == 1.0:
             out = mags.sum(axis=-1)
-        elif order == 2.0:
+        else:
             # scaled by the largest magnitude so that huge values do not overflow
+            # and tiny ones do not underflow
             scale = mags.max(axis=-1, keepdims=True)
             safe = np.where((scale == 0) | ~np.isfinite(scale), 1, scale)
-            out = (safe * np.sqrt(((mags / safe) ** 2).sum(axis=-1, keepdims=True)))[..., 0]
+            sums = ((mags / safe) ** order).sum(axis=-1, keepdims=True)
+            out = (safe * (np.sqrt(sums) if order == 2.0 else sums ** (1.0 / order)))[..., 0]
             out = np.where(np.isnan(mags).any(axis=-1), np.nan, out)
-        else:
-            out = (mags ** order).sum(axis=-1) ** (1.0 / order)
     out = np.moveaxis(out[..., None], -1, axis)
     return result(out.reshape(fix_shape(out.shape)))
 

@@ -1,4 +1,4 @@
-"""Polynomials and interpolation: conv, deconv, polyfit, polyval, roots and interp1."""
+"""Polynomials and interpolation: conv, deconv, poly, polyfit, polyval, roots and interp1."""
 
 from __future__ import annotations
 
@@ -71,10 +71,11 @@ def deconv(y: Any, a: Any, *, nargout: int = 1) -> object:
     else:
         q = np.zeros(p.size - d.size + 1, dtype=np.result_type(p, d))
         rest = p.astype(q.dtype).copy()
-        for k in range(q.size):
-            q[k] = rest[k] / d[0]
-            rest[k: k + d.size] -= q[k] * d
-        r = p - np.convolve(d, q)
+        with np.errstate(all="ignore"):  # NaN/Inf/overflow follow IEEE arithmetic, as in MATLAB
+            for k in range(q.size):
+                q[k] = rest[k] / d[0]
+                rest[k: k + d.size] -= q[k] * d
+            r = p - np.convolve(d, q)
     qo = q.reshape(-1, 1) if column else q.reshape(1, -1)
     if nargout <= 1:
         return float_result(qo, y, a)
@@ -106,11 +107,16 @@ def polyfit(x: Any, y: Any, n: Any, *, nargout: int = 1) -> object:
     vander = np.vander(xs, degree + 1)
     q, r = np.linalg.qr(vander)
     with np.errstate(all="ignore"):
-        try:
-            coeffs = np.linalg.lstsq(r, q.conj().T @ ys, rcond=None)[0] if xs.size <= degree else \
-                np.linalg.solve(r, q.conj().T @ ys)
-        except np.linalg.LinAlgError:  # NaN/Inf data: MATLAB's fit is all NaN
+        rhs = q.conj().T @ ys
+        # NaN/Inf data: MATLAB's fit is all NaN (LAPACK would complain on the terminal)
+        if not (np.all(np.isfinite(r)) and np.all(np.isfinite(rhs))):
             coeffs = np.full(degree + 1, np.nan)
+        else:
+            try:
+                coeffs = np.linalg.lstsq(r, rhs, rcond=None)[0] if xs.size <= degree else \
+                    np.linalg.solve(r, rhs)
+            except np.linalg.LinAlgError:
+                coeffs = np.full(degree + 1, np.nan)
     if xs.size <= degree:
         warn("MATLAB:polyfit:PolyNotUnique",
              "Polynomial is not unique; degree >= number of data points.")
@@ -144,8 +150,12 @@ def polyval(p: Any, x: Any, s: Any = None, mu: Any = None) -> object:
             raise error("MATLAB:polyval:InvalidMu", "MU must be a two-element vector.")
         points = (points - m[0]) / m[1]
     out = np.zeros(points.shape, dtype=np.result_type(coeffs, points))
-    for c in coeffs.reshape(-1):
-        out = out * points + c
+    terms = coeffs.reshape(-1)
+    if terms.size:
+        out[...] = terms[0]  # Horner's rule starts from p(1), so p(1)*Inf is not 0*Inf
+    with np.errstate(all="ignore"):  # overflow gives Inf, as in MATLAB
+        for c in terms[1:]:
+            out = out * points + c
     return float_result(out, p, x)
 
 
@@ -162,17 +172,55 @@ def roots(c: Any) -> object:
         raise error("MATLAB:roots:NonFiniteInput", "Input to ROOTS must not contain NaN or Inf.")
     nonzero = np.flatnonzero(values)
     if nonzero.size == 0:
-        return np.zeros((0, 1))
+        return float_result(np.zeros((0, 1)), c)
     trailing = values.size - 1 - nonzero[-1]
     values = values[nonzero[0]: nonzero[-1] + 1]
-    n = values.size
-    found = np.zeros(0)
-    if n > 1:
-        companion = np.diag(np.ones(n - 2), -1).astype(values.dtype)
-        companion[0, :] = -values[1:] / values[0]
+    # A leading coefficient so small that dividing by it overflows is a relative
+    # zero: MATLAB drops such leading terms until the quotients are finite.
+    with np.errstate(all="ignore"):
+        ratios = values[1:] / values[0]
+        while not np.all(np.isfinite(ratios)):
+            values = values[1:]
+            ratios = values[1:] / values[0]
+    found = np.zeros(0, dtype=values.dtype)
+    if values.size > 1:
+        companion = np.diag(np.ones(values.size - 2), -1).astype(values.dtype)
+        companion[0, :] = -ratios
         found = np.linalg.eigvals(companion)
-    out = np.concatenate([found, np.zeros(trailing)]).reshape(-1, 1)
+    # the roots at zero (from trailing zero coefficients) come first, as in MATLAB
+    out = np.concatenate([np.zeros(trailing, dtype=found.dtype), found]).reshape(-1, 1)
     return float_result(out, c)
+
+
+@builtin()
+def poly(r: Any) -> object:
+    """p = poly(r)
+    p = poly(A)
+
+    Coefficients (descending powers) of the polynomial whose roots are the
+    elements of the vector r, or the characteristic polynomial of the square
+    matrix A. Infinite and NaN roots are left out."""
+    values = as_floats(r, "poly")
+    if values.ndim == 2 and values.shape[0] == values.shape[1] and values.size != 1:
+        if not np.all(np.isfinite(values)):
+            raise error("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
+        found = np.linalg.eigvals(values) if values.size else np.zeros(0, dtype=values.dtype)
+    elif is_vector_array(values):
+        found = values.reshape(-1)
+    else:
+        raise error("MATLAB:poly:InputSize", "Argument must be a vector or a square matrix.")
+    found = found[np.isfinite(found)]
+    coeffs = np.zeros(found.size + 1, dtype=np.result_type(found, values))
+    coeffs[0] = 1
+    with np.errstate(all="ignore"):
+        for j, z in enumerate(found, start=1):
+            coeffs[1: j + 1] = coeffs[1: j + 1] - z * coeffs[:j]
+    if coeffs.dtype.kind == "c":
+        upper, lower = found[found.imag > 0], np.conj(found[found.imag < 0])
+        # complex-conjugate roots make a real polynomial
+        if upper.size == lower.size and np.array_equal(np.sort(upper), np.sort(lower)):
+            coeffs = coeffs.real.copy()
+    return float_result(coeffs.reshape(1, -1), r)
 
 
 # ------------------------------------------------------------ interpolation

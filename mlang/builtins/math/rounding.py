@@ -69,8 +69,9 @@ def sign(x: object) -> object:
 def round_half_away(a: np.ndarray) -> np.ndarray:
     """Round to the nearest integer, ties away from zero (MATLAB's round)."""
     r = np.trunc(a)
-    d = a - r  # exact for floating-point numbers
-    return np.where(np.abs(d) >= 0.5, r + np.sign(d), r)
+    with np.errstate(invalid="ignore"):  # Inf - Inf is NaN, and Inf stays Inf below
+        d = a - r  # exact for floating-point numbers
+        return np.where(np.abs(d) >= 0.5, r + np.sign(d), r)
 
 
 def _rounding(name: str, fn: Callable, x: object) -> object:

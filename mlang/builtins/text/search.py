@@ -61,8 +61,7 @@ def strfind(text: Any, pattern: Any, *opts: Any) -> Any:
 
 
 def _cmp_items(v: object) -> tuple[tuple[int, ...], list] | None:
-    """Comparison operands: (shape, keys) for arrays of texts, None for a single value.
-    A key is the text of a char row or string (None for anything that is not text)."""
+    """Comparison operands: (shape, keys) for arrays of texts, None for a single value."""
     if type(v) is Cell:
         return v.shape, [_cmp_key(x) for x in v.data.ravel(order="F")]
     if type(v) is StringArray and v.data.size != 1:
@@ -71,24 +70,32 @@ def _cmp_items(v: object) -> tuple[tuple[int, ...], list] | None:
 
 
 def _cmp_key(v: object) -> Any:
+    """A comparison key: a string's text, (shape, text, is_row) for a char array
+    (the shape matters to strcmp), None for anything that is not text."""
     if is_char(v):
-        if v.size == 0:
-            return ""
-        return to_str(v) if v.shape[0] == 1 and v.ndim == 2 else ("matrix", v.shape, to_str(v))
+        is_row = v.size == 0 or v.shape[0] == 1 and v.ndim == 2
+        return tuple(v.shape), to_str(v) if v.size else "", is_row
     if type(v) is StringArray and v.data.size == 1:
         return v.data.reshape(-1)[0]
     return None
 
 
-def _compare(a: object, b: object, same: Callable[[str, str], bool], fname: str) -> object:
+def _compare(a: object, b: object, same: Callable[[str, str], bool], fname: str,
+             same_size: bool = False) -> object:
+    """Compare texts elementwise; ``same_size`` makes two char arrays equal only
+    when their sizes are (strcmp's rule, which strncmp relaxes for rows)."""
     ia, ib = _cmp_items(a), _cmp_items(b)
 
     def test(x: Any, y: Any) -> bool:
         if x is None or y is None:
             return False
-        if isinstance(x, tuple) or isinstance(y, tuple):
-            return isinstance(x, tuple) and isinstance(y, tuple) and x[1] == y[1] and \
-                same(x[2], y[2])
+        if isinstance(x, tuple) and isinstance(y, tuple):
+            if (same_size or not (x[2] and y[2])) and x[0] != y[0]:
+                return False
+            return same(x[1], y[1])
+        if isinstance(x, tuple) or isinstance(y, tuple):  # a char array against a string
+            chars, text = (x, y) if isinstance(x, tuple) else (y, x)
+            return chars[2] and same(chars[1], text)
         return same(x, y)
 
     if ia is None and ib is None:
@@ -115,13 +122,13 @@ def _count(n: Any, fname: str) -> int:
 def strcmp(a: Any, b: Any) -> Any:
     """tf = strcmp(s1, s2) is true when the texts are identical (elementwise for cell
     and string arrays; false for anything that is not text)."""
-    return _compare(a, b, lambda x, y: x == y, "strcmp")
+    return _compare(a, b, lambda x, y: x == y, "strcmp", same_size=True)
 
 
 @builtin()
 def strcmpi(a: Any, b: Any) -> Any:
     """tf = strcmpi(s1, s2) compares texts ignoring case."""
-    return _compare(a, b, lambda x, y: x.lower() == y.lower(), "strcmpi")
+    return _compare(a, b, lambda x, y: x.lower() == y.lower(), "strcmpi", same_size=True)
 
 
 @builtin()

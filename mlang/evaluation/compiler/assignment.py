@@ -349,6 +349,9 @@ class AssignmentCompiler:
         comma-separated list target such as ``s.f`` of a struct array or ``c{:}``."""
         if type(node) is ast.Tilde:
             return None, None
+        if type(node) is ast.Field and type(node.base) is ast.Index and not node.base.braces \
+                and len(node.base.args) == 1 and type(node.base.base) is ast.Name:
+            return self._selected_fields_target(node)
         if type(node) is ast.Field:
             base_get = self._optional(node.base)
             base_store = self.store(node.base)
@@ -400,6 +403,49 @@ class AssignmentCompiler:
 
             return count_cells, store_cells
         return None, self.store(node)
+
+    def _selected_fields_target(self, node: ast.Field) -> tuple[Callable[[Frame], int], Any]:
+        """``[s(i).f] = ...``: one value per element ``s(i)`` names, creating or growing ``s``."""
+        selection = node.base
+        root_get = self._optional(selection.base)
+        root_store = self.store(selection.base)
+        args, uses_end = self.index_args(selection.args)
+        fname = node.name
+        single = self.store(node)
+
+        def selected(frame: Frame) -> tuple[Struct | None, list, np.ndarray]:
+            root = root_get(frame)
+            if root is None:
+                root = Struct.empty((0, 0), [fname])
+            if type(root) is not Struct:
+                return None, [], np.zeros(0, dtype=np.intp)
+            index_values = args(frame, root) if uses_end else args(frame)
+            size = root.elems.size
+            return root, index_values, indexing.linear_positions(index_values[0], size)
+
+        def count_fields(frame: Frame) -> int:
+            root, _, positions = selected(frame)
+            return 1 if root is None else max(positions.size, 1)
+
+        def store_fields(frame: Frame, values: Any) -> None:
+            if type(values) is not list:
+                values = [values]
+            root, index_values, positions = selected(frame)
+            if root is None or positions.size <= 1:
+                single(frame, values[0])
+                return
+            out = root.copy()
+            out.add_field(fname)
+            flat = out.elems.ravel(order="F")
+            picked = np.empty((1, positions.size), dtype=object)
+            for k, (p, v) in enumerate(zip(positions, values, strict=True)):
+                element = dict(flat[p]) if p < flat.size else dict.fromkeys(out.fields, EMPTY)
+                element[fname] = v
+                picked[0, k] = element
+            root_store(frame, indexing.assign(out, index_values,
+                                              Struct(list(out.fields), picked)))
+
+        return count_fields, store_fields
 
     def _optional(self, node: ast.Node) -> Code:
         """The value of a reference, or None when it does not exist yet."""

@@ -64,14 +64,51 @@ def end_value(value: Any, position: int, count: int) -> float:
 def _free_names(node: ast.Node) -> set[str]:
     """Names an expression reads (for anonymous-function capture); a nested
     lambda's own parameters are not free."""
-    if type(node) is ast.Name:
-        return {node.name}
+    # An explicit stack (deep expressions); each entry: a node, and the parameters of
+    # the anonymous functions around it (names that are not free there).
     names: set[str] = set()
-    for child in ast.children(node):
-        names |= _free_names(child)
-    if type(node) is ast.Lambda:
-        names -= {p for p in node.params if p}
+    stack: list[tuple[ast.Node, frozenset[str]]] = [(node, frozenset())]
+    while stack:
+        current, bound = stack.pop()
+        if type(current) is ast.Name:
+            if current.name not in bound:
+                names.add(current.name)
+            continue
+        if type(current) is ast.Lambda:
+            bound = bound | {p for p in current.params if p}
+        stack.extend((child, bound) for child in ast.children(current))
     return names
+
+
+# Operator chains at least this long (`1+1+...+1`, `----x`) compile to one loop
+# instead of nested closures, so that neither compiling nor running them recurses.
+LONG_CHAIN = 64
+
+
+def _chain_length(node: ast.Node, kind: type[ast.Node], link: str) -> int:
+    """How many ``kind`` nodes follow each other down the ``link`` field (up to LONG_CHAIN)."""
+    n = 0
+    while type(node) is kind and n < LONG_CHAIN:
+        node = getattr(node, link)
+        n += 1
+    return n
+
+
+def _negate(v: Any) -> Any:
+    return -v if type(v) is float else operators.uminus(v)
+
+
+def _not(v: Any) -> Any:
+    if type(v) is bool:
+        return not v
+    if type(v) is float:
+        if v != v:
+            raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return v == 0.0
+    return operators.logical_not(v)
+
+
+_PREFIX_STEPS = {"-": _negate, "~": _not, "+": operators.uplus}
 
 
 class ExpressionCompiler:
@@ -185,6 +222,8 @@ class ExpressionCompiler:
     # operators ----------------------------------------------------------
 
     def visit_Unary(self, node: ast.Unary) -> Code:
+        if _chain_length(node, ast.Unary, "operand") >= LONG_CHAIN:
+            return self.prefix_chain(node)
         operand = self.expr(node.operand)
         op = node.op
         if op == "-":
@@ -227,7 +266,50 @@ class ExpressionCompiler:
 
         return tr
 
+    def prefix_chain(self, node: ast.Unary) -> Code:
+        """A long run of prefix operators, applied in a loop (innermost first)."""
+        steps = []
+        while type(node) is ast.Unary:
+            steps.append(_PREFIX_STEPS[node.op])
+            node = node.operand
+        steps.reverse()
+        operand = self.expr(node)
+
+        def prefixes(frame: Frame) -> Any:
+            v = operand(frame)
+            for step in steps:
+                v = step(v)
+            return v
+
+        return prefixes
+
+    def binary_chain(self, node: ast.Binary) -> Code:
+        """A long left-leaning run of binary operators (``a+b+c+...``), computed in a loop."""
+        links = []
+        while type(node) is ast.Binary:
+            links.append(node)
+            node = node.left
+        links.reverse()
+        first = self.expr(node)
+        steps = [(link.op, self.expr(link.right)) for link in links]
+        general = operators.binary
+
+        def chain(frame: Frame) -> Any:
+            v = first(frame)
+            for op, right in steps:
+                if op == "&&":
+                    v = scalar_truth(v, op) and scalar_truth(right(frame), op)
+                elif op == "||":
+                    v = scalar_truth(v, op) or scalar_truth(right(frame), op)
+                else:
+                    v = general(op, v, right(frame))
+            return v
+
+        return chain
+
     def visit_Binary(self, node: ast.Binary) -> Code:
+        if _chain_length(node, ast.Binary, "left") >= LONG_CHAIN:
+            return self.binary_chain(node)
         op = node.op
         left = self.expr(node.left)
         right = self.expr(node.right)

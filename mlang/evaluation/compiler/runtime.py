@@ -12,6 +12,7 @@ from mlang.errors import InternalError, MatlabError, MatlabSyntaxError, StackFra
 from mlang.evaluation.frame import BreakLoop, ContinueLoop, Frame, ReturnFromFunction
 from mlang.values import operators
 from mlang.values.core import class_of, is_true
+from mlang.values.limits import out_of_memory
 
 Code = Callable[[Frame], Any]
 MISSING = object()  # no value: an unset variable, or no array for `end` to measure (a call)
@@ -33,6 +34,7 @@ def _internal(exc: Exception, frame: Frame, line: int) -> InternalError:
     where = f"{unit.file if unit else '<input>'} (line {line})"
     err = InternalError(f"{type(exc).__name__}: {exc} [at {where}]")
     err.__cause__ = exc
+    err.original = exc
     err.line = line  # type: ignore[attr-defined]
     return err
 
@@ -49,6 +51,10 @@ def located(exc: BaseException, frame: Frame, line: int) -> BaseException:
     if isinstance(exc, (*CONTROL, InternalError, KeyboardInterrupt, MatlabSyntaxError,
                         BrokenPipeError)):
         return exc  # (a closed output pipe ends the run: the command line handles it)
+    if isinstance(exc, MemoryError):  # an allocation no size check foresaw
+        err = out_of_memory()
+        locate(err, frame, line)
+        return err
     if isinstance(exc, RecursionError):
         return error("MATLAB:recursionLimit",
                      "Maximum recursion limit reached. Use set(0,'RecursionLimit',N) to change "

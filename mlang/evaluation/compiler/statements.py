@@ -22,7 +22,7 @@ from mlang.syntax import ast
 from mlang.values import indexing, operators
 from mlang.values.cell import Cell
 from mlang.values.core import EMPTY, char_row, is_text, to_str
-from mlang.values.ranges import colon_range
+from mlang.values.ranges import colon_range, range_length
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -193,7 +193,7 @@ class StatementCompiler:
                 a, s, b = start(frame), step(frame), stop(frame)
                 if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
                         and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
-                    n = math.floor((b - a) / s + 1e-10) + 1 if (b - a) / s >= -1e-10 else 0
+                    n = range_length(a, s, b)
                     if n <= 0:
                         frame.vars[var] = np.zeros((1, 0))
                         return
