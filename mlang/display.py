@@ -495,6 +495,8 @@ def _rat(x: float) -> str:
         if rest == 0 or abs(x - h / k) <= tol:
             break
         y = 1 / rest
+        if not math.isfinite(y):  # a subnormal remainder: nothing more to represent
+            break
         term = round(y)
         rest = y - term
         h, h_prev = term * h + h_prev, h

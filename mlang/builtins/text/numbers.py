@@ -351,7 +351,10 @@ def _twos_complement(x: int, bits: int | None) -> int:
     if x >= 0:
         return x
     if bits is None:
-        bits = next(b for b in (8, 16, 32, 64) if x >= -(1 << (b - 1)))
+        # Below intmin('int64') there is no two's complement: the caller refuses it.
+        bits = next((b for b in (8, 16, 32, 64) if x >= -(1 << (b - 1))), None)
+        if bits is None:
+            return x
     return x + (1 << bits)
 
 
