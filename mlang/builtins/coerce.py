@@ -39,7 +39,16 @@ import numpy as np
 from mlang.builtins.text.forms import TextArray, char_rows, is_char, is_char_row
 from mlang.errors import MatlabError, error
 from mlang.values.cell import Cell
-from mlang.values.core import NUMERIC_CLASSES, class_of, is_true, numel, to_double_array, to_str
+from mlang.values.core import (
+    DTYPE_OF_CLASS,
+    NUMERIC_CLASSES,
+    class_of,
+    is_true,
+    numel,
+    to_double_array,
+    to_str,
+)
+from mlang.values.limits import MAX_ELEMENTS, check_array_size, too_many_elements
 from mlang.values.string import StringArray
 
 # The classes whose values are numbers: size inputs, option flags.
@@ -220,20 +229,20 @@ def option_flag(v: object, what: str = "Option value") -> bool:
 
 # NumPy's limit on the number of dimensions of an array.
 MAX_DIMS = 64
-# Largest number of elements an array may have before creating it is refused
-# (MATLAB refuses arrays beyond its maximum array size preference).
-MAX_ELEMENTS = 2**40
 
 
-def checked_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
-    """``shape`` if an array of that size can be created, else MATLAB's size error."""
+def checked_shape(shape: tuple[int, ...], cls: str | None = None) -> tuple[int, ...]:
+    """``shape`` if an array of that size can be created, else MATLAB's size error.  With
+    the class being made (``cls``), its bytes are checked against the session's maximum
+    array size (values/limits.py); without, only the number of elements."""
     if len(shape) > MAX_DIMS:
         raise error("MATLAB:array:SizeLimitExceeded",
                     f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
-    if math.prod(shape) > MAX_ELEMENTS or any(n > 2**48 for n in shape):
-        dims = "x".join(str(n) for n in shape)
-        raise error("MATLAB:array:SizeLimitExceeded",
-                    f"Requested {dims} array exceeds maximum array size preference.")
+    # One huge dimension is refused even when another is 0 (NumPy cannot make it).
+    if any(n > MAX_ELEMENTS for n in shape) or (cls is None and math.prod(shape) > MAX_ELEMENTS):
+        raise too_many_elements()
+    if cls is not None:
+        check_array_size(shape, DTYPE_OF_CLASS.get(cls, np.dtype(object)))
     return shape
 
 
@@ -247,10 +256,11 @@ def size_value(x: Any) -> int:
     return max(int(x), 0)
 
 
-def size_arguments(args: list | tuple) -> tuple[int, ...]:
+def size_arguments(args: list | tuple, cls: str = "double") -> tuple[int, ...]:
     """Dimensions from MATLAB's size inputs: () is 1×1, (n) n×n, (m, n, ...) or
-    ([m n ...]); [] is 0×0.  Checked against the largest array that can be made."""
-    return checked_shape(_size_dims(args))
+    ([m n ...]); [] is 0×0.  Checked against the largest array of class ``cls`` (a cell:
+    "cell") that can be made."""
+    return checked_shape(_size_dims(args), cls)
 
 
 def _size_dims(args: list | tuple) -> tuple[int, ...]:

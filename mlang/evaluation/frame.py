@@ -14,7 +14,7 @@ class Frame:
     """
 
     __slots__ = ("vars", "interp", "unit", "function", "nargin", "nargout", "end_stack",
-                 "global_names", "persistent", "line", "growth", "outer")
+                 "global_names", "persistent", "line", "growth", "outer", "label")
 
     def __init__(self, interp: Any, unit: Any = None, function: Any = None,
                  nargin: int = 0, nargout: int = 0) -> None:
@@ -30,10 +30,11 @@ class Frame:
         self.line = 0  # the line of the statement running (for error locations)
         self.growth: dict | None = None  # variables held as views of growth buffers (weak refs)
         self.outer: Frame | None = None  # for a nested function: its parent's workspace
+        self.label = ""  # the name of a workspace that runs no function (an anonymous one's)
 
     @property
     def name(self) -> str:
-        return self.function.name if self.function is not None else ""
+        return self.function.name if self.function is not None else self.label
 
 
 class BreakLoop(Exception):

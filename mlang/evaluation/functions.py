@@ -235,3 +235,17 @@ class ScriptCall:
         self.unit.run(interp, frame)
         return []
 
+
+
+class UnreadableFile:
+    """A ``.m`` file found by name that cannot be read: exist and which still see it
+    (it is there), calling it raises the read error."""
+
+    def __init__(self, file: str, problem: MatlabError) -> None:
+        self.file = file
+        self.name = Path(file).stem
+        self.identifier = problem.identifier
+        self.message = problem.message
+
+    def call(self, interp: Any, args: list, nargout: int, frame: Frame | None = None) -> list:
+        raise error(self.identifier, self.message)

@@ -16,9 +16,9 @@ from typing import Any, TextIO
 
 from mlang.errors import RUNNING, error
 from mlang.evaluation.frame import Frame
-from mlang.evaluation.functions import CompiledUnit, ScriptCall
+from mlang.evaluation.functions import CompiledUnit, ScriptCall, UnreadableFile
 from mlang.registry import load_all
-from mlang.syntax.cache import parse_file
+from mlang.syntax.cache import FileReadError, parse_file
 from mlang.syntax.parser import default_parser
 from mlang.values.cell import Cell
 from mlang.values.convert import from_python, to_python
@@ -194,7 +194,14 @@ class Interpreter:
                     vars[p] = a
             if params and params[-1] == "varargin":
                 vars["varargin"] = Cell.row(list(args[len(params) - 1:]))
-            return handle.body(frame, nargout)  # type: ignore[misc]
+            # its own workspace on the stack: eval, exist and who inside the body see it;
+            # errors raised there are named after the code that called the handle
+            frame.label = self.frames[-1].name
+            self.frames.append(frame)
+            try:
+                return handle.body(frame, nargout)  # type: ignore[misc]
+            finally:
+                self.frames.pop()
         target = handle.target or self.resolve(handle.name)
         if target is None:
             raise error("MATLAB:UndefinedFunction",
@@ -244,12 +251,15 @@ class Interpreter:
             candidate = STDLIB / f"{name}.m"
             if candidate.is_file():
                 target = self._file_target(candidate)
-        if target is not None:
+        if target is not None and type(target) is not UnreadableFile:  # it may become readable
             self._resolved[name] = target
         return target
 
     def _file_target(self, path: Path) -> Any:
-        unit = self.unit_for(path)
+        try:
+            unit = self.unit_for(path)
+        except FileReadError as exc:  # still found by name; the error comes when it is run
+            return UnreadableFile(str(path), exc)
         if unit.is_script:
             return ScriptCall(unit)
         return unit.primary

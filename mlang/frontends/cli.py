@@ -66,11 +66,12 @@ def _print_tree(path: str) -> int:
     # Imported here, as in _session: --version and --help answer without loading them.
     from mlang.syntax import parse_file
     from mlang.syntax.ast import pretty
+    from mlang.syntax.cache import FileReadError
 
     try:
         program = parse_file(path)
-    except OSError as exc:
-        print(f"mlang: cannot read '{path}': {exc.strerror}", file=sys.stderr)
+    except FileReadError as exc:
+        print(f"mlang: cannot read '{path}': {exc.reason}", file=sys.stderr)
         return 1
     except MatlabSyntaxError as exc:
         print(exc, file=sys.stderr)

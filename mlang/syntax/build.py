@@ -51,6 +51,8 @@ class Builder(Transformer):
         super().__init__()
         self.file = ""
         self.lambda_depths: dict[int, int] = {}  # id of a Lambda -> how many it nests; per parse
+        # whether this parse has met a persistent statement (only then are functions checked)
+        self.persistent_seen = False
 
     def __default__(self, data: str, children: list, meta: object) -> _Splice:
         return _Splice(children)  # only inlined helper rules (``_x``, generated ``x*``) get here
@@ -61,6 +63,7 @@ class Builder(Transformer):
     # ------------------------------------------------------------ program
 
     def start(self, c: list) -> ast.Program:
+        self.persistent_seen = False
         items = c[0]
         is_script = not items or type(items[0]) is not ast.Function
         body: list = []
@@ -71,10 +74,8 @@ class Builder(Transformer):
             elif type(item) is ast.ArgumentsBlock:
                 raise self.error("An arguments block is only allowed at the top of a function.",
                                  item.line, item.col)
-            elif functions:
-                if is_script:
-                    raise self.error("Statements cannot follow the local functions of a script.",
-                                     item.line, item.col)
+            elif functions and not is_script:
+                # (a script's local functions may stand anywhere in it, since R2024a)
                 raise self.error(
                     "This statement is not inside any function. (It follows the END that "
                     f'terminates the definition of the function "{functions[-1].name}".)',
@@ -190,6 +191,7 @@ class Builder(Transformer):
         return ast.Global([str(t) for t in c[1:-1]], line=c[0].line, col=c[0].column, file=self.file)
 
     def persistent_stmt(self, c: list) -> ast.Persistent:
+        self.persistent_seen = True
         return ast.Persistent([str(t) for t in c[1:-1]],
                               line=c[0].line, col=c[0].column, file=self.file)
 
@@ -218,8 +220,21 @@ class Builder(Transformer):
                 arguments.append(item)
             else:
                 statements.append(item)
+        if self.persistent_seen:
+            self._check_persistent(statements, {*outputs, *params})
         return ast.Function(name, params, outputs, statements, nested, arguments,
                             c[-1] != "", line=tok.line, col=tok.column, file=self.file)
+
+    def _check_persistent(self, statements: list, arguments: set) -> None:
+        """MATLAB rejects an input or output argument declared persistent: the declaration
+        must come before any use of the name, and the function line already uses it."""
+        for statement in statements:
+            for node in ast.walk(statement):
+                if type(node) is ast.Persistent:
+                    for name in node.names:
+                        if name in arguments:
+                            raise self.error("The PERSISTENT declaration must precede any use "
+                                             f"of the variable {name}.", node.line, node.col)
 
     def fn_outputs(self, c: list) -> tuple:
         return ("out", [str(t) for t in c if t.type == "NAME"])

@@ -18,7 +18,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from mlang.errors import MatlabError, error
+from mlang.errors import MatlabError
 from mlang.syntax import ast
 from mlang.syntax.parser import Parser, default_parser
 
@@ -86,9 +86,19 @@ def read_source(path: str | os.PathLike[str]) -> str:
         raise unreadable_file(path, exc) from None
 
 
-def unreadable_file(path: str | os.PathLike[str], exc: OSError) -> MatlabError:
-    reason = exc.strerror or type(exc).__name__
-    return error("MATLAB:unableToReadFile", f"Unable to read file '{os.fspath(path)}'. {reason}.")
+class FileReadError(MatlabError):
+    """A source file that exists by name but cannot be read (resolution tells it apart);
+    ``reason`` is the system's word for why ("Permission denied")."""
+
+    reason = ""
+
+
+def unreadable_file(path: str | os.PathLike[str], exc: OSError) -> FileReadError:
+    problem = FileReadError("MATLAB:unableToReadFile",
+                            f"Unable to read file '{os.fspath(path)}'. "
+                            f"{exc.strerror or type(exc).__name__}.")
+    problem.reason = exc.strerror or type(exc).__name__
+    return problem
 
 
 # pickle.dump recurses on the C stack, one level per level of the tree: a deeper

@@ -3,11 +3,15 @@ error identifier and message each kind of bad argument gets."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
 from mlang.builtins import coerce
-from mlang.errors import MatlabError
+from mlang.errors import RUNNING, MatlabError
 from mlang.values.cell import Cell
 from mlang.values.core import char_row
 from mlang.values.string import StringArray
@@ -124,17 +128,32 @@ def test_sizes():
         ([2.0], "double")
 
 
+@contextmanager
+def patch_limit(nbytes: int) -> Iterator[None]:
+    """Run as if a session with this maximum array size were running."""
+    token = RUNNING.set(SimpleNamespace(max_array_bytes=nbytes, warn=lambda *a: None))
+    try:
+        yield
+    finally:
+        RUNNING.reset(token)
+
+
 @pytest.mark.parametrize("args, identifier, message", [
     ([cell(1.0)], "MATLAB:NonNumericInput", "Size inputs must be numeric."),
     ([np.ones((2, 2))], "MATLAB:NonVectorInput", "Size vector must be a row vector with real elements."),
     ([2.0, np.ones((1, 2))], "MATLAB:NonScalarInput", "Size inputs must be scalar."),
     ([1.5], "MATLAB:NonIntegerInput", "Size inputs must be integers."),
     ([np.array([[np.inf]])], "MATLAB:NonIntegerInput", "Size inputs must be integers."),
-    ([2.0 ** 50, 2.0], "MATLAB:array:SizeLimitExceeded",
-     "Requested 1125899906842624x2 array exceeds maximum array size preference."),
+    ([2.0 ** 50, 2.0], "MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded."),
+    ([1e5, 1e5], "MATLAB:array:SizeLimitExceeded",
+     "Requested 100000x100000 (74.5GB) array exceeds maximum array size preference (8.0GB). "
+     "This might cause MATLAB to become unresponsive."),
 ])
 def test_bad_sizes(args, identifier, message):
-    assert failure(coerce.size_arguments, args) == (identifier, message)
+    # The size check reads the session's maximum array size: no interpreter runs here,
+    # so fix the default for the message.
+    with patch_limit(8 * 2**30):
+        assert failure(coerce.size_arguments, args) == (identifier, message)
 
 
 def test_a_class_not_allowed():

@@ -35,3 +35,10 @@ def test_softmax_of_logical_data_computes_as_double() -> None:
     s = interp.get("s")
     assert s.shape == (2, 1)
     assert abs(s[0, 0] - 0.7310585786300049) < 1e-12 and abs(s.sum() - 1.0) < 1e-12
+
+
+@pytest.mark.parametrize("code", ["h = true(1e308, 0);", "z = zeros(0, 1e300);", "c = cell(1e20, 0);"])
+def test_an_empty_array_with_a_huge_dimension_is_a_matlab_error(code: str) -> None:
+    with pytest.raises(MatlabError) as info:
+        run(code)
+    assert info.value.identifier == "MATLAB:pmaxsize"

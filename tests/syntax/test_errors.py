@@ -147,7 +147,6 @@ ERRORS: list[tuple[str, str | None, int, int]] = [
     # --- program structure ---------------------------------------------------------
     ("function f\nend\nx = 1", "not inside any function", 3, 1),
     ("function f\nend\n\ny = f();\nz = 2", "not inside any function", 4, 1),
-    ("x = 1;\nfunction f\nend\ny = 2", None, 4, 1),
     ("x = 1;\nfunction f\n y", "All functions in a script must be closed with an 'end'.", 2, 1),
     ("x = 1;\nfunction f\nx = 2;\nfunction g\n", "All functions in a script must be closed with an 'end'.", 2, 1),
     ("function f\nend\nfunction g\n x", None, 3, 1),

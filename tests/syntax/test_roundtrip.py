@@ -61,6 +61,7 @@ from mlang.syntax.ast import (
     Unary,
     While,
     dump,
+    walk,
 )
 from mlang.syntax.unparse import OP_POWER, unparse
 
@@ -234,11 +235,13 @@ arguments_blocks = st.builds(
 @st.composite
 def functions(draw: st.DrawFn, has_end: bool, nested: int = 1) -> Function:
     inner = draw(st.lists(functions(True, nested - 1), max_size=2)) if has_end and nested > 0 else []
-    return Function(
-        draw(names), draw(params), draw(st.lists(names, max_size=3)),
-        draw(st.lists(statements(1), max_size=3)), inner,
-        draw(st.lists(arguments_blocks, max_size=2)), has_end,
-    )
+    inputs, outputs = draw(params), draw(st.lists(names, max_size=3))
+    body = draw(st.lists(statements(1), max_size=3))
+    for node in (n for statement in body for n in walk(statement)):
+        if type(node) is Persistent:  # MATLAB rejects an argument declared persistent
+            node.names = [n for n in node.names if n not in inputs and n not in outputs] or ["kept"]
+    return Function(draw(names), inputs, outputs, body, inner,
+                    draw(st.lists(arguments_blocks, max_size=2)), has_end)
 
 
 @st.composite

@@ -38,7 +38,7 @@ def cell(*dims: Any) -> Cell:
     """C = cell(n) creates an n-by-n cell array of empty matrices.
 
     C = cell(sz1,...,szN) or cell([sz1 ... szN]) creates a cell array of that size."""
-    shape = fix_shape(size_arguments(dims)) if dims else (0, 0)
+    shape = fix_shape(size_arguments(dims, "cell")) if dims else (0, 0)
     if int(np.prod(shape, dtype=object)) > MAX_CELLS or any(n > MAX_CELLS for n in shape):
         raise error("MATLAB:array:SizeLimitExceeded",
                     "Requested array exceeds the maximum possible variable size.")

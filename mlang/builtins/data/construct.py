@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import MAX_ELEMENTS, checked_shape, size_arguments, sizes_and_class
+from mlang.builtins.coerce import checked_shape, size_arguments, sizes_and_class
 from mlang.errors import MatlabError, error
 from mlang.registry import builtin
 from mlang.values.core import (
@@ -25,7 +25,7 @@ from mlang.values.core import (
     to_array,
     to_double_array,
 )
-from mlang.values.limits import check_array_size
+from mlang.values.limits import MAX_ELEMENTS, check_array_size
 from mlang.values.ranges import colon_range
 
 # The classes zeros, ones and eye make.
@@ -34,7 +34,7 @@ ARRAY_CLASSES = (*NUMERIC_CLASSES, "logical")
 
 def _filled(args: list, value: float) -> object:
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
-    shape = fix_shape(size_arguments(sizes))
+    shape = fix_shape(size_arguments(sizes, cls))
     dtype = DTYPE_OF_CLASS[cls]
     check_array_size(shape, dtype)
     return result(np.full(shape, value, dtype=dtype))
@@ -79,7 +79,7 @@ def eye(*args: Any) -> object:
 
     Identity matrix."""
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
-    shape = size_arguments(sizes)
+    shape = size_arguments(sizes, cls)
     if len(shape) > 2:
         raise error("MATLAB:eye:ndimsNotSupported", "N-dimensional arrays are not supported.")
     check_array_size(shape, DTYPE_OF_CLASS[cls])

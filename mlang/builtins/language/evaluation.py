@@ -47,11 +47,16 @@ def run_code(interp: Any, code: str, frame: Frame, nargout: int) -> Any:
             return None
         return _expression_outputs(interp, code, frame, nargout)
     except MatlabSyntaxError as exc:  # bad text given to eval is an error try/catch can catch
-        raise error("MATLAB:m_incomplete_statement" if exc.incomplete else "MATLAB:m_parse_error",
-                    exc.message) from None
+        raise catchable(exc) from None
     finally:
         if pushed:
             frames.pop()
+
+
+def catchable(exc: MatlabSyntaxError) -> MatlabError:
+    """A syntax error in text given to a function, as a runtime error try/catch catches."""
+    return error("MATLAB:m_incomplete_statement" if exc.incomplete else "MATLAB:m_parse_error",
+                 exc.message)
 
 
 def _expression_outputs(interp: Any, code: str, frame: Frame, nargout: int) -> Any:
@@ -141,12 +146,23 @@ def str2func(interp: Any, text: Any) -> FunctionHandle:
     An anonymous function made this way sees none of the caller's variables."""
     source = text_scalar(text, "Input").strip()
     if source.startswith("@"):
-        scratch = Frame(interp, caller_frame(interp).unit)
-        interp.eval(f"mlangStr2funcHandle = {source};", scratch)
-        handle = scratch.vars["mlangStr2funcHandle"]
-        if type(handle) is not FunctionHandle:
-            raise error("MATLAB:str2func:invalidInput", "Invalid function handle text.")
-        return handle
+        return _anonymous_function(interp, source)
     name = source
     unit = caller_frame(interp).unit
     return FunctionHandle(name=name, target=unit.local(name) if unit is not None else None)
+
+
+def _anonymous_function(interp: Any, source: str) -> FunctionHandle:
+    """The handle made from the text of one anonymous function (or '@name'), in a workspace
+    of its own; text that does not parse is an error try/catch catches."""
+    unit = caller_frame(interp).unit
+    try:
+        program = interp.parser.parse(source, "")
+    except MatlabSyntaxError as exc:
+        raise catchable(exc) from None
+    body = program.body
+    if (program.functions or len(body) != 1 or type(body[0]) is not ast.ExprStmt
+            or type(body[0].expr) not in (ast.Lambda, ast.FuncHandle)):
+        raise error("MATLAB:str2func:invalidInput", "Invalid function handle text.")
+    make = Compiler(interp, unit, set(), set()).expr_outputs(body[0].expr)
+    return make(Frame(interp, unit), 1)[0]

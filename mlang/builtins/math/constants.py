@@ -20,7 +20,7 @@ FLOAT_CLASSES = ("double", "single")
 
 def _filled(value: float, args: tuple) -> object:
     items, cls = sizes_and_class(args, FLOAT_CLASSES)
-    shape = fix_shape(size_arguments(items))
+    shape = fix_shape(size_arguments(items, cls))
     return result(np.full(shape, value, dtype=np.dtype(cls)))
 
 
@@ -76,7 +76,7 @@ def _logical_filled(value: bool, args: tuple) -> object:
         if class_of(items[-1]) != "logical":
             raise error("MATLAB:true:invalidLike", "Class of prototype must be logical.")
         items = items[:-2]
-    return result(np.full(fix_shape(size_arguments(items)), value, dtype=bool))
+    return result(np.full(fix_shape(size_arguments(items, "logical")), value, dtype=bool))
 
 
 @builtin("true")

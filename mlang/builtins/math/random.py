@@ -47,7 +47,7 @@ def generator(interp: Any) -> np.random.RandomState:
 def _size_and_class(args: tuple) -> tuple[tuple[int, ...], str]:
     """rand(n), rand(m,n,...), rand([m n]), with an optional 'double'/'single' or 'like', p."""
     sizes, cls = sizes_and_class(args, ("double", "single"))
-    return size_arguments(sizes), cls
+    return size_arguments(sizes, cls), cls
 
 
 def _whole_scalar(v: Any) -> int | None:

@@ -19,6 +19,7 @@ from mlang.builtins.text.forms import cell_of
 from mlang.errors import error
 from mlang.evaluation.interpreter import STDLIB
 from mlang.registry import Builtin, builtin
+from mlang.syntax.cache import read_source
 from mlang.values.core import char_row, class_of
 
 HELP_USAGE = (
@@ -50,7 +51,7 @@ def _target(interp: Any, name: str) -> Any:
 
 def _target_file(target: Any) -> Path | None:
     """The .m file a function or script comes from (None for a builtin)."""
-    unit = getattr(target, "unit", None)
+    unit = getattr(target, "unit", target)  # an UnreadableFile is its own unit
     file = getattr(unit, "file", "")
     return Path(file) if file else None
 
@@ -179,10 +180,7 @@ def type_(interp: Any, *names: Any) -> None:
             path = _target_file(target) if target is not None else find_file(interp, name)
         if path is None:
             raise error("MATLAB:type:fileNotFound", f"File '{name}' not found.")
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            raise error("MATLAB:type:fileNotFound", f"File '{name}' not found.") from None
+        text = read_source(path)
         if text.endswith("\n"):
             text = text[:-1]
         interp.write("\n" + text + "\n\n")

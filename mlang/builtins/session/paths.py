@@ -116,9 +116,10 @@ def _wildcard(pattern: str) -> re.Pattern[str]:
     return re.compile(".*".join(re.escape(part) for part in pattern.split("*")), re.DOTALL)
 
 
-def _listing(name: str | None, dots: bool) -> list[tuple[str, str]]:
+def _listing(name: str | None, dots: bool) -> list[tuple[str, str]] | None:
     """(name, absolute folder) of what dir/ls list for ``name``, sorted by name: a folder's
-    entries (with . and .. when ``dots``), the files matching a wildcard, or one file."""
+    entries (with . and .. when ``dots``), the files matching a wildcard, or one file.
+    None when ``name`` names nothing (no such file or folder, or a wildcard in no folder)."""
     target = os.path.expanduser(name) if name else "."
     if os.path.isdir(target):
         folder = os.path.abspath(target)
@@ -128,12 +129,12 @@ def _listing(name: str | None, dots: bool) -> list[tuple[str, str]]:
     folder = os.path.abspath(head or ".")
     if "*" in pattern:
         if not os.path.isdir(folder):
-            return []
+            return None
         matcher = _wildcard(pattern)
         return [(n, folder) for n in sorted(os.listdir(folder)) if matcher.fullmatch(n)]
     if os.path.lexists(target):
         return [(pattern, folder)]
-    return []
+    return None
 
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -170,7 +171,12 @@ def dir_(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
     dir name lists the contents of the folder name, or the files matching
     name (wildcard * allowed: dir *.m).  listing = dir(...) returns a struct
     array with fields name, folder, date, bytes, isdir and datenum."""
-    found = _listing(text_scalar(name, "Name") if name is not None else None, dots=True)
+    text = text_scalar(name, "Name") if name is not None else None
+    found = _listing(text, dots=True)
+    if found is None:
+        found = []
+        if not nargout:  # with an output, nothing found is just an empty listing
+            interp.warn("MATLAB:dir:nonExistentName", f"Name is nonexistent or not a directory: {text}")
     if nargout:
         elems = np.empty((len(found), 1), dtype=object)
         for i, (n, folder) in enumerate(found):
@@ -188,7 +194,12 @@ def ls(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
 
     ls name lists a folder's contents or the files matching name (ls *.m).
     list = ls(...) returns the names as the rows of a char matrix."""
-    names = [n for n, _ in _listing(text_scalar(name, "Name") if name is not None else None, dots=False)]
+    text = text_scalar(name, "Name") if name is not None else None
+    found = _listing(text, dots=False)
+    if found is None or not found and text is not None and "*" in text:
+        # ls runs the system's ls, which fails on a name that matches nothing
+        raise error("MATLAB:ls:OSError", f"ls: cannot access '{text}': No such file or directory")
+    names = [n for n, _ in found]
     if nargout:
         if not names:
             return np.zeros((0, 0), dtype=CHAR)
