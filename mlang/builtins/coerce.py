@@ -238,8 +238,11 @@ def checked_shape(shape: tuple[int, ...], cls: str | None = None) -> tuple[int, 
     if len(shape) > MAX_DIMS:
         raise error("MATLAB:array:SizeLimitExceeded",
                     f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
-    # One huge dimension is refused even when another is 0 (NumPy cannot make it).
-    if any(n > MAX_ELEMENTS for n in shape) or (cls is None and math.prod(shape) > MAX_ELEMENTS):
+    if any(n > MAX_ELEMENTS for n in shape):  # even with another dimension 0: NumPy cannot
+        dims = "x".join(str(n) for n in shape)
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    f"Requested {dims} array exceeds maximum array size preference.")
+    if cls is None and math.prod(shape) > MAX_ELEMENTS:
         raise too_many_elements()
     if cls is not None:
         check_array_size(shape, DTYPE_OF_CLASS.get(cls, np.dtype(object)))

@@ -144,7 +144,8 @@ def patch_limit(nbytes: int) -> Iterator[None]:
     ([2.0, np.ones((1, 2))], "MATLAB:NonScalarInput", "Size inputs must be scalar."),
     ([1.5], "MATLAB:NonIntegerInput", "Size inputs must be integers."),
     ([np.array([[np.inf]])], "MATLAB:NonIntegerInput", "Size inputs must be integers."),
-    ([2.0 ** 50, 2.0], "MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded."),
+    ([2.0 ** 50, 2.0], "MATLAB:array:SizeLimitExceeded",
+     "Requested 1125899906842624x2 array exceeds maximum array size preference."),
     ([1e5, 1e5], "MATLAB:array:SizeLimitExceeded",
      "Requested 100000x100000 (74.5GB) array exceeds maximum array size preference (8.0GB). "
      "This might cause MATLAB to become unresponsive."),

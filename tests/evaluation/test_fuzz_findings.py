@@ -41,4 +41,4 @@ def test_softmax_of_logical_data_computes_as_double() -> None:
 def test_an_empty_array_with_a_huge_dimension_is_a_matlab_error(code: str) -> None:
     with pytest.raises(MatlabError) as info:
         run(code)
-    assert info.value.identifier == "MATLAB:pmaxsize"
+    assert info.value.identifier == "MATLAB:array:SizeLimitExceeded"
