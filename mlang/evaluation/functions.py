@@ -10,6 +10,7 @@ from mlang.evaluation.arguments import compile_arguments
 from mlang.evaluation.compiler import Code, Compiler
 from mlang.evaluation.frame import Frame, ReturnFromFunction
 from mlang.syntax import ast
+from mlang.syntax.build import check_loop_exits, check_persistent
 from mlang.values.cell import Cell
 
 
@@ -63,6 +64,8 @@ class UserFunction:
     def compile(self, interp: Any) -> Code:
         if self._body is None:
             body = self.node.body
+            check_loop_exits(body)
+            check_persistent(self.node)
             compiler = Compiler(interp, self.unit, _declared(body, ast.Global),
                                 _declared(body, ast.Persistent),
                                 {p for p in self.params if p and p != "varargin"},
@@ -201,6 +204,7 @@ class CompiledUnit:
         code = self._scripts.get(key)
         if code is None:
             body = self.program.body
+            check_loop_exits(body)
             compiler = Compiler(interp, self, _declared(body, ast.Global) | known_globals,
                                 set(known_persistent))
             code = self._scripts[key] = compiler.block(body)

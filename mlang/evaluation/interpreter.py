@@ -30,6 +30,8 @@ from mlang.values.limits import DEFAULT_MAX_ARRAY_BYTES
 # pyproject.toml maps from the top-level stdlib/ folder (editable or not).
 STDLIB = Path(str(resources.files("mlang.stdlib")))
 RECURSION_LIMIT = 500
+# MATLAB's namelengthmax: no function or file name is longer.
+NAME_LENGTH_MAX = 63
 PYTHON_STACK_LIMIT = 20000
 
 
@@ -240,6 +242,8 @@ class Interpreter:
         if found is not None:
             return found
         target = None
+        if len(name) > NAME_LENGTH_MAX:
+            return None  # no file can have that name (the file system refuses it)
         for folder in self.search_dirs():
             candidate = Path(folder) / f"{name}.m"
             if candidate.is_file():

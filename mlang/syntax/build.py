@@ -51,8 +51,6 @@ class Builder(Transformer):
         super().__init__()
         self.file = ""
         self.lambda_depths: dict[int, int] = {}  # id of a Lambda -> how many it nests; per parse
-        # whether this parse has met a persistent statement (only then are functions checked)
-        self.persistent_seen = False
 
     def __default__(self, data: str, children: list, meta: object) -> _Splice:
         return _Splice(children)  # only inlined helper rules (``_x``, generated ``x*``) get here
@@ -63,7 +61,6 @@ class Builder(Transformer):
     # ------------------------------------------------------------ program
 
     def start(self, c: list) -> ast.Program:
-        self.persistent_seen = False
         items = c[0]
         is_script = not items or type(items[0]) is not ast.Function
         body: list = []
@@ -184,6 +181,7 @@ class Builder(Transformer):
     def continue_stmt(self, c: list) -> ast.Continue:
         return self._simple(ast.Continue, c)
 
+
     def return_stmt(self, c: list) -> ast.Return:
         return self._simple(ast.Return, c)
 
@@ -191,7 +189,6 @@ class Builder(Transformer):
         return ast.Global([str(t) for t in c[1:-1]], line=c[0].line, col=c[0].column, file=self.file)
 
     def persistent_stmt(self, c: list) -> ast.Persistent:
-        self.persistent_seen = True
         return ast.Persistent([str(t) for t in c[1:-1]],
                               line=c[0].line, col=c[0].column, file=self.file)
 
@@ -220,21 +217,8 @@ class Builder(Transformer):
                 arguments.append(item)
             else:
                 statements.append(item)
-        if self.persistent_seen:
-            self._check_persistent(statements, {*outputs, *params})
         return ast.Function(name, params, outputs, statements, nested, arguments,
                             c[-1] != "", line=tok.line, col=tok.column, file=self.file)
-
-    def _check_persistent(self, statements: list, arguments: set) -> None:
-        """MATLAB rejects an input or output argument declared persistent: the declaration
-        must come before any use of the name, and the function line already uses it."""
-        for statement in statements:
-            for node in ast.walk(statement):
-                if type(node) is ast.Persistent:
-                    for name in node.names:
-                        if name in arguments:
-                            raise self.error("The PERSISTENT declaration must precede any use "
-                                             f"of the variable {name}.", node.line, node.col)
 
     def fn_outputs(self, c: list) -> tuple:
         return ("out", [str(t) for t in c if t.type == "NAME"])
@@ -458,3 +442,47 @@ class Builder(Transformer):
 
 # 'lambda' is a Python keyword: Lark looks the rule's callback up by name.
 setattr(Builder, "lambda", Builder.lambda_)
+
+
+def check_loop_exits(statements: list) -> None:
+    """MATLAB rejects break and continue outside a for or while loop of the same body (the
+    evaluator checks a body before running it, as MATLAB does when it reads the file)."""
+    stack = [(statement, False) for statement in statements]
+    while stack:  # an explicit stack: blocks may nest deeply
+        node, in_loop = stack.pop()
+        t = type(node)
+        if not in_loop and t is ast.Break:
+            raise MatlabSyntaxError("A BREAK statement appeared outside of a loop. Use RETURN "
+                                    "instead.", node.file, node.line, node.col)
+        if not in_loop and t is ast.Continue:
+            raise MatlabSyntaxError("A CONTINUE may only be used within a FOR or WHILE loop.",
+                                    node.file, node.line, node.col)
+        inside = in_loop or t is ast.For or t is ast.While
+        stack.extend((child, inside) for child in ast.children(node)
+                     if type(child) in ast.STATEMENT_TYPES)
+
+
+def check_persistent(function: ast.Function) -> None:
+    """MATLAB rejects a use of a persistent variable before its declaration, and so an
+    input or output argument declared persistent (the function line uses it)."""
+    arguments = {*function.outputs, *function.params}
+    declarations: dict[str, ast.Persistent] = {}
+    for statement in function.body:
+        for node in ast.walk(statement):
+            if type(node) is ast.Persistent:
+                for name in node.names:
+                    if name in arguments:
+                        raise _used_before(name, node)
+                    declarations.setdefault(name, node)
+    if not declarations:
+        return
+    for statement in function.body:
+        for node in ast.walk(statement):
+            declared = declarations.get(node.name) if type(node) is ast.Name else None
+            if declared is not None and (node.line, node.col) < (declared.line, declared.col):
+                raise _used_before(node.name, declared)
+
+
+def _used_before(name: str, declaration: ast.Persistent) -> MatlabSyntaxError:
+    return MatlabSyntaxError(f"The PERSISTENT declaration must precede any use of the variable "
+                             f"{name}.", declaration.file, declaration.line, declaration.col)

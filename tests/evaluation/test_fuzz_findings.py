@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from mlang.errors import MatlabError
+from mlang.errors import MatlabError, MatlabSyntaxError
 from mlang.evaluation.interpreter import Interpreter
 
 
@@ -42,3 +42,58 @@ def test_an_empty_array_with_a_huge_dimension_is_a_matlab_error(code: str) -> No
     with pytest.raises(MatlabError) as info:
         run(code)
     assert info.value.identifier == "MATLAB:array:SizeLimitExceeded"
+
+
+@pytest.mark.parametrize("code, message", [
+    ("x = 1;\nbreak", "A BREAK statement appeared outside of a loop. Use RETURN instead."),
+    ("x = 1:3; continue", "A CONTINUE may only be used within a FOR or WHILE loop."),
+    ("if true\n  break\nend", "A BREAK statement appeared outside of a loop. Use RETURN instead."),
+    ("f()\nfunction f()\n  try\n    continue\n  end\nend",
+     "A CONTINUE may only be used within a FOR or WHILE loop."),
+])
+def test_break_and_continue_outside_a_loop_are_syntax_errors(code: str, message: str) -> None:
+    interp = Interpreter(stdout=io.StringIO())
+    with pytest.raises(MatlabSyntaxError) as info:
+        interp.run_source(code, "prog")
+    assert info.value.message == message
+
+
+def test_break_and_continue_inside_loops_still_work() -> None:
+    _, out = run("s = 0; for k = 1:5, if k == 2, continue, end, if k == 4, break, end, "
+                 "s = s + k; end, while true, try, break, end, end, disp(s)")
+    assert out.split() == ["4"]
+
+
+def test_a_name_longer_than_any_file_name_is_unrecognized() -> None:
+    name = "c" * 300
+    with pytest.raises(MatlabError) as info:
+        run(f"x = {name};")
+    assert info.value.identifier == "MATLAB:UndefinedFunction"
+
+
+@pytest.mark.parametrize("make_empty", [
+    "e = struct('f', 1, 'g', {});",
+    "e = \"a\"; e(1) = []; e = reshape(e, 0, 0);",
+])
+def test_a_for_loop_over_an_empty_struct_or_string_array_runs_no_iteration(make_empty: str) -> None:
+    interp, _ = run(make_empty + " n = 0; for b = e, n = n + 1; end")
+    assert interp.get("n") == 0.0
+
+
+def test_a_persistent_variable_used_before_its_declaration_is_a_syntax_error() -> None:
+    interp = Interpreter(stdout=io.StringIO())
+    code = ("disp(f())\nfunction n = f()\nif isempty(count)\n  n = 0;\nend\n"
+            "persistent count\nn = 1;\nend")
+    with pytest.raises(MatlabSyntaxError) as info:
+        interp.run_source(code, "prog")
+    assert info.value.message == "The PERSISTENT declaration must precede any use of the variable count."
+    _, out = run_file_text("disp(f()); disp(f());\nfunction n = f()\npersistent count\n"
+                           "if isempty(count), count = 0; end\ncount = count + 1; n = count;\nend")
+    assert out.split() == ["1", "2"]
+
+
+def run_file_text(text: str) -> tuple[Interpreter, str]:
+    out = io.StringIO()
+    interp = Interpreter(stdout=out)
+    interp.run_source(text, "prog")
+    return interp, out.getvalue()

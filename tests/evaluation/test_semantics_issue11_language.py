@@ -65,8 +65,9 @@ def test_str2func_text_must_be_one_function_handle():
 def test_an_output_or_input_argument_declared_persistent_is_a_syntax_error():
     for source, name in (("function y = f()\n  persistent y\n  y = 1;\nend\n", "y"),
                          ("function f(x)\n  if true\n    persistent x\n  end\nend\n", "x")):
+        # Checked when the function is compiled, before any of it runs.
         with pytest.raises(MatlabSyntaxError) as caught:
-            parse(source, "f.m")
+            Interpreter(stdout=io.StringIO()).run_source(source, "f")
         assert caught.value.message == f"The PERSISTENT declaration must precede any use of the variable {name}."
         assert caught.value.line in (2, 3)
 

@@ -321,10 +321,14 @@ def _for_values(frame: Frame, values: Any, store: Callable, body: Code, var: str
         columns = [Cell(cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
     elif t is Struct:
         elems = values.elems
+        if elems.size == 0:
+            return
         cols = elems.reshape(elems.shape[0], -1, order="F")
         columns = [Struct(list(values.fields), cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
     elif t is StringArray:
         data = values.data
+        if data.size == 0:
+            return
         cols = data.reshape(data.shape[0], -1, order="F")
         columns = [StringArray(cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
     else:
