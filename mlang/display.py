@@ -581,7 +581,8 @@ def _cell_item(v: Any, style: Style) -> tuple[str, bool]:
             return f"{_dims(a.shape)} char", False
         if a.size == 1:
             return f"[{_inline_scalar(a, cls, style)}]", True
-        if _is_row(a.shape) and a.size and cls != "logical":
+        # (each element takes at least two characters: a row too long to fit is not formatted)
+        if _is_row(a.shape) and a.size and cls != "logical" and 2 * a.size + 7 <= style.width:
             text = _inline_row(a, cls, style)
             if text is not None and len(text) + 8 <= style.width:
                 return f"[{text}]", True

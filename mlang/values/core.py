@@ -142,7 +142,9 @@ def char_codes(a: np.ndarray) -> np.ndarray:
 
 
 def char_from_codes(codes: np.ndarray) -> np.ndarray:
-    """A char array from character codes (same shape)."""
+    """A char array from character codes (same shape); codes outside MATLAB's 0..65535
+    saturate, as MATLAB's conversion to char does."""
+    codes = np.clip(codes, 0, 65535)
     return np.ascontiguousarray(codes, dtype=np.uint32).view(CHAR).reshape(np.shape(codes))
 
 

@@ -30,7 +30,7 @@ def colon_range(start: object, step: object, stop: object) -> object:
         if (s > 0 and values[0, -1] > b) or (s < 0 and values[0, -1] < b):
             values[0, -1] = b
     if "char" in classes and classes <= {"char", "double"}:
-        return char_from_codes(values.astype(np.uint32)) if values.size else \
+        return char_from_codes(values) if values.size else \
             np.zeros((1, 0), dtype="<U1")
     ints = classes & set(INT_CLASSES)
     if ints:

@@ -97,3 +97,31 @@ def run_file_text(text: str) -> tuple[Interpreter, str]:
     interp = Interpreter(stdout=out)
     interp.run_source(text, "prog")
     return interp, out.getvalue()
+
+
+def test_a_long_row_in_a_cell_is_summarised_without_formatting_it() -> None:
+    _, out = run("c = {1:1e6, [1 2 3]}")
+    assert "{1×1000000 double}    {[1 2 3]}" in out
+
+
+def test_char_zero_is_false_in_a_short_circuit_operator() -> None:
+    _, out = run("t = char(0); if t || false, disp('yes'), else, disp('no'), end")
+    assert out.split() == ["no"]
+
+
+def test_char_codes_outside_the_range_saturate() -> None:
+    interp, _ = run("r = double(-2:'a'); c = double(char([-2 70000 65]));")
+    assert interp.get("r")[0, :3].tolist() == [0.0, 0.0, 0.0]
+    assert interp.get("r")[0, -1] == 97.0
+    assert interp.get("c").tolist() == [[0.0, 65535.0, 65.0]]
+
+
+def test_softmax_of_an_empty_dlarray_is_empty() -> None:
+    interp, _ = run("y = extractdata(softmax(dlarray(zeros(0, 3), 'CB'))); n = numel(y);")
+    assert interp.get("n") == 0.0
+
+
+def test_an_infinite_dimension_is_a_matlab_error() -> None:
+    with pytest.raises(MatlabError) as info:
+        run("A = [1 2 3; 4 5 6]; s = sum(A, 1e309);")
+    assert info.value.identifier == "MATLAB:getdimarg:invalidDim"

@@ -113,6 +113,8 @@ def gelu(x: object, *settings: object) -> object:
 def _softmax(x: np.ndarray, dim: int) -> np.ndarray:
     if x.dtype == np.bool_:
         x = x.astype(np.float64)  # logical data computes as double, as in other activations
+    if x.size == 0:
+        return x.copy()
     if x.ndim <= dim:
         return np.ones_like(x)
     shifted = x - x.max(axis=dim, keepdims=True)

@@ -192,7 +192,7 @@ def sum_(x: Any, *args: Any) -> object:
         # sum(X, dim) and sum(X, 'all') of a real double or single array: the common
         # forms in numeric code, computed directly
         d = args[0]
-        if type(d) is float and d == int(d) and 1 <= d <= x.ndim:
+        if type(d) is float and d.is_integer() and 1 <= d <= x.ndim:
             return result(x.sum(axis=int(d) - 1, keepdims=True))
         if type(d) is np.ndarray and d.dtype.kind == "U" and "".join(d.reshape(-1)).lower() == "all":
             return result(x.sum(keepdims=True).reshape(1, 1))

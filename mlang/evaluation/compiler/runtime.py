@@ -95,8 +95,9 @@ def scalar_truth(v: Any, op: str) -> bool:
         return truth(v)
     if t is np.ndarray and v.size == 1 and class_of(v) in operators.ARITHMETIC_CLASSES:
         x = v.reshape(-1)[0]
-        return truth(float(ord(x)) if v.dtype.kind == "U" else complex(x) if v.dtype.kind == "c"
-                     else float(x))
+        # (NumPy reads char(0) back as '': its code is 0)
+        return truth(float(ord(x) if x else 0) if v.dtype.kind == "U"
+                     else complex(x) if v.dtype.kind == "c" else float(x))
     if t is DlArray:
         return scalar_truth(v.data, op)
     raise error("MATLAB:nonLogicalConditional",
