@@ -220,7 +220,7 @@ def scalar_value(v: object) -> float | complex | int | bool:
     if t is np.ndarray and v.size == 1:
         x = v.reshape(-1)[0]
         if v.dtype.kind == "U":
-            return float(ord(x))
+            return float(ord(x) if x else 0)  # NumPy reads char(0) back as ''
         return x.item()
     raise error("MATLAB:invalidType", "Expected a scalar.")
 

@@ -21,6 +21,7 @@ from mlang.builtins.text.forms import empty_char
 from mlang.errors import error
 from mlang.evaluation.frame import Frame
 from mlang.evaluation.functions import ScriptCall, UserFunction
+from mlang.evaluation.interpreter import NAME_LENGTH_MAX
 from mlang.registry import Builtin, builtin
 from mlang.values.core import INT_CLASSES, NUMERIC_CLASSES, char_row, class_of
 from mlang.values.handle import FunctionHandle
@@ -30,7 +31,6 @@ KEYWORDS = frozenset({
     "function", "global", "if", "otherwise", "parfor", "persistent", "return", "spmd",
     "switch", "try", "while",
 })
-NAME_LENGTH_MAX = 63
 FLOAT_CLASSES = ("double", "single")
 CLASS_GROUPS = {"numeric": NUMERIC_CLASSES, "float": FLOAT_CLASSES, "integer": INT_CLASSES}
 

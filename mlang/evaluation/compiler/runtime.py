@@ -11,7 +11,7 @@ from mlang.autodiff.dlarray import DlArray
 from mlang.errors import InternalError, MatlabError, MatlabSyntaxError, StackFrame, error
 from mlang.evaluation.frame import BreakLoop, ContinueLoop, Frame, ReturnFromFunction
 from mlang.values import operators
-from mlang.values.core import class_of, is_true
+from mlang.values.core import class_of, is_true, scalar_value
 from mlang.values.limits import out_of_memory
 
 Code = Callable[[Frame], Any]
@@ -95,8 +95,7 @@ def scalar_truth(v: Any, op: str) -> bool:
         return truth(v)
     if t is np.ndarray and v.size == 1 and class_of(v) in operators.ARITHMETIC_CLASSES:
         x = v.reshape(-1)[0]
-        # (NumPy reads char(0) back as '': its code is 0)
-        return truth(float(ord(x) if x else 0) if v.dtype.kind == "U"
+        return truth(scalar_value(v) if v.dtype.kind == "U"
                      else complex(x) if v.dtype.kind == "c" else float(x))
     if t is DlArray:
         return scalar_truth(v.data, op)
