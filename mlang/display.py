@@ -29,7 +29,7 @@ from mlang.syntax import ast
 from mlang.syntax.parser import parse
 from mlang.syntax.unparse import COMPACT
 from mlang.values.cell import Cell
-from mlang.values.core import INT_CLASSES, class_of, size_of, to_array
+from mlang.values.core import INT_CLASSES, char_rows, char_text, class_of, size_of, to_array
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import DisplayText, kind_of
 from mlang.values.string import StringArray
@@ -113,8 +113,8 @@ def disp_lines(value: Any, style: Style) -> list[Line]:
         return [*own, BLANK]
     if _numel(value) == 0:
         return []
-    if t is np.ndarray and value.dtype.kind == "U" and value.ndim == 2:
-        return ["".join(row) for row in value.tolist()]
+    if t is np.ndarray and value.dtype.kind == "V" and value.ndim == 2:
+        return char_rows(value)
     if t is StringArray:
         if value.data.size == 1:
             text = value.data.reshape(-1)[0]
@@ -231,7 +231,7 @@ def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
     if a.size == 0:
         return [_empty_line(a.shape, cls)]
     if cls == "char":
-        rows = [f"{INDENT}'{''.join(row)}'" for row in a.tolist()]
+        rows = [f"{INDENT}'{row}'" for row in char_rows(a)]
         if header and a.shape[0] != 1:
             return [f"  {_dims(a.shape)} char array", BLANK, *rows]
         return rows
@@ -577,7 +577,7 @@ def _cell_item(v: Any, style: Style) -> tuple[str, bool]:
         cls = class_of(a)
         if cls == "char":
             if _is_row(a.shape) and a.size:
-                return f"'{''.join(a.reshape(-1).tolist())}'", False
+                return f"'{char_text(a)}'", False
             return f"{_dims(a.shape)} char", False
         if a.size == 1:
             return f"[{_inline_scalar(a, cls, style)}]", True
@@ -657,7 +657,7 @@ def _field_text(v: Any, style: Style, room: int) -> str:
         cls = class_of(a)
         if cls == "char":
             if a.ndim == 2 and a.shape[0] <= 1:
-                return f"'{''.join(a.reshape(-1).tolist())}'"
+                return f"'{char_text(a)}'"
             return f"[{dims} char]"
         if a.size == 0:
             return "[]" if cls == "double" and a.shape == (0, 0) else f"[{dims} {cls}]"

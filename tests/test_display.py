@@ -22,6 +22,7 @@ from mlang.syntax import parse
 from mlang.syntax.ast import Lambda
 from mlang.syntax.unparse import unparse
 from mlang.values.cell import Cell
+from mlang.values.core import CHAR, char_row
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import MatlabObject
 from mlang.values.string import StringArray
@@ -191,7 +192,7 @@ def test_wide_rows_split_into_column_blocks() -> None:
 
 def test_empty_values() -> None:
     assert shown(np.zeros((0, 3))) == "\nx =\n\n  0×3 empty double matrix\n\n"
-    assert shown(np.zeros((1, 0), dtype="<U1")) == "\nx =\n\n  1×0 empty char array\n\n"
+    assert shown(np.zeros((1, 0), dtype=CHAR)) == "\nx =\n\n  1×0 empty char array\n\n"
     assert shown(StringArray(np.empty((0, 0), dtype=object))) == "\nx = \n\n  0×0 empty string array\n\n"
     assert disp(np.zeros((0, 3))) == disp(Cell.empty()) == ""
 
@@ -203,7 +204,7 @@ def test_strings() -> None:
 
 
 def test_struct_display() -> None:
-    s = Struct.scalar({"a": 1.0, "longer": np.array([[1.0, 2.0]]), "c": Cell.row([np.array([["x"]])])})
+    s = Struct.scalar({"a": 1.0, "longer": np.array([[1.0, 2.0]]), "c": Cell.row([char_row("x")])})
     assert disp(s) == "         a: 1\n    longer: [1 2]\n         c: {'x'}\n\n"
 
 
@@ -230,7 +231,7 @@ def test_objects_listing_their_properties() -> None:
         matlab_class = "geom.Point"
 
         def display_properties(self) -> list:
-            return [("X", 1.0), ("Label", np.array([["p"]]))]
+            return [("X", 1.0), ("Label", char_row("p"))]
 
     assert shown(Point(), "p") == "\np = \n\n  Point with properties:\n\n        X: 1\n    Label: 'p'\n\n"
 

@@ -36,12 +36,18 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.text.forms import TextArray, char_rows, is_char, is_char_row
+from mlang.builtins.text.forms import (
+    TextArray,
+    is_char,
+    is_char_row,
+)
 from mlang.errors import MatlabError, error
 from mlang.values.cell import Cell
 from mlang.values.core import (
     DTYPE_OF_CLASS,
     NUMERIC_CLASSES,
+    char_rows,
+    char_text,
     class_of,
     is_true,
     numel,
@@ -62,7 +68,7 @@ TEXT_ID = "MATLAB:invalidInput"
 def text_or_none(v: object) -> str | None:
     """The text of a text scalar (a char row, '' or a string scalar); None for anything else."""
     if type(v) is np.ndarray:
-        return "".join(v.ravel(order="F").tolist()) if is_char_row(v) else None
+        return char_text(v) if is_char_row(v) else None
     if type(v) is StringArray and v.data.size == 1:
         return v.scalar_text()
     return None

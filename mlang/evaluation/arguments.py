@@ -244,7 +244,7 @@ def _function_error(frame: Any, identifier: str, message: str) -> MatlabError:
 
 
 def _option_name(v: Any) -> str | None:
-    if type(v) is np.ndarray and v.dtype.kind == "U" and v.ndim == 2 and v.shape[0] == 1:
+    if type(v) is np.ndarray and v.dtype.kind == "V" and v.ndim == 2 and v.shape[0] == 1:
         return to_str(v).lower()
     if type(v) is StringArray and v.data.size == 1:
         return v.scalar_text().lower()
@@ -286,7 +286,7 @@ def _convert_array(value: Any, cls: str) -> Any:
     if cls == "logical":
         if a.dtype.kind == "c" or (a.dtype.kind == "f" and np.isnan(a).any()):
             _conversion_error(cls)
-    if a.dtype.kind == "U":
+    if a.dtype.kind == "V":
         a = a.view(np.uint32).reshape(a.shape).astype(np.float64) if a.size else np.zeros(a.shape)
     elif a.dtype.kind == "b" and cls != "logical":
         a = a.astype(np.float64)

@@ -19,6 +19,7 @@ import numpy as np
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import (
+    CHAR,
     INT_CLASSES,
     char_row,
     class_of,
@@ -97,7 +98,7 @@ class MapObject(MatlabObject):
     def key_value(self, key: Any) -> object:
         """The MATLAB value of a stored key (what keys(M) lists)."""
         if self.key_type == "char":
-            return char_row(key) if key else np.zeros((1, 0), dtype="<U1")
+            return char_row(key) if key else np.zeros((1, 0), dtype=CHAR)
         if self.key_type == "double":
             return float(key)
         return np.array([[key]], dtype=self.key_type)
@@ -113,7 +114,7 @@ class MapObject(MatlabObject):
         if vt == "any":
             return value
         if vt == "char":
-            if type(value) is np.ndarray and value.dtype.kind == "U" and \
+            if type(value) is np.ndarray and value.dtype.kind == "V" and \
                     (value.ndim == 2 and value.shape[0] <= 1):
                 return value
             raise value_type_mismatch()

@@ -17,7 +17,7 @@ def to_python(v: Any) -> Any:
     cells as nested lists (ndarray of objects for matrices); structs as dicts."""
     t = type(v)
     if t is np.ndarray:
-        if v.dtype.kind == "U":
+        if v.dtype.kind == "V":
             return to_str(v) if v.ndim == 2 and v.shape[0] <= 1 else v
         return v
     if t is Cell:

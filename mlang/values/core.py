@@ -7,7 +7,9 @@ Representation (chosen so the common case is cheap):
 * every other numeric, logical or char value is a NumPy array with at least
   two dimensions (MATLAB's sizes; trailing singleton dimensions beyond the
   second are dropped).  The dtype gives the class: float64/complex128 double,
-  float32/complex64 single, int8…uint64, bool logical, ``<U1`` char;
+  float32/complex64 single, int8…uint64, bool logical, ``CHAR`` char (UTF-16
+  code units, two bytes a character as in MATLAB, in a one-field structured
+  dtype so that char stays a class of its own beside uint16);
 * cells, structs, strings, function handles and objects are instances of the
   classes in the sibling modules; each has a ``matlab_class`` attribute.
 
@@ -22,21 +24,21 @@ import numpy as np
 
 from mlang.errors import error
 
+CHAR = np.dtype([("utf16", "<u2")])
 INT_CLASSES = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64")
 NUMERIC_CLASSES = ("double", "single", *INT_CLASSES)
 
 CLASS_OF_DTYPE: dict[np.dtype, str] = {
     np.dtype(np.float64): "double", np.dtype(np.complex128): "double",
     np.dtype(np.float32): "single", np.dtype(np.complex64): "single",
-    np.dtype(np.bool_): "logical", np.dtype("<U1"): "char",
+    np.dtype(np.bool_): "logical", CHAR: "char",
     **{np.dtype(name): name for name in INT_CLASSES},
 }
 DTYPE_OF_CLASS: dict[str, np.dtype] = {
     "double": np.dtype(np.float64), "single": np.dtype(np.float32),
-    "logical": np.dtype(np.bool_), "char": np.dtype("<U1"),
+    "logical": np.dtype(np.bool_), "char": CHAR,
     **{name: np.dtype(name) for name in INT_CLASSES},
 }
-CHAR = np.dtype("<U1")
 EMPTY = np.zeros((0, 0))
 
 
@@ -129,7 +131,7 @@ def to_double_array(v: object) -> np.ndarray:
     """Numeric values as float64 (or complex128); char as character codes."""
     a = to_array(v)
     k = a.dtype.kind
-    if k == "U":
+    if k == "V":
         return char_codes(a).astype(np.float64)
     if k == "c":
         return a.astype(np.complex128, copy=False)
@@ -137,29 +139,65 @@ def to_double_array(v: object) -> np.ndarray:
 
 
 def char_codes(a: np.ndarray) -> np.ndarray:
-    """Character codes of a char array (same shape)."""
-    return np.ascontiguousarray(a).view(np.uint32).reshape(a.shape)
+    """Character codes of a char array (same shape, uint16): a view, not a copy, so
+    read it or copy it, never write to it."""
+    return a.view(np.uint16)
 
 
 def char_from_codes(codes: np.ndarray) -> np.ndarray:
     """A char array from character codes (same shape); codes outside MATLAB's 0..65535
     saturate, as MATLAB's conversion to char does."""
-    codes = np.clip(codes, 0, 65535)
-    return np.ascontiguousarray(codes, dtype=np.uint32).view(CHAR).reshape(np.shape(codes))
+    codes = np.asarray(codes)
+    if codes.dtype != np.uint16:
+        codes = np.clip(codes, 0, 65535)
+    return codes.astype(np.uint16).view(CHAR)
 
 
 def char_row(text: str) -> np.ndarray:
-    """A 1×n char array holding ``text`` (0×0 for the empty text, as MATLAB's '')."""
+    """A 1×n char array holding ``text`` (0×0 for the empty text, as MATLAB's '');
+    characters beyond U+FFFF take two code units, as in MATLAB."""
     if not text:
         return np.zeros((0, 0), dtype=CHAR)
-    return np.array(list(text), dtype=CHAR).reshape(1, len(text))
+    units = text.encode("utf-16-le", "surrogatepass")
+    return np.frombuffer(units, dtype=CHAR).reshape(1, len(units) // 2).copy()
+
+
+def char_text(a: np.ndarray) -> str:
+    """The characters of a char array in column-major order, as one Python string."""
+    if a.ndim != 1 and not (a.ndim == 2 and a.shape[0] == 1):
+        a = a.ravel(order="F")
+    return str(np.ascontiguousarray(a).view(np.uint16), "utf-16-le", "surrogatepass")
+
+
+def char_rows(a: np.ndarray) -> list[str]:
+    """The rows of a char array as Python strings (higher dimensions run on, as
+    MATLAB's reshape to rows × rest)."""
+    if a.ndim != 2:
+        a = a.reshape(a.shape[0], -1, order="F")
+    if a.shape[0] == 1:
+        return [char_text(a)]
+    data = np.ascontiguousarray(a).view(np.uint16).tobytes()
+    width = 2 * a.shape[1]
+    return [data[k:k + width].decode("utf-16-le", "surrogatepass") for k in range(0, len(data), width)]
+
+
+def char_matrix(rows: list[str]) -> np.ndarray:
+    """A char matrix of ``rows``, padded with blanks to the longest (MATLAB's char of
+    several rows)."""
+    if not rows:
+        return np.zeros((0, 0), dtype=CHAR)
+    units = [r.encode("utf-16-le", "surrogatepass") for r in rows]
+    width = max(len(u) for u in units)
+    blank = " ".encode("utf-16-le")
+    data = b"".join(u + blank * ((width - len(u)) // 2) for u in units)
+    return np.frombuffer(data, dtype=CHAR).reshape(len(rows), width // 2).copy()
 
 
 def to_str(v: object) -> str:
     """The text of a char row vector (or of a string scalar)."""
     t = type(v)
-    if t is np.ndarray and v.dtype.kind == "U":
-        return "".join(v.ravel(order="F").tolist())
+    if t is np.ndarray and v.dtype.kind == "V":
+        return char_text(v)
     if getattr(v, "matlab_class", None) == "string":
         return v.scalar_text()  # type: ignore[attr-defined]
     raise error("MATLAB:invalidType", "Expected a character vector or string scalar.")
@@ -167,7 +205,7 @@ def to_str(v: object) -> str:
 
 def is_text(v: object) -> bool:
     """A char array or a string array."""
-    return (type(v) is np.ndarray and v.dtype.kind == "U") or \
+    return (type(v) is np.ndarray and v.dtype.kind == "V") or \
         getattr(v, "matlab_class", None) == "string"
 
 
@@ -199,7 +237,7 @@ def is_true(v: object) -> bool:
     if t is np.ndarray:
         if v.size == 0:
             return False
-        if v.dtype.kind == "U":
+        if v.dtype.kind == "V":
             return bool(char_codes(v).all())
         if v.dtype.kind == "f" and np.isnan(v).any():
             raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
@@ -218,10 +256,9 @@ def scalar_value(v: object) -> float | complex | int | bool:
     if t is float or t is bool or t is complex:
         return v  # type: ignore[return-value]
     if t is np.ndarray and v.size == 1:
-        x = v.reshape(-1)[0]
-        if v.dtype.kind == "U":
-            return float(ord(x) if x else 0)  # NumPy reads char(0) back as ''
-        return x.item()
+        if v.dtype.kind == "V":
+            return float(v.view(np.uint16).reshape(-1)[0])
+        return v.reshape(-1)[0].item()
     raise error("MATLAB:invalidType", "Expected a scalar.")
 
 

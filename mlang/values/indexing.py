@@ -22,11 +22,11 @@ import numpy as np
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import (
-    CHAR,
     EMPTY,
     INT_CLASSES,
     char_codes,
     char_row,
+    char_text,
     class_of,
     fix_shape,
     result,
@@ -50,6 +50,7 @@ class _Colon:
 
 
 COLON = _Colon()
+COLON_CODE = ord(":")  # the char ':' as a subscript means all elements
 
 
 def bad_subscript() -> Exception:
@@ -148,8 +149,8 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
             if n is not None and idx.size and idx[-1] >= n:
                 raise out_of_bounds(int(idx[-1]) + 1, n, position, nargs)
             return idx
-        if kind == "U":
-            if v.size == 1 and v.reshape(-1)[0] == ":":
+        if kind == "V":
+            if v.size == 1 and char_codes(v).reshape(-1)[0] == COLON_CODE:
                 return slice(None)
             vals = char_codes(v).ravel(order="F").astype(np.float64)
         elif kind == "c":
@@ -228,7 +229,7 @@ def _linear_result_shape(source: tuple[int, ...], index: object, count: int) -> 
         else:
             ishape = (count, 1)
     elif t is np.ndarray:
-        if index.dtype.kind == "U" and index.size == 1 and index.reshape(-1)[0] == ":":
+        if index.dtype.kind == "V" and index.size == 1 and char_codes(index).reshape(-1)[0] == COLON_CODE:
             return (count, 1)
         ishape = index.shape
     else:
@@ -446,28 +447,23 @@ def _grow_vector(data: np.ndarray, shape: tuple[int, int], in_place: bool,
     return grown[:, :need] if row else grown[:need, :]
 
 
-def _fill_value(data: np.ndarray, like: object) -> object:
-    if data.dtype == object:
-        if type(like) is Struct:
-            return None
-        if type(like) is StringArray:
-            return None
-        return EMPTY
-    if data.dtype == CHAR:
-        return "\x00"
-    return 0
+def _fill_value(like: object) -> object:
+    """What new elements of a grown cell or string array hold."""
+    return None if type(like) is StringArray else EMPTY
 
 
 def _resize(data: np.ndarray, shape: tuple[int, ...], like: object) -> np.ndarray:
     """``data`` placed at the origin of a new array of ``shape``, the rest filled."""
-    out = np.empty(shape, dtype=data.dtype)
-    fill = _fill_value(data, like)
-    if data.dtype == object and type(like) is Struct:
+    if data.dtype != object:  # numbers fill with 0, char with char(0)
+        out = np.zeros(shape, dtype=data.dtype)
+    elif type(like) is Struct:
+        out = np.empty(shape, dtype=object)
         flat = out.reshape(-1)
         for i in range(flat.size):
             flat[i] = dict.fromkeys(like.fields, EMPTY)  # type: ignore[attr-defined]
     else:
-        out.fill(fill)
+        out = np.empty(shape, dtype=object)
+        out.fill(_fill_value(like))
     if data.size:
         src = data.reshape(data.shape + (1,) * (len(shape) - data.ndim)) if data.ndim < len(shape) else \
             data.reshape(_fold(data.shape, len(shape)), order="F")
@@ -703,8 +699,8 @@ def _prepared(data: np.ndarray, args: list, like: object,
 def _assign_strings(target: StringArray, args: list, rhs: object) -> StringArray:
     if type(rhs) is StringArray:
         values = rhs.data
-    elif type(rhs) is np.ndarray and rhs.dtype.kind == "U":
-        values = np.array([["".join(rhs.ravel(order="F").tolist())]], dtype=object)
+    elif type(rhs) is np.ndarray and rhs.dtype.kind == "V":
+        values = np.array([[char_text(rhs)]], dtype=object)
     else:
         values = to_string_array(rhs).data
     data = _prepared(target.data, args, target, values.shape)

@@ -54,10 +54,8 @@ def max_array_bytes() -> int:
 
 
 def bytes_per_element(dtype: np.dtype | str) -> int:
-    """MATLAB's storage per element: char takes 2 bytes, cells and structs a pointer."""
+    """MATLAB's storage per element: cells and structs take a pointer."""
     dtype = np.dtype(dtype)
-    if dtype.kind == "U":
-        return 2
     if dtype.kind == "O":
         return 8
     return dtype.itemsize

@@ -130,8 +130,8 @@ def as_class(v: object, cls: str) -> np.ndarray:
     if class_of(v) == cls:
         return a
     if cls == "char":
-        return a if a.dtype.kind == "U" else to_class(a, "char")
-    src = char_codes(a).astype(np.float64) if a.dtype.kind == "U" else a
+        return a if a.dtype.kind == "V" else to_class(a, "char")
+    src = char_codes(a).astype(np.float64) if a.dtype.kind == "V" else a
     if cls == "double":
         return src.astype(np.complex128 if src.dtype.kind == "c" else np.float64)
     if cls == "single":
@@ -143,7 +143,7 @@ def as_class(v: object, cls: str) -> np.ndarray:
 
 def _numbers(v: object, cls: str) -> np.ndarray:
     """Operand values to compute with: float64/complex128, or float32 for single."""
-    a = to_double_array(v) if type(v) is not np.ndarray or v.dtype.kind in "Ubiu" else v
+    a = to_double_array(v) if type(v) is not np.ndarray or v.dtype.kind in "Vbiu" else v
     if cls == "single":
         return a.astype(np.complex64 if a.dtype.kind == "c" else np.float32, copy=False)
     if a.dtype == np.float32 or a.dtype == np.complex64:
@@ -294,11 +294,18 @@ def compare(symbol: str, a: object, b: object) -> object:
     if string_result is not None:
         return string_result
     result_class(a, b, symbol)  # only for the type checks
-    x, y = align(to_double_array(a), to_double_array(b))
+    x, y = align(_compared(a), _compared(b))
     _check_sizes(x, y)
     if symbol not in ("==", "~=") and (x.dtype.kind == "c" or y.dtype.kind == "c"):
         x, y = x.real, y.real  # MATLAB orders complex numbers by their real parts
     return result(COMPARE[symbol](x, y))
+
+
+def _compared(v: object) -> np.ndarray:
+    """An operand of a relational operator: char as its codes (no conversion to double)."""
+    if type(v) is np.ndarray and v.dtype.kind == "V":
+        return char_codes(v)
+    return to_double_array(v)
 
 
 def logical_op(symbol: str, a: object, b: object) -> object:
@@ -314,7 +321,7 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
         raise _not_supported(symbol, v)
     if a.dtype == np.bool_:
         return a
-    if a.dtype.kind == "U":
+    if a.dtype.kind == "V":
         return char_codes(a) != 0
     if a.dtype.kind in "fc" and np.isnan(a).any():
         raise error("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from mlang.errors import error
-from mlang.values.core import INT_CLASSES, char_from_codes, class_of, scalar_value, to_double_array
+from mlang.values.core import CHAR, INT_CLASSES, char_from_codes, class_of, scalar_value, to_double_array
 from mlang.values.limits import MAX_ELEMENTS, check_array_size, too_many_elements
 from mlang.values.operators import to_class
 
@@ -31,7 +31,7 @@ def colon_range(start: object, step: object, stop: object) -> object:
             values[0, -1] = b
     if "char" in classes and classes <= {"char", "double"}:
         return char_from_codes(values) if values.size else \
-            np.zeros((1, 0), dtype="<U1")
+            np.zeros((1, 0), dtype=CHAR)
     ints = classes & set(INT_CLASSES)
     if ints:
         return to_class(values, ints.pop())

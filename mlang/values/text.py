@@ -6,7 +6,7 @@ import numpy as np
 
 from mlang.errors import error
 from mlang.values.cell import Cell
-from mlang.values.core import align, class_of, result, to_array, to_str
+from mlang.values.core import align, char_rows, class_of, result, to_array, to_str
 from mlang.values.string import StringArray
 
 
@@ -15,9 +15,9 @@ def to_string_array(v: object) -> StringArray:
     t = type(v)
     if t is StringArray:
         return v  # type: ignore[return-value]
-    if t is np.ndarray and v.dtype.kind == "U":
+    if t is np.ndarray and v.dtype.kind == "V":
         if v.ndim == 2 and v.shape[0] > 1:
-            rows = ["".join(r) for r in v.tolist()]
+            rows = char_rows(v)
             data = np.empty((len(rows), 1), dtype=object)
             for i, r in enumerate(rows):
                 data[i, 0] = r

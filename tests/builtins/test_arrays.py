@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from mlang.values.cell import Cell
+from mlang.values.core import char_rows
 from mlang.values.struct import Struct
 
 
@@ -111,7 +112,7 @@ def test_repmat(m):
     assert m.value("x = repmat([1; 2], [1 3]);").shape == (2, 3)
     assert m.value("x = repmat(5, 2);").tolist() == [[5, 5], [5, 5]]
     assert m.value("x = repmat([1 2], [1 1 2]);").shape == (1, 2, 2)
-    assert m.value("x = repmat('ab', 2, 1);").tolist() == [["a", "b"], ["a", "b"]]
+    assert char_rows(m.value("x = repmat('ab', 2, 1);")) == ["ab", "ab"]
     assert m.value("x = repmat(int8(3), 1, 2);").dtype == np.int8
     c = m.value("x = repmat({1, 'a'}, 2, 1);")
     assert isinstance(c, Cell) and c.shape == (2, 2)
@@ -173,7 +174,7 @@ def test_flips_and_rotations(m):
     assert m.value("x = rot90([1 2; 3 4]);").tolist() == [[2, 4], [1, 3]]
     assert m.value("x = rot90([1 2 3; 4 5 6], -1);").tolist() == [[4, 1], [5, 2], [6, 3]]
     assert m.value("x = rot90([1 2; 3 4], 2);").tolist() == [[4, 3], [2, 1]]
-    assert m.value("x = fliplr('abc');").tolist() == [["c", "b", "a"]]
+    assert char_rows(m.value("x = fliplr('abc');")) == ["cba"]
 
 
 def test_circshift(m):

@@ -13,7 +13,7 @@ import pytest
 from mlang.builtins import coerce
 from mlang.errors import RUNNING, MatlabError
 from mlang.values.cell import Cell
-from mlang.values.core import char_row
+from mlang.values.core import CHAR, char_matrix, char_row
 from mlang.values.string import StringArray
 
 
@@ -39,15 +39,15 @@ def failure(fn, *args, **kwargs) -> tuple[str, str]:
 
 def test_text_scalars():
     assert coerce.text_scalar(char_row("abc")) == "abc"
-    assert coerce.text_scalar(np.zeros((0, 0), dtype="<U1")) == ""
+    assert coerce.text_scalar(np.zeros((0, 0), dtype=CHAR)) == ""
     assert coerce.text_scalar(strings("xy")) == "xy"
     assert coerce.text_scalar(strings(None)) == ""
     assert coerce.text_option(char_row("ALL")) == "all"
     assert coerce.text_or_none(3.0) is None
-    assert coerce.text_or_none(np.array([["a"], ["b"]], dtype="<U1")) is None
+    assert coerce.text_or_none(char_matrix(["a", "b"])) is None
 
 
-@pytest.mark.parametrize("value", [3.0, np.array([["a"], ["b"]], dtype="<U1"), strings("a", "b"),
+@pytest.mark.parametrize("value", [3.0, char_matrix(["a", "b"]), strings("a", "b"),
                                    cell(char_row("a"))])
 def test_a_bad_text_scalar_has_one_error(value):
     assert failure(coerce.text_scalar, value, "Pattern") == \
@@ -58,14 +58,14 @@ def test_text_lists():
     assert coerce.text_list(char_row("a")) == ["a"]
     assert coerce.text_list(cell(char_row("a"), char_row("bc"))) == ["a", "bc"]
     assert coerce.text_list(strings("a", None)) == ["a", ""]
-    rows = np.array([list("ab "), list("cde")], dtype="<U1")
+    rows = char_matrix(["ab ", "cde"])
     assert coerce.text_list(rows, char_rows_allowed=True) == ["ab", "cde"]
     texts = coerce.text_array(cell(char_row("a"), char_row("b")))
     assert (texts.kind, texts.shape, texts.items) == ("cell", (1, 2), ["a", "b"])
 
 
 @pytest.mark.parametrize("value", [3.0, cell(1.0), cell(strings("a")),
-                                   np.array([list("ab"), list("cd")], dtype="<U1")])
+                                   char_matrix(["ab", "cd"])])
 def test_a_bad_list_of_texts_has_one_error(value):
     expected = ("MATLAB:invalidInput", "Names must be a string array, character vector, or cell "
                                         "array of character vectors.")

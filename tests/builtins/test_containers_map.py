@@ -11,7 +11,7 @@ from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.cell import Cell
 from mlang.values.containers_map import MapObject
-from mlang.values.core import char_row
+from mlang.values.core import char_row, char_text
 
 
 class Session:
@@ -49,14 +49,14 @@ def ml() -> Session:
 
 
 def texts(c: Cell) -> list[str]:
-    return ["".join(v.ravel()) for v in c.values()]
+    return [char_text(v) for v in c.values()]
 
 
 def test_empty_map_defaults(ml):
     m = ml.make()
     v, _ = ml.run("c = m.Count; k = m.KeyType; t = m.ValueType; ks = keys(m);")
     assert v["c"] == 0.0
-    assert "".join(v["k"].ravel()) == "char" and "".join(v["t"].ravel()) == "any"
+    assert char_text(v["k"]) == "char" and char_text(v["t"]) == "any"
     assert type(v["ks"]) is Cell and v["ks"].shape == (1, 0)
     assert m.shape == (0, 1)
 
@@ -120,7 +120,7 @@ def test_numeric_keys_sort_numerically(ml):
     assert (m.key_type, m.value_type) == ("double", "any")
     v, _ = ml.run("m(10) = 'ten'; m(3) = 'three'; m(-1.5) = 'neg'; k = keys(m); s = m(3);")
     assert v["k"].values() == [-1.5, 3.0, 10.0]
-    assert "".join(v["s"].ravel()) == "three"
+    assert char_text(v["s"]) == "three"
     assert ml.fails("m('a') = 1;").identifier == "MATLAB:Containers:TypeMismatch"
 
 

@@ -7,7 +7,7 @@ import pytest
 from mlang.builtins.session.helptext import HELP_USAGE, file_help
 from mlang.registry import BUILTINS
 from mlang.values.cell import Cell
-from mlang.values.core import to_str
+from mlang.values.core import CHAR, to_str
 
 ADDME = (
     "function c = addme(a, b)\n"
@@ -116,7 +116,7 @@ def test_help_returns_text_when_asked(m, folder):
     assert to_str(m.value("x = help('addme');")) == ADDME_HELP
     assert to_str(m.value("x = help('pwd');")) == "    currentFolder = pwd  the current folder\n\n"
     missing = m.value("x = help('no_such_function_here');")
-    assert missing.shape == (0, 0) and missing.dtype.kind == "U"
+    assert missing.shape == (0, 0) and missing.dtype == CHAR
     assert m.run("x = help('pwd');") == ""
 
 
@@ -199,7 +199,7 @@ def test_which_file(m, folder):
 def test_which_missing(m):
     assert m.run("which no_such_function_here") == "'no_such_function_here' not found.\n"
     missing = m.value("x = which('no_such_function_here');")
-    assert missing.shape == (0, 0) and missing.dtype.kind == "U"
+    assert missing.shape == (0, 0) and missing.dtype == CHAR
 
 
 def test_which_all_lists_shadowed_functions(m, folder):

@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from mlang.evaluation.interpreter import Interpreter
-from mlang.values.core import to_str
+from mlang.values.core import CHAR, char_rows, to_str
 from mlang.values.struct import Struct
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -189,10 +189,10 @@ def test_ls_prints_names_without_dots(m, files):
 
 def test_ls_returns_a_char_matrix(m, files):
     names = m.value("x = ls;")
-    assert names.dtype.kind == "U" and names.shape == (3, 6)
-    assert ["".join(row) for row in names] == ["a.m   ", "bb.txt", "sub   "]
+    assert names.dtype == CHAR and names.shape == (3, 6)
+    assert char_rows(names) == ["a.m   ", "bb.txt", "sub   "]
     empty = m.value("x = ls('sub');")
-    assert empty.shape == (0, 0) and empty.dtype.kind == "U"
+    assert empty.shape == (0, 0) and empty.dtype == CHAR
 
 
 def test_dir_and_ls_need_text(m, files):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mlang.builtins.text.printing import format_text, unescape
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
-from mlang.values.core import class_of, size_of
+from mlang.values.core import char_text, class_of, size_of
 
 _INTERP: list[Interpreter] = []
 
@@ -32,7 +32,7 @@ def sp(it: Interpreter, args: str) -> str:
     """The text sprintf(args) makes."""
     it.eval(f"r__ = sprintf({args});")
     value = it.base.vars["r__"]
-    return "".join(value.ravel(order="F").tolist())
+    return char_text(value)
 
 
 def printed(it: Interpreter, code: str) -> str:

@@ -15,6 +15,7 @@ from mlang.evaluation.frame import Frame
 from mlang.evaluation.functions import CompiledUnit
 from mlang.evaluation.interpreter import Interpreter
 from mlang.syntax.parser import default_parser
+from mlang.values.core import char_row, char_text
 from mlang.values.string import StringArray
 
 SCALE = """function r = scale(x, factor, mode)
@@ -173,7 +174,7 @@ def options_for(args: list):
 
 
 def text(s: str) -> np.ndarray:
-    return np.array([list(s)], dtype="<U1")
+    return char_row(s)
 
 
 def test_options_take_any_number_of_inputs():
@@ -185,7 +186,7 @@ def test_options_get_defaults_in_declaration_order():
     _, vars = options_for([1.0])
     opts = vars["opts"]
     assert opts.fields == ["Color", "Width"]
-    assert "".join(opts.element(0)["Color"].ravel()) == "red"
+    assert char_text(opts.element(0)["Color"]) == "red"
 
 
 def test_given_options_are_validated_and_converted():
@@ -194,7 +195,7 @@ def test_given_options_are_validated_and_converted():
     assert vars["x"] == 1.0
     assert fields["Width"] == 3.0
     assert type(fields["Label"]) is StringArray and fields["Label"].scalar_text() == "hi"
-    assert "".join(fields["Color"].ravel()) == "blue"
+    assert char_text(fields["Color"]) == "blue"
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -247,7 +248,7 @@ def test_fit_size_rejects_other_shapes():
     (300.0, "uint8", np.array([[255]], dtype=np.uint8)),
     (np.array([[True, False]]), "double", np.array([[1.0, 0.0]])),
     (2.0, "logical", True),
-    (65.0, "char", np.array([["A"]])),
+    (65.0, "char", char_row("A")),
 ])
 def test_convert_class(value, cls, expected):
     got = convert_class(value, cls)

@@ -17,7 +17,7 @@ from mlang.evaluation.functions import ScriptCall, UserFunction
 from mlang.evaluation.interpreter import Interpreter
 from mlang.registry import Builtin, Callable
 from mlang.values.containers_map import MapObject
-from mlang.values.core import char_row
+from mlang.values.core import char_row, char_text
 from mlang.values.exception import ExceptionObject
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import OBJECT_KINDS, DisplayText, MatlabObject, kind_of
@@ -99,14 +99,14 @@ def test_a_subclass_is_its_own_kind_and_a_foreign_class_has_a_speaker() -> None:
 
 def test_class_indexing_and_indexed_assignment(session) -> None:
     vars = run(session, "c = class(g); r = g(4); g(1) = 7; after = g.Reading;")
-    assert "".join(vars["c"].reshape(-1)) == "demo.Gauge"
+    assert char_text(vars["c"]) == "demo.Gauge"
     assert vars["r"] == 10.0
     assert vars["after"] == 7.0
 
 
 def test_properties_methods_and_their_errors(session) -> None:
     vars = run(session, "u = g.Unit; g.Reading = 4; d = g.doubled(); dr = d.Reading;")
-    assert "".join(vars["u"].reshape(-1)) == "bar"
+    assert char_text(vars["u"]) == "bar"
     assert vars["dr"] == 8.0
     with pytest.raises(MatlabError) as info:
         run(session, "g.Pressure")
@@ -139,9 +139,9 @@ def test_struct_fieldnames_and_display_use_the_properties(session) -> None:
 def test_mexception_is_a_value_through_its_speaker(session) -> None:
     vars = run(session, "try, error('demo:fail', 'It failed %d times.', 3); catch e, end; "
                         "id = e.identifier; m = e.message; st = e.stack; r = e.getReport();")
-    assert "".join(vars["id"].reshape(-1)) == "demo:fail"
-    assert "".join(vars["m"].reshape(-1)) == "It failed 3 times."
-    assert "It failed 3 times." in "".join(vars["r"].reshape(-1))
+    assert char_text(vars["id"]) == "demo:fail"
+    assert char_text(vars["m"]) == "It failed 3 times."
+    assert "It failed 3 times." in char_text(vars["r"])
     with pytest.raises(MatlabError) as info:
         run(session, "e.nothing")
     assert "'MException'" in info.value.message

@@ -19,6 +19,7 @@ from mlang.registry import builtin
 from mlang.values.core import (
     DTYPE_OF_CLASS,
     NUMERIC_CLASSES,
+    char_codes,
     class_of,
     fix_shape,
     result,
@@ -134,9 +135,9 @@ def _scalar_number(v: object, message: str, identifier: str) -> float | complex:
     a = to_array(v)
     if a.size != 1:
         raise error(identifier, message)
+    if a.dtype.kind == "V":
+        return float(char_codes(a).reshape(-1)[0])
     x = a.reshape(-1)[0]
-    if a.dtype.kind == "U":
-        return float(ord(x))
     return complex(x) if a.dtype.kind == "c" else float(x)
 
 

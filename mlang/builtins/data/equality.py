@@ -75,7 +75,7 @@ def _is_plain_array(v: object) -> bool:
 def _strings_equal(a: object, b: object) -> bool:
     """A string array equals another string array or a char row with the same text."""
     for v in (a, b):
-        if type(v) is not StringArray and not (type(v) is np.ndarray and v.dtype.kind == "U"):
+        if type(v) is not StringArray and not (type(v) is np.ndarray and v.dtype.kind == "V"):
             return False
     x, y = to_string_array(a), to_string_array(b)
     if x.shape != y.shape:

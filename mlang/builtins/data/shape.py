@@ -47,7 +47,7 @@ def first_nonsingleton(shape: tuple[int, ...]) -> int:
 
 def is_placeholder(v: object) -> bool:
     """``[]`` given where MATLAB accepts an empty placeholder argument."""
-    return type(v) is np.ndarray and v.size == 0 and v.dtype.kind != "U"
+    return type(v) is np.ndarray and v.size == 0 and v.dtype.kind != "V"
 
 
 def padded(a: np.ndarray, ndim: int) -> np.ndarray:

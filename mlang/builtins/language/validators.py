@@ -15,6 +15,7 @@ from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import (
     NUMERIC_CLASSES,
+    char_rows,
     class_of,
     is_text,
     numel,
@@ -249,7 +250,7 @@ def must_be_in_range(v: Any, lower: Any, upper: Any, *flags: Any) -> None:
 def _text_elements(v: Any) -> list[str] | None:
     """The pieces of text in a text value (char vector, string array, cellstr); None if not text."""
     t = type(v)
-    if t is np.ndarray and v.dtype.kind == "U":
+    if t is np.ndarray and v.dtype.kind == "V":
         return [to_str(v)] if v.size == 0 or (v.ndim == 2 and v.shape[0] == 1) else None
     if t is StringArray:
         return ["" if s is None else s for s in v.data.ravel(order="F")]
@@ -298,8 +299,8 @@ def _set_items(s: Any) -> list:
     pieces = _text_elements(s)
     if pieces is not None and type(s) is not np.ndarray:
         return list(pieces)
-    if type(s) is np.ndarray and s.dtype.kind == "U":
-        return [to_str(s)] if s.shape[0] <= 1 else ["".join(r) for r in s.tolist()]
+    if type(s) is np.ndarray and s.dtype.kind == "V":
+        return [to_str(s)] if s.shape[0] <= 1 else char_rows(s)
     a = to_array(s)
     return [x.item() for x in a.ravel(order="F")]
 
@@ -440,7 +441,7 @@ def _check_attribute(value: Any, attr: str, argument: Any, who: str, fail: Any) 
     a = to_array(value) if type(value) in (float, bool, complex, np.ndarray) else None
     if a is None:
         raise fail("invalidType", f"Expected {who} to be numeric.")
-    if a.dtype.kind == "U":
+    if a.dtype.kind == "V":
         a = a.view(np.uint32).astype(np.float64) if a.size else np.zeros(a.shape)
     real = a.real.astype(np.float64)
     value_checks = {

@@ -50,7 +50,7 @@ def _extreme(x: object, args: tuple, nargout: int, largest: bool, name: str) -> 
         shape = tuple(0 if d in axes else n for d, n in enumerate(padded(a, max(axes) + 1).shape))
         out = finish(np.zeros(fix_shape(shape)), cls)
         return out if nargout <= 1 else (out, result(np.zeros(fix_shape(shape))))
-    values = flat if flat.dtype.kind != "U" else char_codes(flat).astype(np.float64)
+    values = flat if flat.dtype.kind != "V" else char_codes(flat).astype(np.float64)
     index = _extreme_index(values, largest, "includenan" in flags)
     picked = np.take_along_axis(values, index[..., None], axis=-1)[..., 0]
     m = finish(shaped(picked, out_shape), cls)
@@ -223,7 +223,7 @@ def _running_extreme(x: object, args: tuple, largest: bool, name: str) -> object
     axis, flags = cumulative_args(a, args, frozenset({"forward", "reverse", "omitnan", "includenan"}))
     cls = _extreme_class(x)
     values = along_last(a, axis)
-    if values.dtype.kind == "U":
+    if values.dtype.kind == "V":
         values = char_codes(values).astype(np.float64)
     reverse = "reverse" in flags
     if reverse:

@@ -278,6 +278,15 @@ def _interp1(x: np.ndarray, v: object, xq: object, method: str, extrap: Any, inp
     if table.shape[0] != x.size:
         raise error("MATLAB:interp1:YInvalidNumRows",
                     "The grid vectors do not define a grid of points that match the given values.")
+    query = as_floats(xq, "interp1")
+    # the sample and query points are coordinates: real, and (the samples) never NaN;
+    # the values may be complex
+    if x.dtype.kind == "c":
+        raise error("MATLAB:interp1:ComplexX", "Input coordinates must be real.")
+    if query.dtype.kind == "c":
+        raise error("MATLAB:interp1:ComplexInterpPts", "Input coordinates must be real.")
+    if np.isnan(x).any():
+        raise error("MATLAB:interp1:NaNinX", "NaN is not an appropriate value for X.")
     if x.size < 2:
         raise error("MATLAB:interp1:NotEnoughPts",
                     "Interpolation requires at least two sample points for each grid dimension.")
@@ -285,9 +294,14 @@ def _interp1(x: np.ndarray, v: object, xq: object, method: str, extrap: Any, inp
     x, table = x[order], table[order]
     if np.any(np.diff(x) == 0):
         raise error("MATLAB:interp1:RepeatedValuesX", "The grid vectors must contain unique points.")
-    query = as_floats(xq, "interp1")
-    points = query.reshape(-1, order="F").real
-    out = _interpolate(x, table, points, method)
+    points = query.reshape(-1, order="F")
+    if table.dtype.kind == "c" and method not in ("linear", "nearest", "next", "previous"):
+        # the real and imaginary parts are interpolated apart (pchip's shape rules
+        # compare signs, which complex numbers lack)
+        out = _interpolate(x, table.real.copy(), points, method) \
+            + 1j * _interpolate(x, table.imag.copy(), points, method)
+    else:
+        out = _interpolate(x, table, points, method)
     extrapolate = method in ("pchip", "cubic", "spline", "makima")
     fill = np.nan
     if extrap is not None:
@@ -297,6 +311,8 @@ def _interp1(x: np.ndarray, v: object, xq: object, method: str, extrap: Any, inp
         extrapolate = option == "extrap"
         if option is None:
             fill = to_double_array(extrap).reshape(-1)[0]
+            if np.iscomplexobj(fill) and fill.imag != 0:
+                out = out.astype(np.complex128)  # a complex fill value makes the result complex
     if extrapolate and method == "linear":
         out = _linear(x, table, points, extrapolate=True)
     elif not extrapolate:

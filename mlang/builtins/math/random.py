@@ -27,7 +27,7 @@ from mlang.builtins.coerce import (
 )
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.core import class_of, is_text, result, scalar_value, to_array, to_str
+from mlang.values.core import char_row, class_of, is_text, result, scalar_value, to_array, to_str
 from mlang.values.struct import Struct
 
 DEFAULT_SEED = 0
@@ -180,5 +180,5 @@ def rng(interp: Any, *args: Any, nargout: int = 0) -> Any:
 def _settings(interp: Any) -> Struct:
     generator(interp)
     state = interp.random.get_state()[1].astype(np.float64).reshape(-1, 1)
-    return Struct.scalar({"Type": np.array([list("twister")], dtype="<U1"),
+    return Struct.scalar({"Type": char_row("twister"),
                           "Seed": float(interp.random_seed), "State": state})

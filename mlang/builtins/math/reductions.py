@@ -28,6 +28,7 @@ from mlang.values.core import (
     char_codes,
     char_from_codes,
     char_row,
+    char_text,
     class_of,
     fix_shape,
     is_text,
@@ -194,7 +195,7 @@ def sum_(x: Any, *args: Any) -> object:
         d = args[0]
         if type(d) is float and d.is_integer() and 1 <= d <= x.ndim:
             return result(x.sum(axis=int(d) - 1, keepdims=True))
-        if type(d) is np.ndarray and d.dtype.kind == "U" and "".join(d.reshape(-1)).lower() == "all":
+        if type(d) is np.ndarray and d.dtype.kind == "V" and char_text(d).lower() == "all":
             return result(x.sum(keepdims=True).reshape(1, 1))
     return _sum_like(x, args, "sum", np.sum, np.nansum)
 
@@ -364,7 +365,7 @@ def mode(x: Any, dim: Any = None, *, nargout: int = 1) -> object:
         every.append(winners.reshape(-1, 1))
     cls = class_of(x)
     m = finish(shaped(modes.reshape(values.shape[:-1]), out_shape), "double" if cls == "char" else cls)
-    if type(x) is np.ndarray and x.dtype.kind == "U" and nargout <= 1:
+    if type(x) is np.ndarray and x.dtype.kind == "V" and nargout <= 1:
         m = result(char_from_codes(to_double_array(m).astype(np.uint32)))
     if nargout <= 1:
         return m
@@ -506,7 +507,7 @@ def back_from_last(values: np.ndarray, axis: int) -> np.ndarray:
 def nonzero_values(x: object, name: str) -> np.ndarray:
     """The values of an argument whose elements are tested for nonzero (char by code)."""
     a = numbers_of(x, name)
-    if a.dtype.kind == "U":
+    if a.dtype.kind == "V":
         return char_codes(a) != 0
     return a
 

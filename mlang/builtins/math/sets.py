@@ -14,7 +14,7 @@ from mlang.builtins.math.sorting import column_ranks, text_ranks
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import class_of, result, to_array, to_double_array, to_str
+from mlang.values.core import char_rows, class_of, result, to_array, to_double_array, to_str
 from mlang.values.indexing import data_of
 from mlang.values.string import StringArray
 
@@ -26,7 +26,7 @@ def _set_elements(x: object) -> tuple[np.ndarray, str]:
     if t is Cell:
         texts = []
         for v in x.values():
-            if not (type(v) is np.ndarray and v.dtype.kind == "U" or type(v) is StringArray):
+            if not (type(v) is np.ndarray and v.dtype.kind == "V" or type(v) is StringArray):
                 raise error("MATLAB:ISMEMBER:InputClass",
                             "Input A of class cell and input B of class cell must be cell arrays of "
                             "character vectors, unless one is a character vector.")
@@ -140,9 +140,9 @@ def _unique_rows(x: object, flags: set[str], nargout: int) -> object:
 
 def _member_texts(v: object) -> tuple[list, tuple[int, ...]]:
     """Texts of a char row / cellstr / string array for ismember, with the result shape."""
-    if type(v) is np.ndarray and v.dtype.kind == "U":
+    if type(v) is np.ndarray and v.dtype.kind == "V":
         if v.ndim == 2 and v.shape[0] > 1:
-            return ["".join(r) for r in v.tolist()], (v.shape[0], 1)
+            return char_rows(v), (v.shape[0], 1)
         return [to_str(v) if v.size else ""], (1, 1)
     keys, _ = _set_elements(v)
     return list(keys), shape_of(v)

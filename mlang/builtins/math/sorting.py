@@ -15,7 +15,16 @@ from mlang.builtins.math.reductions import along_last, back_from_last
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import char_codes, class_of, is_text, result, to_array, to_double_array, to_str
+from mlang.values.core import (
+    char_codes,
+    char_text,
+    class_of,
+    is_text,
+    result,
+    to_array,
+    to_double_array,
+    to_str,
+)
 from mlang.values.indexing import data_of
 from mlang.values.string import StringArray
 
@@ -30,8 +39,8 @@ def text_ranks(data: np.ndarray) -> np.ndarray:
             texts.append(None)
         elif type(v) is str:
             texts.append(v)
-        elif type(v) is np.ndarray and v.dtype.kind == "U" and (v.ndim == 2 and v.shape[0] <= 1):
-            texts.append("".join(v.reshape(-1).tolist()))
+        elif type(v) is np.ndarray and v.dtype.kind == "V" and (v.ndim == 2 and v.shape[0] <= 1):
+            texts.append(char_text(v))
         else:
             raise error("MATLAB:sort:InputType",
                         "Only cell arrays of character vectors can be sorted.")
@@ -45,7 +54,7 @@ def sort_keys(values: np.ndarray) -> list[np.ndarray]:
     """Sort keys, most significant last (np.lexsort's convention)."""
     if values.dtype.kind == "c":
         return [np.angle(values), np.abs(values)]
-    if values.dtype.kind == "U":
+    if values.dtype.kind == "V":
         return [char_codes(values)]
     if values.dtype.kind == "b":
         return [values.astype(np.int8)]
@@ -222,7 +231,7 @@ def _issorted_keys(x: object, method: str) -> tuple[list[np.ndarray], np.ndarray
         raise error("MATLAB:issorted:InvalidInput",
                     f"Invalid data type. Cannot check the order of values of class {class_of(x)}.")
     values = to_array(x)
-    if values.dtype.kind == "U":
+    if values.dtype.kind == "V":
         return [char_codes(values)], np.zeros(values.shape, dtype=bool)
     if values.dtype.kind == "b":
         return [values.astype(np.int8)], np.zeros(values.shape, dtype=bool)

@@ -13,7 +13,7 @@ from mlang.builtins.language.introspection import caller_frame
 from mlang.builtins.text.printing import unescape
 from mlang.errors import MatlabError, error, report
 from mlang.registry import builtin
-from mlang.values.core import char_row, to_array
+from mlang.values.core import CHAR, char_row, to_array
 
 
 def _prompt_text(prompt: Any) -> str:
@@ -36,7 +36,7 @@ def input(interp: Any, prompt: Any, mode: Any = None) -> Any:  # noqa: A001 (MAT
         if line is None:
             raise error("MATLAB:input:endOfInput", "Input ended before a value was entered.")
         if as_text:
-            return char_row(line) if line else np.empty((0, 0), dtype="<U1")
+            return char_row(line) if line else np.empty((0, 0), dtype=CHAR)
         if not line.strip():
             return np.empty((0, 0))
         try:

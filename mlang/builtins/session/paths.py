@@ -22,7 +22,7 @@ from mlang.builtins.session.workspace import columns
 from mlang.display import style_of
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.core import CHAR, char_row
+from mlang.values.core import char_matrix, char_row
 from mlang.values.struct import Struct
 
 
@@ -201,10 +201,7 @@ def ls(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
         raise error("MATLAB:ls:OSError", f"ls: cannot access '{text}': No such file or directory")
     names = [n for n, _ in found]
     if nargout:
-        if not names:
-            return np.zeros((0, 0), dtype=CHAR)
-        width = max(len(n) for n in names)
-        return np.array([list(n.ljust(width)) for n in names], dtype=CHAR)
+        return char_matrix(names)
     if names:
         interp.write("\n".join(columns(names, style_of(interp).width)) + "\n")
     return None

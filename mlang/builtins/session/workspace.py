@@ -54,7 +54,7 @@ def value_bytes(v: Any) -> int:
     if t is bool:
         return 1
     if t is np.ndarray:
-        return int(v.size) * (2 if v.dtype.kind == "U" else v.dtype.itemsize)
+        return int(v.nbytes)
     if t is Cell:
         return sum(ELEMENT_HEADER_BYTES + value_bytes(x) for x in v.data.ravel())
     if t is Struct:

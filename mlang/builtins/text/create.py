@@ -12,8 +12,6 @@ from mlang.builtins.coerce import text_array
 from mlang.builtins.math.rounding import round_half_away
 from mlang.builtins.text.forms import (
     cell_of,
-    char_matrix,
-    char_rows,
     deblanked,
     double_array,
     empty_char,
@@ -27,7 +25,7 @@ from mlang.builtins.text.forms import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import char_from_codes, class_of, to_array
+from mlang.values.core import char_from_codes, char_matrix, char_rows, class_of, to_array
 from mlang.values.string import StringArray
 from mlang.values.text import to_string_array
 

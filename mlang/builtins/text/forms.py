@@ -16,7 +16,7 @@ import numpy as np
 
 from mlang.errors import error
 from mlang.values.cell import Cell
-from mlang.values.core import CHAR, result, scalar_value
+from mlang.values.core import CHAR, char_codes, char_row, result, scalar_value
 from mlang.values.string import StringArray
 
 # MATLAB's whitespace for isspace, strtrim, strtok and strsplit's default delimiter.
@@ -28,7 +28,7 @@ _NON_BREAKING = "\xa0\u2007\u202f"
 
 def is_char(v: object) -> bool:
     """A char array (of any size)."""
-    return type(v) is np.ndarray and v.dtype.kind == "U"
+    return type(v) is np.ndarray and v.dtype.kind == "V"
 
 
 def is_char_row(v: object) -> bool:
@@ -38,9 +38,7 @@ def is_char_row(v: object) -> bool:
 
 def row(text: str) -> np.ndarray:
     """A 1×n char row (1×0 for the empty text, as MATLAB's string functions return)."""
-    if not text:
-        return np.zeros((1, 0), dtype=CHAR)
-    return np.array(list(text), dtype=CHAR).reshape(1, len(text))
+    return char_row(text) if text else np.zeros((1, 0), dtype=CHAR)
 
 
 def empty_char() -> np.ndarray:
@@ -48,21 +46,6 @@ def empty_char() -> np.ndarray:
     return np.zeros((0, 0), dtype=CHAR)
 
 
-def char_rows(a: np.ndarray) -> list[str]:
-    """The rows of a char matrix as Python strings."""
-    if a.ndim != 2:
-        a = a.reshape(a.shape[0], -1, order="F")
-    return ["".join(r) for r in a.tolist()]
-
-
-def char_matrix(rows: list[str]) -> np.ndarray:
-    """Rows padded with blanks to the longest one (how char(...) stacks text)."""
-    width = max((len(r) for r in rows), default=0)
-    out = np.full((len(rows), width), " ", dtype=CHAR)
-    for i, r in enumerate(rows):
-        if r:
-            out[i, :len(r)] = list(r)
-    return out
 
 
 def object_array(items: list, shape: tuple[int, ...]) -> np.ndarray:
@@ -122,16 +105,26 @@ class TextArray:
 # ------------------------------------------------------------------ whitespace
 
 
+def char_test(a: np.ndarray, test: Callable[[str], bool]) -> np.ndarray:
+    """``test`` of each character of a char array, as a logical array of its shape
+    (asked once for each distinct character)."""
+    if a.size == 0:
+        return np.zeros(a.shape, dtype=bool)
+    codes, where = np.unique(char_codes(a), return_inverse=True)
+    answers = np.array([test(chr(c)) for c in codes.tolist()], dtype=bool)
+    return answers[where].reshape(a.shape)
+
+
 def is_space(c: str) -> bool:
     """MATLAB's isspace of one character (the non-breaking spaces are not space)."""
-    if len(c) != 1:  # NumPy reads a NUL element back as ''
+    if len(c) != 1:
         return False
     return c in WHITESPACE or (c > "\x7f" and c.isspace() and c not in _NON_BREAKING)
 
 
 def is_trimmed(c: str) -> bool:
     """Whether strtrim and deblank remove the character: whitespace or NUL."""
-    return c in ("", _TRIM_EXTRA) or is_space(c)
+    return c == _TRIM_EXTRA or is_space(c)
 
 
 def deblanked(text: str) -> str:

@@ -13,8 +13,6 @@ import numpy as np
 from mlang.builtins.coerce import text_array, text_option
 from mlang.builtins.math.rounding import round_half_away
 from mlang.builtins.text.forms import (
-    char_matrix,
-    char_rows,
     empty_char,
     is_char,
     is_char_row,
@@ -28,7 +26,7 @@ from mlang.errors import MatlabError, MatlabSyntaxError, error
 from mlang.evaluation.frame import Frame
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import char_codes, class_of, is_text, result, to_array, to_str
+from mlang.values.core import char_codes, char_matrix, char_rows, class_of, is_text, result, to_array, to_str
 from mlang.values.string import StringArray
 
 
@@ -145,7 +143,7 @@ def int2str(x: Any) -> Any:
     a = to_array(x)
     if a.size == 0:
         return empty_char()
-    if a.dtype.kind == "U":
+    if a.dtype.kind == "V":
         a = char_codes(a).astype(np.float64)
     if a.dtype.kind == "c":
         a = a.real
@@ -334,7 +332,7 @@ def _integer_values(d: Any, fname: str) -> tuple[list[int], int | None]:
     if type(d) not in (float, bool, np.ndarray):
         raise error(f"MATLAB:{fname}:InvalidInput", "D must be numeric.")
     a = to_array(d)
-    if a.dtype.kind == "U":
+    if a.dtype.kind == "V":
         a = char_codes(a)
     flat = a.ravel(order="F")
     if a.dtype.kind in "iu":

@@ -14,7 +14,7 @@ from mlang.display import disp_text
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import char_row, class_of, is_text, to_str
+from mlang.values.core import CHAR, char_row, char_text, class_of, is_text, to_str
 from mlang.values.string import StringArray
 
 _SPEC = re.compile(r"%(?P<flags>[-+ 0#]*)(?P<width>\*|\d+)?(?:\.(?P<prec>\*|\d+))?"
@@ -61,9 +61,8 @@ def _flatten_args(args: list) -> list:
     """Arguments as a flat list of items: numbers, or whole strings for char/string args."""
     items: list = []
     for a in args:
-        if type(a) is np.ndarray and a.dtype.kind == "U":
-            items.append(to_str(a) if a.ndim == 2 and a.shape[0] <= 1 else
-                         "".join(a.ravel(order="F").tolist()))
+        if type(a) is np.ndarray and a.dtype.kind == "V":
+            items.append(char_text(a))
         elif type(a) is StringArray:
             items.extend("" if s is None else s for s in a.data.ravel(order="F"))
         elif type(a) is float:
@@ -286,8 +285,8 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
     if type(fmt) is StringArray:
         value: Any = StringArray.scalar(text)
     else:
-        value = char_row(text) if text else np.zeros((1, 0), dtype="<U1")
-    return (value, np.zeros((1, 0), dtype="<U1")) if nargout > 1 else value
+        value = char_row(text) if text else np.zeros((1, 0), dtype=CHAR)
+    return (value, np.zeros((1, 0), dtype=CHAR)) if nargout > 1 else value
 
 
 @builtin(interp=True, max_out=0, dl="native")

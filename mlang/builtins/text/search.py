@@ -14,6 +14,7 @@ from mlang.builtins.coerce import option_flag, options, text_array, text_list, t
 from mlang.builtins.text.create import codes_to_char
 from mlang.builtins.text.forms import (
     cell_of,
+    char_test,
     is_char,
     is_space,
     logical_array,
@@ -28,20 +29,41 @@ from mlang.values.core import result, to_array, to_str
 from mlang.values.string import StringArray
 
 
-def find_all(text: str, pattern: str) -> list[int]:
+def find_all(text: str, pattern: str) -> np.ndarray:
     """Start offsets of every (possibly overlapping) occurrence of ``pattern``."""
+    if len(text) > 4096 and pattern:
+        starts = _find_all_codes(text, pattern)
+        if starts is not None:
+            return starts
     out = []
     k = text.find(pattern)
     while k >= 0:
         out.append(k)
         k = text.find(pattern, k + 1)
-    return out
+    return np.array(out, dtype=np.intp)
 
 
-def _index_row(positions: list[int], empty_pattern: bool = False) -> object:
-    if not positions:
+def _find_all_codes(text: str, pattern: str) -> np.ndarray | None:
+    """find_all over character codes, vectorised (None when a character beyond U+FFFF
+    makes code units and characters differ)."""
+    units = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
+    pat = np.frombuffer(pattern.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
+    if units.size != len(text) or pat.size != len(pattern):
+        return None
+    if pat.size > units.size:
+        return np.zeros(0, dtype=np.intp)
+    starts = np.flatnonzero(units[:units.size - pat.size + 1] == pat[0])
+    for j in range(1, pat.size):
+        if not starts.size:
+            break
+        starts = starts[units[starts + j] == pat[j]]
+    return starts
+
+
+def _index_row(positions: np.ndarray, empty_pattern: bool = False) -> object:
+    if not positions.size:
         return np.zeros((0, 0) if empty_pattern else (1, 0))
-    return result(np.array([[p + 1 for p in positions]], dtype=np.float64))
+    return result((positions + 1.0).reshape(1, -1))
 
 
 @builtin()
@@ -51,7 +73,7 @@ def strfind(text: Any, pattern: Any, *opts: Any) -> Any:
     pat = text_scalar(pattern, "Pattern")
     force = option_flag(options(opts, ("ForceCellOutput",)).get("ForceCellOutput", False))
     t = text_array(text)
-    found = [_index_row(find_all(s or "", pat) if pat else [], not pat) for s in t.items]
+    found = [_index_row(find_all(s or "", pat) if pat else np.zeros(0), not pat) for s in t.items]
     if t.kind == "char" or (t.kind == "string" and len(found) == 1):
         return cell_of(found, (1, 1)) if force else found[0]
     return Cell(object_array(found, t.shape))
@@ -195,19 +217,17 @@ _CLASSES: dict[str, Callable[[str], bool]] = {
     "upper": str.isupper,
     "wspace": lambda c: is_space(c),
     "punct": _is_punct,
-    "cntrl": lambda c: c == "" or unicodedata.category(c) == "Cc",
-    "graphic": lambda c: c.isprintable() and not c.isspace() and c != "",
-    "graph": lambda c: c.isprintable() and not c.isspace() and c != "",
-    "print": lambda c: c.isprintable() and c != "",
-    "xdigit": lambda c: c != "" and c in "0123456789abcdefABCDEF",
-    "ascii": lambda c: ord(c or "\0") < 128,
+    "cntrl": lambda c: unicodedata.category(c) == "Cc",
+    "graphic": lambda c: c.isprintable() and not c.isspace(),
+    "graph": lambda c: c.isprintable() and not c.isspace(),
+    "print": lambda c: c.isprintable(),
+    "xdigit": lambda c: c in "0123456789abcdefABCDEF",
+    "ascii": lambda c: ord(c) < 128,
 }
 
 
 def _char_test(a: np.ndarray, test: Callable[[str], bool]) -> object:
-    if a.size == 0:
-        return np.zeros(a.shape, dtype=bool)
-    return result(np.vectorize(test, otypes=[bool])(a))
+    return result(char_test(a, test))
 
 
 def _class_of_chars(x: Any, test: Callable[[str], bool]) -> object:

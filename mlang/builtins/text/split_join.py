@@ -13,8 +13,6 @@ from mlang.builtins.text.forms import (
     WHITESPACE,
     TextArray,
     cell_of,
-    char_matrix,
-    char_rows,
     empty_char,
     is_char,
     object_array,
@@ -27,7 +25,7 @@ from mlang.builtins.text.regexp import translate_regex
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import to_array
+from mlang.values.core import char_matrix, char_rows, to_array
 from mlang.values.string import StringArray
 
 

@@ -9,12 +9,12 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.coerce import text_array, text_list
-from mlang.builtins.text.forms import TextArray, deblanked, is_char, is_trimmed
+from mlang.builtins.text.forms import TextArray, char_test, deblanked, is_char, is_trimmed
 from mlang.builtins.text.search import find_all
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import CHAR
+from mlang.values.core import char_row, char_text
 from mlang.values.string import StringArray
 
 
@@ -24,14 +24,17 @@ def _map_text(x: object, fn: Callable[[str], str]) -> object:
 
 
 def _case(x: object, convert: Callable[[str], str]) -> object:
-    def one(c: str) -> str:
-        changed = convert(c)
-        return changed if len(changed) == 1 else c  # keep one character per element
+    def each(text: str) -> str:
+        changed = convert(text)
+        if len(changed) == len(text):  # every character mapped to one character
+            return changed
+        # keep one character per element ('ß' stays, as in MATLAB)
+        return "".join(c2 if len(c2 := convert(c)) == 1 else c for c in text)
 
     if is_char(x):
-        return np.vectorize(one, otypes=[CHAR])(x) if x.size else x
+        return char_row(each(char_text(x))).reshape(x.shape, order="F") if x.size else x
     if type(x) in (Cell, StringArray):
-        return _map_text(x, lambda s: "".join(one(c) for c in s))
+        return _map_text(x, each)
     return x  # numbers are returned unchanged
 
 
@@ -57,8 +60,7 @@ def _strtrim_text(text: str) -> str:
 
 
 def _blank_columns(a: np.ndarray) -> np.ndarray:
-    strip = np.vectorize(is_trimmed, otypes=[bool])(a)
-    return strip.all(axis=0)
+    return char_test(a, is_trimmed).all(axis=0)
 
 
 @builtin()
@@ -92,7 +94,9 @@ def _strrep_text(text: str, old: str, new: str) -> str:
     """Replace every occurrence, overlapping ones included (each gets its own copy)."""
     if not old:
         return text
-    starts = find_all(text, old)
+    if not any(old.startswith(old[k:]) for k in range(1, len(old))):
+        return text.replace(old, new)  # occurrences cannot overlap
+    starts = find_all(text, old).tolist()
     if not starts:
         return text
     out = []

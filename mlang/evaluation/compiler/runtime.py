@@ -95,7 +95,7 @@ def scalar_truth(v: Any, op: str) -> bool:
         return truth(v)
     if t is np.ndarray and v.size == 1 and class_of(v) in operators.ARITHMETIC_CLASSES:
         x = v.reshape(-1)[0]
-        return truth(scalar_value(v) if v.dtype.kind == "U"
+        return truth(scalar_value(v) if v.dtype.kind == "V"
                      else complex(x) if v.dtype.kind == "c" else float(x))
     if t is DlArray:
         return scalar_truth(v.data, op)
