@@ -46,6 +46,7 @@ BENCHMARKS = (
     "preallocated",
     "vectorised",
     "string_building",
+    "large_text",
     "struct_fields",
     "cell_access",
 )
