@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from mlang.errors import MatlabError, error
+from mlang.errors import MatlabError, MatlabSyntaxError, error
 from mlang.evaluation.arguments import compile_arguments
 from mlang.evaluation.compiler import Code, Compiler
 from mlang.evaluation.frame import Frame, ReturnFromFunction
@@ -42,11 +42,12 @@ class UserFunction:
                  parent: UserFunction | None = None) -> None:
         self.node = node
         self.parent = parent  # the enclosing function of a nested function
+        self._names: set[str] | None = None
         # a nested function shares with its parent the variables both of them use
         self.shared: set[str] = set()
         if parent is not None:
             own = set(node.params) | set(node.outputs)
-            self.shared = (_names_used(node) & (_names_used(parent.node) | parent.shared)) - own
+            self.shared = (self.names_used & (parent.names_used | parent.shared)) - own
         self.name = node.name
         self.unit = unit
         self.params = node.params
@@ -56,6 +57,14 @@ class UserFunction:
         self.persistent: dict[str, Any] = {}
         self._body: Code | None = None
         self._arguments: Any = None
+
+    @property
+    def names_used(self) -> set[str]:
+        """The names this function's own code mentions (worked out once: each of its
+        nested functions asks)."""
+        if self._names is None:
+            self._names = _names_used(self.node)
+        return self._names
 
     @property
     def max_inputs(self) -> int | None:
@@ -241,15 +250,31 @@ class ScriptCall:
 
 
 
+class FileSyntaxError(MatlabError):
+    """A syntax error in a file loaded while code runs (a function called by name, a
+    script given to run): an MException try/catch can catch, as in MATLAB.  ``syntax``
+    is the syntax error itself, for a report in its own layout when nothing catches it."""
+
+    def __init__(self, syntax: MatlabSyntaxError) -> None:
+        where = f"File: {Path(syntax.file).name} Line: {syntax.line} Column: {syntax.col}\n"
+        super().__init__("MATLAB:m_incomplete_statement" if syntax.incomplete
+                         else "MATLAB:m_parse_error", where + syntax.message)
+        self.syntax = syntax
+
+
 class UnreadableFile:
-    """A ``.m`` file found by name that cannot be read: exist and which still see it
-    (it is there), calling it raises the read error."""
+    """A ``.m`` file found by name that cannot be read or parsed: exist and which still
+    see it (it is there), calling it raises the read or syntax error."""
 
     def __init__(self, file: str, problem: MatlabError) -> None:
         self.file = file
         self.name = Path(file).stem
         self.identifier = problem.identifier
         self.message = problem.message
+        self.syntax = problem.syntax if type(problem) is FileSyntaxError else None
 
     def call(self, interp: Any, args: list, nargout: int, frame: Frame | None = None) -> list:
+        # a new error each call: the stack of a raised error grows as it unwinds
+        if self.syntax is not None:
+            raise FileSyntaxError(self.syntax)
         raise error(self.identifier, self.message)

@@ -14,9 +14,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from mlang.errors import RUNNING, error
+import numpy as np
+
+from mlang.errors import RUNNING, MatlabSyntaxError, error
 from mlang.evaluation.frame import Frame
-from mlang.evaluation.functions import CompiledUnit, ScriptCall, UnreadableFile
+from mlang.evaluation.functions import CompiledUnit, FileSyntaxError, ScriptCall, UnreadableFile
 from mlang.registry import load_all
 from mlang.syntax.cache import FileReadError, parse_file
 from mlang.syntax.parser import default_parser
@@ -72,7 +74,10 @@ class Interpreter:
     def run_file(self, path: str | os.PathLike[str]) -> None:
         """Run a script file in the base workspace (a function file: call it with no arguments)."""
         path = Path(path).resolve()
-        unit = self.unit_for(path)
+        try:
+            unit = self.unit_for(path)
+        except FileSyntaxError as exc:  # the file run is itself unparsable: nothing can catch it
+            raise exc.syntax from None
         folder = str(path.parent)
         self.script_dirs.insert(0, folder)
         self.invalidate()
@@ -120,14 +125,20 @@ class Interpreter:
 
     @contextmanager
     def running(self) -> Iterator[None]:
-        """While MATLAB code runs: this interpreter is the current one, and Python's stack
-        limit leaves room for MATLAB's recursion limit (calls nest several Python frames deep)."""
+        """While MATLAB code runs: this interpreter is the current one, Python's stack
+        limit leaves room for MATLAB's recursion limit (calls nest several Python frames
+        deep), and NumPy's floating-point warnings are off: MATLAB's arithmetic gives Inf,
+        NaN or a saturated integer without a word, so none may reach the caller's stderr."""
         token = RUNNING.set(self)
         limit = sys.getrecursionlimit()
         if limit < PYTHON_STACK_LIMIT:
             sys.setrecursionlimit(PYTHON_STACK_LIMIT)
         try:
-            yield
+            with np.errstate(all="ignore"):  # a context variable: only this run is affected
+                yield
+        except RecursionError:  # outside any statement (compiling deep code): still MATLAB's error
+            raise error("MATLAB:recursionLimit", "Maximum recursion limit reached. Use "
+                        "set(0,'RecursionLimit',N) to change the limit.") from None
         finally:
             sys.setrecursionlimit(limit)
             RUNNING.reset(token)
@@ -262,20 +273,25 @@ class Interpreter:
     def _file_target(self, path: Path) -> Any:
         try:
             unit = self.unit_for(path)
-        except FileReadError as exc:  # still found by name; the error comes when it is run
-            return UnreadableFile(str(path), exc)
+        except (FileReadError, FileSyntaxError) as exc:  # still found by name; the error
+            return UnreadableFile(str(path), exc)  # comes when it is run
         if unit.is_script:
             return ScriptCall(unit)
         return unit.primary
 
     def unit_for(self, path: Path) -> CompiledUnit:
-        """The compiled form of a file, recompiled when the file changes."""
+        """The compiled form of a file, recompiled when the file changes.  A syntax error
+        in it is a FileSyntaxError: code that loads a file as it runs can catch that."""
         key = str(path)
         mtime = path.stat().st_mtime_ns
         cached = self._units.get(key)
         if cached is not None and cached[0] == mtime:
             return cached[1]
-        unit = CompiledUnit(parse_file(path, self.parser), key)
+        try:
+            program = parse_file(path, self.parser)
+        except MatlabSyntaxError as exc:
+            raise FileSyntaxError(exc) from None
+        unit = CompiledUnit(program, key)
         self._units[key] = (mtime, unit)
         return unit
 

@@ -44,7 +44,11 @@ def run_reported(interp: Any, action: Callable[[], object], debug: bool = False)
         return exc
     except MatlabError as exc:
         _end_output_line(interp)
-        _write_error(interp, report(exc.exc, read_source_line))
+        # a file that failed to parse as code ran (evaluation's FileSyntaxError): shown
+        # in the syntax error's own layout, as when the file itself is run
+        syntax = getattr(exc, "syntax", None)
+        text = f"{syntax}\n" if isinstance(syntax, MatlabSyntaxError) else report(exc.exc, read_source_line)
+        _write_error(interp, text)
         return exc
     except InternalError as exc:
         report_internal_error(interp, exc.original or exc.__cause__ or exc, str(exc), debug)

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from mlang.values.cell import Cell
-from mlang.values.core import char_row, result, to_str
+from mlang.values.core import char_codes, char_from_codes, char_row, result, to_str
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -18,18 +18,49 @@ def to_python(v: Any) -> Any:
     t = type(v)
     if t is np.ndarray:
         if v.dtype.kind == "V":
-            return to_str(v) if v.ndim == 2 and v.shape[0] <= 1 else v
+            if v.ndim == 2 and v.shape[0] <= 1:
+                return to_str(v)
+            # a char matrix: a NumPy array of one-character strings, of its shape
+            return char_codes(v).astype(np.uint32).view("<U1")
         return v
-    if t is Cell:
-        return [to_python(x) for x in v.values()] if min(v.shape) <= 1 else \
-            np.vectorize(to_python, otypes=[object])(v.data)
-    if t is Struct:
-        if v.elems.size == 1:
-            return {k: to_python(x) for k, x in v.element(0).items()}
-        return [{k: to_python(x) for k, x in d.items()} for d in v.elems.ravel(order="F")]
+    if t is Cell or t is Struct:
+        return _container_to_python(v)
     if t is StringArray:
         return v.scalar_text() if v.data.size == 1 else v.data.tolist()
     return v
+
+
+def _container_to_python(v: Cell | Struct) -> Any:
+    """A cell or struct converted with a stack of its own: cells and structs can nest
+    far deeper than Python can recurse (c = {c} in a loop)."""
+    top: list = [None]
+    stack: list[tuple[Any, Any, Any]] = [(v, top, 0)]  # a value, and where its result goes
+    while stack:
+        value, holder, key = stack.pop()
+        t = type(value)
+        if t is Cell:
+            if min(value.shape) <= 1:
+                items = value.values()
+                out: Any = [None] * len(items)
+                stack.extend((x, out, i) for i, x in enumerate(items))
+            else:
+                out = np.empty(value.data.shape, dtype=object)
+                stack.extend((x, out, i) for i, x in np.ndenumerate(value.data))
+        elif t is Struct:
+            if value.elems.size == 1:
+                out = _fields_to_python(value.element(0), stack)
+            else:
+                out = [_fields_to_python(d, stack) for d in value.elems.ravel(order="F")]
+        else:
+            out = to_python(value)
+        holder[key] = out
+    return top[0]
+
+
+def _fields_to_python(element: dict, stack: list) -> dict:
+    out = dict.fromkeys(element)  # the fields in their order; the values come from the stack
+    stack.extend((x, out, k) for k, x in element.items())
+    return out
 
 
 def from_python(v: Any) -> Any:
@@ -55,6 +86,10 @@ def from_python(v: Any) -> Any:
             a = a.reshape(1, 1)
         elif a.ndim == 1:
             a = a.reshape(1, -1)
+        if a.dtype == np.dtype("<U1"):  # one character an element: a char array
+            return char_from_codes(np.ascontiguousarray(a).view(np.uint32))
+        if a.dtype.kind == "U":
+            return StringArray(a.astype(object))
         if a.dtype.kind in "iu" and a.dtype.itemsize == 8 and a.dtype.kind == "i":
             a = a.astype(np.float64)
         return result(a)

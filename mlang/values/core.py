@@ -159,14 +159,16 @@ def char_row(text: str) -> np.ndarray:
     if not text:
         return np.zeros((0, 0), dtype=CHAR)
     units = text.encode("utf-16-le", "surrogatepass")
-    return np.frombuffer(units, dtype=CHAR).reshape(1, len(units) // 2).copy()
+    out = np.empty((1, len(units) // 2), dtype=CHAR)
+    out.data.cast("B")[:] = units
+    return out
 
 
 def char_text(a: np.ndarray) -> str:
     """The characters of a char array in column-major order, as one Python string."""
-    if a.ndim != 1 and not (a.ndim == 2 and a.shape[0] == 1):
-        a = a.ravel(order="F")
-    return str(np.ascontiguousarray(a).view(np.uint16), "utf-16-le", "surrogatepass")
+    if a.flags.c_contiguous and (a.ndim == 1 or (a.ndim == 2 and a.shape[0] == 1)):
+        return str(a, "utf-16-le", "surrogatepass")
+    return a.tobytes(order="F").decode("utf-16-le", "surrogatepass")
 
 
 def char_rows(a: np.ndarray) -> list[str]:

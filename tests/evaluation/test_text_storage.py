@@ -87,3 +87,15 @@ def test_strrep_replaces_overlapping_occurrences_in_long_text() -> None:
                  "t = strrep(repmat('abcdef', 1, 2000), 'cd', 'X'); disp(numel(t)); disp(t(1:6))")
     # every one of the 5999 overlapping 'aa' becomes 'b'; 'cd' cannot overlap
     assert out == "        5999\n\n       10000\n\nabXefa\n"
+
+
+def test_char_matrices_cross_to_python_as_one_character_strings() -> None:
+    interp, _ = run("m = ['ab'; 'cd']; s = 'xy';")
+    m = interp.get("m")
+    assert m.dtype == np.dtype("<U1") and m.tolist() == [["a", "b"], ["c", "d"]]
+    assert interp.get("s") == "xy"
+    interp.set("back", m)
+    interp.set("names", np.array(["xy", "z"]))
+    interp.eval("disp(class(back)); disp(back(2, :)); disp(class(names)); disp(names(2))")
+    assert char_rows(interp.base.vars["back"]) == ["ab", "cd"]
+    assert class_of(interp.base.vars["names"]) == "string"

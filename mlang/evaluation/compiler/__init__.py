@@ -11,7 +11,8 @@ Errors: a block's runner records the line of the statement that failed
 
 ``Compiler`` is put together from one part per kind of node, each in its own
 module: ``expressions``, ``calls_and_indexing``, ``assignment``,
-``statements``; ``runtime`` holds what the compiled code shares while it runs.
+``statements``; ``runtime`` holds what the compiled code shares while it runs,
+``facts`` what compiling asks about whole subtrees (answered once per node).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from mlang.evaluation.compiler.assignment import AssignmentCompiler
 from mlang.evaluation.compiler.calls_and_indexing import ReferenceCompiler
 from mlang.evaluation.compiler.expressions import ExpressionCompiler
+from mlang.evaluation.compiler.facts import TreeFacts
 from mlang.evaluation.compiler.runtime import Code
 from mlang.evaluation.compiler.statements import StatementCompiler
 from mlang.syntax import ast
@@ -48,6 +50,7 @@ class Compiler(StatementCompiler, AssignmentCompiler, ReferenceCompiler, Express
         self.global_names = global_names or set()
         self.persistent_names = persistent_names or set()
         self.special_names = self.global_names | self.persistent_names | self.outer_names
+        self.facts = TreeFacts()  # shared with the compilers of anonymous functions inside
 
     def expr(self, node: ast.Node) -> Code:
         """Code computing the value of an expression."""

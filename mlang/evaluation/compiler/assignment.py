@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import MatlabError, error
-from mlang.evaluation.compiler.calls_and_indexing import contains_end
 from mlang.evaluation.compiler.runtime import MISSING, Code
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
@@ -75,7 +74,7 @@ class AssignmentCompiler:
         root = self.plain_variable(target.base)
         arg_node = target.args[0]
         if root is None or self.may_expand(arg_node) or type(arg_node) in (ast.NamedArg, ast.Colon) \
-                or contains_end(arg_node):
+                or self.facts.contains_end(arg_node):
             return None
         index = self.expr(arg_node)
         general = self._store_index(root, target.args, *self.index_args(target.args))
@@ -630,14 +629,32 @@ def _op_args(frame: Frame, op: tuple, current: Any) -> list:
 
 
 def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> Any:
-    """The new value of ``current`` after assigning ``value`` at ``ops[i:]``."""
+    """The new value of ``current`` after assigning ``value`` at ``ops[i:]``: down the
+    path one link at a time, then back up (a loop: a path can be thousands of links long)."""
+    finishers: list[Callable[[Any], Any]] = []
+    while True:
+        done, current, finish = _assign_step(frame, current, ops, i, value)
+        if done:
+            break
+        finishers.append(finish)
+        i += 1
+    for finish in reversed(finishers):
+        current = finish(current)
+    return current
+
+
+def _assign_step(frame: Frame, current: Any, ops: list, i: int, value: Any
+                 ) -> tuple[bool, Any, Callable[[Any], Any] | None]:
+    """One link of an assignment path: (True, the new value of ``current``, None) at the
+    last link, else (False, the value one link down, what makes ``current`` anew from
+    that value once assigned)."""
     op = ops[i]
     kind = op[0]
     last = i == len(ops) - 1
     if kind == "()":
         args = _op_args(frame, op, current)
         if last:
-            return indexing.assign(current, args, value)
+            return True, indexing.assign(current, args, value), None
         # x(i).f = v / x(i){...}: work on the selected element
         if current is None:
             current = Struct.empty((0, 0)) if ops[i + 1][0] in (".", ".()") else Cell.empty()
@@ -653,8 +670,7 @@ def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> A
             sub = None
         if sub is None and type(current) is Struct:
             sub = Struct.scalar(dict.fromkeys(current.fields, EMPTY))
-        new_sub = _assign_path(frame, sub, ops, i + 1, value)
-        return indexing.assign(current, args, new_sub)
+        return False, sub, lambda new_sub: indexing.assign(current, args, new_sub)
     if kind == "{}":
         args = _op_args(frame, op, current)
         if current is None:
@@ -668,16 +684,19 @@ def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> A
         if last:
             cell_value = Cell(np.empty((1, 1), dtype=object))
             cell_value.data[0, 0] = value
-            return indexing.assign(current, args, cell_value)
+            return True, indexing.assign(current, args, cell_value), None
         try:
             sub_list = indexing.brace_index(current, args)
             sub = sub_list[0] if len(sub_list) == 1 else None
         except MatlabError:
             sub = None
-        new_sub = _assign_path(frame, sub, ops, i + 1, value)
-        wrapped = Cell(np.empty((1, 1), dtype=object))
-        wrapped.data[0, 0] = new_sub
-        return indexing.assign(current, args, wrapped)
+
+        def into_cell(new_sub: Any) -> Any:
+            wrapped = Cell(np.empty((1, 1), dtype=object))
+            wrapped.data[0, 0] = new_sub
+            return indexing.assign(current, args, wrapped)
+
+        return False, sub, into_cell
     # field
     if kind == ".":
         name = op[1]
@@ -688,7 +707,7 @@ def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> A
     if type(current) is not Struct:
         kind = kind_of(current)
         if kind is not None and last:
-            return kind.set_property(current, name, value)
+            return True, kind.set_property(current, name, value), None
         raise error("MATLAB:structAssToNonStruct",
                     "Unable to perform assignment because dot indexing is not supported for "
                     "variables of this type.")
@@ -703,7 +722,10 @@ def _assign_path(frame: Frame, current: Any, ops: list, i: int, value: Any) -> A
         out.add_field(name)
     if last:
         element[name] = value
-    else:
-        element[name] = _assign_path(frame, element.get(name) if name in element else None,
-                                     ops, i + 1, value)
-    return out
+        return True, out, None
+
+    def into_field(new_sub: Any) -> Any:
+        element[name] = new_sub
+        return out
+
+    return False, element.get(name) if name in element else None, into_field

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mlang.errors import error
+from mlang.evaluation.compiler.expressions import LONG_CHAIN
 from mlang.evaluation.compiler.runtime import MISSING, Code
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
@@ -22,16 +23,6 @@ from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
 from mlang.values.objects import kind_of
 from mlang.values.struct import Struct
-
-
-def contains_end(node: ast.Node) -> bool:
-    """Might an index argument use ``end`` for the array being indexed?
-
-    Any ``end`` below counts: one inside a nested index belongs to that index if
-    it indexes a variable, but to this one if it is a function call
-    (``x(min(end, 3))``), which is only known at run time.
-    """
-    return any(type(n) is ast.End for n in ast.walk(node))
 
 
 def _single(values: list, intermediate: bool = False) -> Any:
@@ -89,6 +80,27 @@ def _dotted_call(node: ast.Node) -> tuple[str, str, list | None] | None:
     if type(node) is not ast.Name:
         return None
     return node.name, ".".join([node.name, *reversed(parts)]), args
+
+
+def _is_link(node: ast.Node) -> bool:
+    """Is ``node`` a step applied to the value of its base: ``.f``, ``.(e)``, ``{...}``, or
+    ``(...)`` on anything but a name (a name's parentheses may be a call)?"""
+    t = type(node)
+    return t is ast.Field or t is ast.DynField or (
+        t is ast.Index and (node.braces or type(node.base) is not ast.Name))  # type: ignore[attr-defined]
+
+
+def _chain_links(node: ast.Node) -> int:
+    """How many links a reference chain has (up to LONG_CHAIN)."""
+    n = 0
+    while n < LONG_CHAIN and _is_link(node):
+        node = node.base  # type: ignore[attr-defined]
+        n += 1
+    return n
+
+
+# the kinds of step of a compiled reference chain
+_FIELD, _DYNFIELD, _BRACES, _PARENS = range(4)
 
 
 class ReferenceCompiler:
@@ -152,7 +164,7 @@ class ReferenceCompiler:
 
     def index_args(self, nodes: list[ast.Node]) -> tuple[Callable[[Frame], list], bool]:
         """Code for index arguments, and whether any of them uses ``end``."""
-        uses_end = any(contains_end(n) for n in nodes)
+        uses_end = any(self.facts.contains_end(n) for n in nodes)
         parts = []
         for n in nodes:
             if type(n) is ast.NamedArg:
@@ -241,7 +253,7 @@ class ReferenceCompiler:
         multi = self.multi(node)
         root = self.plain_variable(node.base)
         if root is None or len(node.args) != 1 or self.may_expand(node.args[0]) \
-                or contains_end(node.args[0]) or type(node.args[0]) is ast.NamedArg:
+                or self.facts.contains_end(node.args[0]) or type(node.args[0]) is ast.NamedArg:
             return lambda frame: _single(multi(frame))
         arg = self.expr(node.args[0])
 
@@ -287,6 +299,8 @@ class ReferenceCompiler:
         dotted = _dotted_call(node) if dotted_names else None
         if dotted is not None:
             return self.dotted_call(node, *dotted)
+        if _chain_links(node) >= LONG_CHAIN:
+            return self.reference_chain(node)
         if t is ast.Index:
             if not node.braces and type(node.base) is ast.Name:
                 run = self.call_or_index(node)
@@ -335,6 +349,60 @@ class ReferenceCompiler:
             return dyn_field
         code = self.expr(node)
         return lambda frame: [code(frame)]
+
+    def reference_chain(self, node: ast.Node) -> Callable[[Frame], list]:
+        """A long chain of references (``s.a.a.a...``, ``c{1}{1}...``), compiled and run one
+        link at a time in a loop: nesting a closure per link would recurse once per link."""
+        links = []
+        while _is_link(node):
+            links.append(node)
+            node = node.base  # type: ignore[attr-defined]
+        links.reverse()
+        first = self.single_ref(node)
+        steps: list[tuple[int, Any, Any]] = []
+        for i, link in enumerate(links):
+            t = type(link)
+            if t is ast.Field:
+                after = links[i + 1] if i + 1 < len(links) else None
+                # `.name(args)` calls a method of an object that has one
+                method = type(after) is ast.Index and not after.braces  # type: ignore[union-attr]
+                steps.append((_FIELD, link.name, method))  # type: ignore[attr-defined]
+            elif t is ast.DynField:
+                steps.append((_DYNFIELD, self.expr(link.name), None))  # type: ignore[attr-defined]
+            else:
+                args, uses_end = self.index_args(link.args)  # type: ignore[attr-defined]
+                steps.append((_BRACES if link.braces else _PARENS, args, uses_end))  # type: ignore[attr-defined]
+        interp = self.interp
+        count = len(steps)
+
+        def chain(frame: Frame) -> list:
+            values = [first(frame)]
+            i = 0
+            while i < count:
+                v = _single(values, intermediate=True)
+                kind, a, b = steps[i]
+                i += 1
+                if kind == _FIELD:
+                    if b:
+                        obj_kind = kind_of(v)
+                        if obj_kind is not None and obj_kind.method(v, a) is not None:
+                            values = [obj_kind.call_method(v, a, steps[i][1](frame))]
+                            i += 1
+                            continue
+                    values = get_field(v, a)
+                elif kind == _DYNFIELD:
+                    values = get_field(v, to_str(a(frame)))
+                else:
+                    arg_values = a(frame, v) if b else a(frame)
+                    if kind == _BRACES:
+                        values = indexing.brace_index(v, arg_values)
+                    elif type(v) is FunctionHandle:
+                        values = interp.invoke(v, _colons_as_text(arg_values), 1)[:1]
+                    else:
+                        values = [indexing.index(v, arg_values)]
+            return values
+
+        return chain
 
     def dotted_call(self, node: ast.Node, root: str, name: str, args_nodes: list | None
                     ) -> Callable[[Frame], list]:

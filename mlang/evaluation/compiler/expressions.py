@@ -16,7 +16,6 @@ from mlang.errors import error
 from mlang.evaluation.compiler.runtime import MISSING, Code, scalar_truth
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
-from mlang.syntax.unparse import unparse
 from mlang.values import operators
 from mlang.values.concat import concatenate, make_cell
 from mlang.values.core import EMPTY, char_row, size_of
@@ -59,25 +58,6 @@ def end_value(value: Any, position: int, count: int) -> float:
     for d in shape[position:]:
         n *= d
     return float(n)
-
-
-def _free_names(node: ast.Node) -> set[str]:
-    """Names an expression reads (for anonymous-function capture); a nested
-    lambda's own parameters are not free."""
-    # An explicit stack (deep expressions); each entry: a node, and the parameters of
-    # the anonymous functions around it (names that are not free there).
-    names: set[str] = set()
-    stack: list[tuple[ast.Node, frozenset[str]]] = [(node, frozenset())]
-    while stack:
-        current, bound = stack.pop()
-        if type(current) is ast.Name:
-            if current.name not in bound:
-                names.add(current.name)
-            continue
-        if type(current) is ast.Lambda:
-            bound = bound | {p for p in current.params if p}
-        stack.extend((child, bound) for child in ast.children(current))
-    return names
 
 
 # Operator chains at least this long (`1+1+...+1`, `----x`) compile to one loop
@@ -254,6 +234,8 @@ class ExpressionCompiler:
         return lambda frame: uplus(operand(frame))
 
     def visit_Postfix(self, node: ast.Postfix) -> Code:
+        if _chain_length(node, ast.Postfix, "operand") >= LONG_CHAIN:
+            return self.postfix_chain(node)
         operand = self.expr(node.operand)
         conjugate = node.op == "'"
         transpose = operators.transpose
@@ -282,6 +264,26 @@ class ExpressionCompiler:
             return v
 
         return prefixes
+
+    def postfix_chain(self, node: ast.Postfix) -> Code:
+        """A long run of transposes (``x.'.'.'``), applied in a loop (innermost first)."""
+        conjugates = []
+        while type(node) is ast.Postfix:
+            conjugates.append(node.op == "'")
+            node = node.operand
+        conjugates.reverse()
+        operand = self.expr(node)
+        transpose = operators.transpose
+
+        def postfixes(frame: Frame) -> Any:
+            v = operand(frame)
+            if type(v) is float:
+                return v
+            for conjugate in conjugates:
+                v = transpose(v, conjugate)
+            return v
+
+        return postfixes
 
     def binary_chain(self, node: ast.Binary) -> Code:
         """A long left-leaning run of binary operators (``a+b+c+...``), computed in a loop."""
@@ -475,15 +477,17 @@ class ExpressionCompiler:
 
     def visit_Lambda(self, node: ast.Lambda) -> Code:
         params = node.params
-        free = sorted(_free_names(node.body) - {p for p in params if p})
+        free = sorted(self.facts.free_names(node))
         inner = type(self)(self.interp, self.unit)
+        inner.facts = self.facts
         body_calls = inner.expr_outputs(node.body)
-        text = unparse(node).strip()
 
         def make(frame: Frame) -> FunctionHandle:
             vars = frame.vars
             captured = {n: vars[n] for n in free if n in vars}
-            return FunctionHandle(params=params, body=body_calls, captured=captured, text=text,
+            # no source text: the tree gives it when asked (func2str, display), and
+            # writing it out here for every level of nested functions is quadratic
+            return FunctionHandle(params=params, body=body_calls, captured=captured,
                                   target=self.unit, node=node)
 
         return make
