@@ -8,8 +8,9 @@ Representation (chosen so the common case is cheap):
   two dimensions (MATLAB's sizes; trailing singleton dimensions beyond the
   second are dropped).  The dtype gives the class: float64/complex128 double,
   float32/complex64 single, int8…uint64, bool logical, ``CHAR`` char (UTF-16
-  code units, two bytes a character as in MATLAB, in a one-field structured
-  dtype so that char stays a class of its own beside uint16);
+  code units, two bytes a character as in MATLAB, in NumPy's two-byte void
+  dtype so that char stays a class of its own beside uint16: compute with
+  ``char_codes``, never with the void values);
 * cells, structs, strings, function handles and objects are instances of the
   classes in the sibling modules; each has a ``matlab_class`` attribute.
 
@@ -24,7 +25,7 @@ import numpy as np
 
 from mlang.errors import error
 
-CHAR = np.dtype([("utf16", "<u2")])
+CHAR = np.dtype("V2")
 INT_CLASSES = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64")
 NUMERIC_CLASSES = ("double", "single", *INT_CLASSES)
 
@@ -178,6 +179,8 @@ def char_rows(a: np.ndarray) -> list[str]:
         a = a.reshape(a.shape[0], -1, order="F")
     if a.shape[0] == 1:
         return [char_text(a)]
+    if a.shape[1] == 0:
+        return [""] * a.shape[0]
     data = np.ascontiguousarray(a).view(np.uint16).tobytes()
     width = 2 * a.shape[1]
     return [data[k:k + width].decode("utf-16-le", "surrogatepass") for k in range(0, len(data), width)]

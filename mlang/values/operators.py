@@ -232,7 +232,7 @@ def _exact_operand(v: object) -> np.ndarray | None:
     k = a.dtype.kind
     if k in "iub":
         return a.astype(np.int64 if k == "b" else a.dtype).astype(object)
-    if k == "U":
+    if k == "V":
         return char_codes(a).astype(np.int64).astype(object)
     if k != "f" or not np.isfinite(a).all() or (a != np.trunc(a)).any():
         return None

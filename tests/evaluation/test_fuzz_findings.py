@@ -8,13 +8,7 @@ import pytest
 
 from mlang.errors import MatlabError, MatlabSyntaxError
 from mlang.evaluation.interpreter import Interpreter
-
-
-def run(code: str) -> tuple[Interpreter, str]:
-    out = io.StringIO()
-    interp = Interpreter(stdout=out)
-    interp.eval(code)
-    return interp, out.getvalue()
+from tests.running import run
 
 
 def test_format_rat_shows_a_subnormal_number() -> None:

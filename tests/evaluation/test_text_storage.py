@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 import pytest
 
 from mlang.builtins.text.search import _find_all_codes, find_all
-from mlang.evaluation.interpreter import Interpreter
 from mlang.values.core import CHAR, char_codes, char_matrix, char_row, char_rows, char_text, class_of
-
-
-def run(code: str) -> tuple[Interpreter, str]:
-    out = io.StringIO()
-    interp = Interpreter(stdout=out)
-    interp.eval(code)
-    return interp, out.getvalue()
+from tests.running import run
 
 
 def test_a_char_takes_two_bytes() -> None:

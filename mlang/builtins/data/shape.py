@@ -265,6 +265,7 @@ def ind2sub(sz: Any, ind: Any, *, nargout: int = 1) -> object:
         dims = dims[: count - 1] + [math.prod(dims[count - 1:])]
     values = to_double_array(ind).real
     total = math.prod(dims)
+    total = float(total) if total.bit_length() < 1024 else math.inf  # beyond any double
     if values.size and (np.any(values < 1) or np.any(values > total)
                         or np.any(values != np.floor(values))):
         raise error("MATLAB:ind2sub:IndexOutOfRange", "Index out of range.")

@@ -109,7 +109,7 @@ def float_values(a: np.ndarray) -> np.ndarray:
     k = a.dtype.kind
     if a.dtype == np.float32 or a.dtype == np.complex64:
         return a
-    if k == "U":
+    if k == "V":
         return char_codes(a).astype(np.float64)
     if k == "c":
         return a.astype(np.complex128, copy=False)
