@@ -21,6 +21,7 @@ Run MATLAB code with mlang.
   mlang -e "code"         run MATLAB statements
   mlang -i script.m       run a script, then stay in the Command Window
   mlang --parse FILE      print the syntax tree of FILE (a debugging aid)
+  mlang --list-functions  list every function, by family (Markdown)
   mlang --debug ...       show Python tracebacks of internal errors
   mlang --version         print the version
 """
@@ -31,6 +32,7 @@ def _arguments() -> argparse.ArgumentParser:
     p.add_argument("-h", "--help", action="store_true")
     p.add_argument("--version", action="store_true")
     p.add_argument("--parse", metavar="FILE")
+    p.add_argument("--list-functions", action="store_true")
     p.add_argument("-e", dest="code", metavar="CODE")
     p.add_argument("-i", dest="interactive", action="store_true")
     p.add_argument("--debug", action="store_true")
@@ -55,6 +57,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if opts.parse:
         return _print_tree(opts.parse)
+    if opts.list_functions:
+        # Loaded here: the library loads only when asked for (start-up of other options).
+        from mlang.builtins.session.function_list import function_table, markdown
+        from mlang.evaluation.interpreter import STDLIB
+
+        print(markdown(function_table(STDLIB)), end="")
+        return 0
     try:
         return _session(opts)
     except KeyboardInterrupt:  # Ctrl-C outside running code: while starting, reading a pipe
