@@ -21,6 +21,8 @@ it is shared (see ``indexing.assign``): copy-on-write by reference count.
 
 from __future__ import annotations
 
+import codecs
+
 import numpy as np
 
 from mlang.errors import error
@@ -41,6 +43,7 @@ DTYPE_OF_CLASS: dict[str, np.dtype] = {
     **{name: np.dtype(name) for name in INT_CLASSES},
 }
 EMPTY = np.zeros((0, 0))
+_decode_utf16 = codecs.utf_16_le_decode  # the codec itself: no lookup by name per call
 
 
 FLOAT_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
@@ -167,9 +170,9 @@ def char_row(text: str) -> np.ndarray:
 
 def char_text(a: np.ndarray) -> str:
     """The characters of a char array in column-major order, as one Python string."""
-    if a.flags.c_contiguous and (a.ndim == 1 or (a.ndim == 2 and a.shape[0] == 1)):
-        return str(a, "utf-16-le", "surrogatepass")
-    return a.tobytes(order="F").decode("utf-16-le", "surrogatepass")
+    if not (a.flags.c_contiguous and (a.ndim == 1 or (a.ndim == 2 and a.shape[0] == 1))):
+        a = a.tobytes(order="F")
+    return _decode_utf16(a, "surrogatepass")[0]
 
 
 def char_rows(a: np.ndarray) -> list[str]:
