@@ -187,3 +187,7 @@ def test_localfunctions(m, folder):
     n, name = m.values("scriptlf", "n", "name")
     assert n == 1.0 and char_text(name) == "onlyone"
     assert m.value("x = localfunctions;").shape == (0, 1)
+
+
+def test_method_calls_without_outputs_show_nothing(m) -> None:
+    assert m.run("p = inputParser;\np.addRequired('x')\np.parse(3)\ndisp(p.Results.x)") == "     3\n\n"

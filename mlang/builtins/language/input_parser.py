@@ -305,13 +305,12 @@ class InputParser(MatlabObject):
         return methods.get(name)
 
     def call_method(self, name: str, args: list) -> Any:
-        """``p.name(args...)``: the methods have no outputs, but the evaluator's method call
-        takes one value, so the parser itself is given back (as containers.Map's remove)."""
+        """``p.name(args...)``: the methods have no outputs (None: nothing is shown)."""
         fn = self.method(name)
         if fn is None:
             return super().call_method(name, args)
         fn(args)
-        return self
+        return None
 
     # ------------------------------------------------------------ display
 

@@ -324,7 +324,7 @@ class ReferenceCompiler:
                     obj = method_base(frame)
                     kind = kind_of(obj)
                     if kind is not None and kind.method(obj, method) is not None:
-                        return [kind.call_method(obj, method, args(frame))]
+                        return _method_outputs(kind.call_method(obj, method, args(frame)))
                 b = base(frame)
                 values = args(frame, b) if uses_end else args(frame)
                 if type(b) is FunctionHandle:
@@ -386,7 +386,7 @@ class ReferenceCompiler:
                     if b:
                         obj_kind = kind_of(v)
                         if obj_kind is not None and obj_kind.method(v, a) is not None:
-                            values = [obj_kind.call_method(v, a, steps[i][1](frame))]
+                            values = _method_outputs(obj_kind.call_method(v, a, steps[i][1](frame)))
                             i += 1
                             continue
                     values = get_field(v, a)
@@ -424,3 +424,9 @@ class ReferenceCompiler:
             return self.expr(node)
         multi = self.multi(node)
         return lambda frame: _single(multi(frame), intermediate=True)
+
+
+def _method_outputs(value: Any) -> list:
+    """The values of ``obj.method(...)``: none when the method returns nothing (None),
+    so a statement like ``p.addRequired('x')`` shows nothing, as in MATLAB."""
+    return [] if value is None else [value]

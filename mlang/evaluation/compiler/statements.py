@@ -91,7 +91,8 @@ class StatementCompiler:
                         interp.display("ans", out[0])
 
             return call_stmt
-        if self.may_expand(expr):
+        method_call = type(expr) is ast.Index and not expr.braces and type(expr.base) is ast.Field
+        if self.may_expand(expr) or method_call:  # obj.method(...) may return nothing
             multi = self.multi(expr)
 
             def list_stmt(frame: Frame) -> None:
