@@ -404,6 +404,13 @@ CASES: list[Case] = [
     Case("flipud", "flipud(x1)", unary(), STANDARD, ANY_COMPLEX),
     *forms("circshift", ["circshift(x1, 1)", "circshift(x1, [1 -1])", "circshift(x1, 2, 2)"],
            unary(), complex_=ANY_COMPLEX),
+    # Fourier transforms: distinct nonzero values, so a real input's transform is complex at
+    # every point checked (as it is at the point drawn)
+    *forms("fft", ["fft(x1)", "fft(x1, 5)", "fft(x1, 2)", "fft(x1, [], 2)", "fft(x1, 3, 1)"],
+           unary(), DISTINCT_MAGNITUDES, ANY_COMPLEX),
+    *forms("ifft", ["ifft(x1)", "ifft(x1, 5)", "ifft(x1, 2)", "ifft(x1, [], 2)",
+                    "ifft(x1, 'symmetric')", "ifft(x1, 4, 1, 'symmetric')"],
+           unary(), DISTINCT_MAGNITUDES, ANY_COMPLEX),
 ]
 
 # Differentiable operations that are not registered builtins with a rule: softmax

@@ -1,4 +1,5 @@
-"""Polynomials and interpolation: conv, deconv, poly, polyfit, polyval, roots and interp1."""
+"""Polynomials and interpolation: conv, deconv, poly, polyfit, polyval, roots, polyder,
+polyint, polyvalm, cplxpair, residue and interp1."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import checked_shape, integer_scalar, text_option
+from mlang.builtins.coerce import checked_shape, dim_argument, integer_scalar, text_option
+from mlang.builtins.data.shape import first_nonsingleton, padded
 from mlang.builtins.math.linalg import as_floats, float_result, is_vector_array
 from mlang.errors import error, warn
 from mlang.registry import builtin
-from mlang.values.core import fix_shape, result, to_double_array
+from mlang.values.core import class_of, fix_shape, result, to_double_array
 from mlang.values.struct import Struct
 
 
@@ -223,6 +225,183 @@ def poly(r: Any) -> object:
     return float_result(coeffs.reshape(1, -1), r)
 
 
+def _coeff_row(v: object, name: str) -> np.ndarray:
+    c = as_floats(v, name)
+    if not (is_vector_array(c) or c.size == 0):
+        raise error(f"MATLAB:{name}:InvalidInput", "Input arguments must be vectors.")
+    return c.reshape(-1)
+
+
+def _derivative(c: np.ndarray) -> np.ndarray:
+    n = c.size
+    return c[:-1] * np.arange(n - 1, 0, -1) if n >= 2 else np.zeros(1)
+
+
+def _strip_leading_zeros(c: np.ndarray) -> np.ndarray:
+    nonzero = np.flatnonzero(c != 0)
+    return c[nonzero[0]:] if nonzero.size else np.zeros(1, dtype=c.dtype)
+
+
+@builtin(max_out=2, nargout=True)
+def polyder(u: Any, v: Any = None, *, nargout: int = 1) -> object:
+    """k = polyder(p)
+    k = polyder(a,b)
+    [q,d] = polyder(a,b)
+
+    Derivative of the polynomial p, of the product a*b, or (two outputs) of
+    the quotient a/b as q/d. Leading zeros are removed."""
+    a = _coeff_row(u, "polyder")
+    b = np.ones(1) if v is None else _coeff_row(v, "polyder")
+    with np.errstate(all="ignore"):  # Inf and NaN coefficients follow IEEE arithmetic
+        first = np.convolve(_derivative(a), b) if b.size else np.zeros(0)
+        second = np.convolve(a, _derivative(b)) if a.size else np.zeros(0)
+        size = max(first.size, second.size)
+        first = np.concatenate([np.zeros(size - first.size, dtype=first.dtype), first])
+        second = np.concatenate([np.zeros(size - second.size, dtype=second.dtype), second])
+        numerator = first - second if nargout >= 2 else first + second
+    inputs = (u,) if v is None else (u, v)
+    q = float_result(_strip_leading_zeros(numerator).reshape(1, -1), *inputs)
+    if nargout < 2:
+        return q
+    denominator = _strip_leading_zeros(np.convolve(b, b) if b.size else np.zeros(1))
+    return q, float_result(denominator.reshape(1, -1), *inputs)
+
+
+@builtin()
+def polyint(p: Any, k: Any = 0.0) -> object:
+    """q = polyint(p)
+    q = polyint(p,k)
+
+    Integral of the polynomial p (descending powers) with constant of
+    integration k (default 0)."""
+    c = _coeff_row(p, "polyint")
+    constant = as_floats(k, "polyint")
+    if constant.size != 1:
+        raise error("MATLAB:polyint:InvalidInput", "Constant of integration must be a scalar.")
+    out = np.concatenate([c / np.arange(c.size, 0, -1), constant.reshape(-1)])
+    return float_result(out.reshape(1, -1), p, k)
+
+
+@builtin()
+def polyvalm(p: Any, x: Any) -> object:
+    """Y = polyvalm(p,X)
+
+    Evaluate the polynomial p in the matrix sense: p(1)*X^n + ... + p(n+1)*I
+    for a square matrix X."""
+    c = as_floats(p, "polyvalm")
+    if not (is_vector_array(c) or c.size == 0):
+        raise error("MATLAB:polyvalm:InvalidP", "Input argument P must be a vector.")
+    m = as_floats(x, "polyvalm")
+    if m.ndim != 2 or m.shape[0] != m.shape[1]:
+        raise error("MATLAB:polyvalm:NonSquareMatrix", "Matrix must be square.")
+    eye = np.eye(m.shape[0])
+    out = np.zeros(m.shape, dtype=np.result_type(c, m))
+    with np.errstate(all="ignore"):
+        for coefficient in c.reshape(-1):  # Horner's rule with matrix products
+            out = out @ m + coefficient * eye
+    return float_result(out, p, x)
+
+
+def _paired(z: np.ndarray, tol: float) -> np.ndarray:
+    """One vector's values in conjugate pairs (increasing real part, the negative imaginary
+    part first), then its real values in increasing order."""
+    is_real = np.abs(z.imag) <= tol * np.abs(z)
+    reals = np.sort(z.real[is_real])
+    rest = z[~is_real]
+    rest = rest[np.argsort(rest.real, kind="stable")]
+    failure = error("MATLAB:cplxpair:ComplexValuesPaired", "Complex numbers can't be paired.")
+    if rest.size % 2:
+        raise failure
+    pairs = []
+    q = 0
+    while q < rest.size:
+        td = tol * abs(rest[q])
+        close = np.abs(rest.real[q:] - rest.real[q]) <= td
+        count = int(np.argmin(close)) if not close.all() else close.size
+        if count % 2:
+            raise failure
+        group = rest[q: q + count]
+        group = group[np.argsort(group.imag, kind="stable")]
+        half = count // 2
+        lower, upper = group[:half], group[half:][::-1]
+        if np.any(np.abs(lower - np.conj(upper)) > td):
+            raise failure
+        pairs.append(np.stack([lower, np.conj(lower)], axis=1).reshape(-1))
+        q += count
+    return np.concatenate([*pairs, reals.astype(z.dtype)])
+
+
+@builtin()
+def cplxpair(a: Any, tol: Any = None, dim: Any = None) -> object:
+    """B = cplxpair(A)
+    B = cplxpair(A,tol)
+    B = cplxpair(A,[],dim)
+
+    Sort complex numbers into complex conjugate pairs: pairs by increasing
+    real part, the one with negative imaginary part first, then the real
+    numbers. tol (default 100*eps) is relative to abs(A)."""
+    values = as_floats(a, "cplxpair")
+    single = class_of(a) == "single"
+    tolerance = 100 * float(np.finfo(np.float32 if single else np.float64).eps)
+    if tol is not None and not (type(tol) is np.ndarray and tol.size == 0):
+        t = to_double_array(tol)
+        if t.size != 1 or t.dtype.kind == "c" or not 0 <= float(t.reshape(-1)[0]) < 1:
+            raise error("MATLAB:cplxpair:InvalidTol", "Tolerance must be a real scalar in [0,1).")
+        tolerance = float(t.reshape(-1)[0])
+    if values.size == 0:
+        return a
+    axis = first_nonsingleton(values.shape) if dim is None else dim_argument(dim)
+    z = np.moveaxis(padded(values, axis + 1), axis, -1).astype(np.complex128)
+    out = np.empty(z.shape, dtype=np.complex128)
+    for index in np.ndindex(z.shape[:-1]):
+        out[index] = _paired(z[index], tolerance)
+    return float_result(np.moveaxis(out, -1, axis).reshape(fix_shape(values.shape)), a)
+
+
+@builtin(max_out=3, nargout=True)
+def residue(b: Any, a: Any, k: Any = None, *, nargout: int = 1) -> object:
+    """[r,p,k] = residue(b,a)
+    [b,a] = residue(r,p,k)
+
+    Partial fraction expansion of b(s)/a(s): residues r and poles p (columns,
+    poles by decreasing magnitude, a repeated pole once per power) and the
+    direct term k (a row, [] when there is none); with three inputs, the
+    polynomials back from the expansion."""
+    # SciPy on first use: keeps start-up fast
+    from scipy import signal as sps
+
+    if k is not None:
+        r = as_floats(b, "residue").reshape(-1)
+        poles = as_floats(a, "residue").reshape(-1)
+        direct = as_floats(k, "residue").reshape(-1)
+        if r.size != poles.size:
+            raise error("MATLAB:residue:InvalidInput", "R and P must be the same length.")
+        num, den = sps.invres(r, poles, direct)
+        num, den = np.real_if_close(num, tol=1000), np.real_if_close(den, tol=1000)
+        return float_result(np.atleast_1d(num).reshape(1, -1), b, a, k), \
+            float_result(np.atleast_1d(den).reshape(1, -1), b, a, k)
+    num = _coeff_row(b, "residue")
+    den = _coeff_row(a, "residue")
+    nonzero = np.flatnonzero(den)
+    if nonzero.size == 0:
+        raise error("MATLAB:residue:InvalidInput", "Denominator must have a nonzero coefficient.")
+    r, poles, direct = sps.residue(num, den[nonzero[0]:])
+    # MATLAB lists distinct poles by decreasing magnitude; a repeated pole's terms stay together
+    groups: list[list[int]] = []
+    for j in range(poles.size):
+        if groups and poles[j] == poles[groups[-1][0]]:
+            groups[-1].append(j)
+        else:
+            groups.append([j])
+    groups.sort(key=lambda g: -abs(poles[g[0]]))
+    order = [j for g in groups for j in g]
+    r_out = float_result(np.asarray(r)[order].reshape(-1, 1), b, a)
+    p_out = float_result(np.asarray(poles)[order].reshape(-1, 1), b, a)
+    k_out = float_result(np.asarray(direct).reshape(1, -1) if np.size(direct)
+                         else np.zeros((0, 0)), b, a)
+    return (r_out, p_out, k_out)[:max(nargout, 1)] if nargout > 1 else r_out
+
+
 # ------------------------------------------------------------ interpolation
 
 _METHODS = ("linear", "nearest", "next", "previous", "pchip", "cubic", "spline", "makima")
@@ -331,7 +510,7 @@ def _interpolate(x: np.ndarray, table: np.ndarray, points: np.ndarray, method: s
     if method in ("nearest", "next", "previous"):
         return _stepwise(x, table, points, method)
     if method in ("pchip", "cubic"):
-        out = _hermite(x, table, _pchip_slopes(x, table), points)
+        out = _hermite(x, table, pchip_slopes(x, table), points)
     elif method == "spline" and x.size <= _DENSE_SPLINE_LIMIT:
         out = _spline(x, table, points)
     else:
@@ -367,7 +546,7 @@ def _hermite(x: np.ndarray, y: np.ndarray, slopes: np.ndarray, points: np.ndarra
     return y[k] + t * (d0 + t * (c + t * b))
 
 
-def _pchip_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def pchip_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Shape-preserving slopes (Fritsch-Carlson): zero at local extrema, a weighted
     harmonic mean of the neighbouring secants elsewhere, one-sided at the ends."""
     h = np.diff(x)[:, None]
