@@ -115,6 +115,10 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
 
     def register(fn: abc.Callable) -> abc.Callable:
         params = list(inspect.signature(fn).parameters.values())
+        wanted = next((p for p in params if p.name == "nargout"), None)
+        if nargout and (wanted is None or wanted.kind != wanted.KEYWORD_ONLY):
+            # a positional nargout would be counted as a MATLAB input
+            raise TypeError(f"builtin {fn.__name__}: nargout must be a keyword-only parameter")
         if interp:
             params = params[1:]
         params = [p for p in params if p.kind != p.KEYWORD_ONLY]

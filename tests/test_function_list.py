@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from mlang.builtins.session.function_list import function_table, markdown, summary_of
 from mlang.evaluation.interpreter import STDLIB, Interpreter
 from mlang.frontends.cli import main
-from mlang.registry import BUILTINS, load_all
+from mlang.registry import BUILTINS, builtin, load_all
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "functions.md"
 
@@ -49,3 +51,21 @@ def test_docs_functions_page_is_up_to_date(capsys) -> None:
     assert printed == markdown(function_table(STDLIB))
     assert DOCS.read_text(encoding="utf-8") == printed, \
         "docs/functions.md is stale: run  mlang --list-functions > docs/functions.md"
+
+
+def test_a_builtin_taking_nargout_must_take_it_by_keyword() -> None:
+    def positional(x, nargout=1):  # would be counted as a second MATLAB input
+        return x
+
+    def keyword(x, *, nargout=1):
+        return x
+
+    with pytest.raises(TypeError, match="keyword-only"):
+        builtin("positional_nargout_example", nargout=True)(positional)
+    builtin("keyword_nargout_example", nargout=True)(keyword)
+    try:
+        entry = BUILTINS["keyword_nargout_example"]
+        assert (entry.min_in, entry.max_in, entry.wants_nargout) == (1, 1, True)
+    finally:
+        del BUILTINS["keyword_nargout_example"]
+    assert "positional_nargout_example" not in BUILTINS
