@@ -17,7 +17,7 @@ import operator as py
 
 import numpy as np
 
-from mlang.errors import error, warn
+from mlang.errors import error
 from mlang.values import objects
 from mlang.values.cell import Cell
 from mlang.values.core import (
@@ -34,6 +34,7 @@ from mlang.values.core import (
     to_double_array,
 )
 from mlang.values.objects import OBJECT_KINDS
+from mlang.values.solve import solve
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from mlang.values.text import string_binary
@@ -462,36 +463,10 @@ def mtimes(a: object, b: object) -> object:
 
 
 def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """x \\ y: exact for square non-singular x, least squares otherwise."""
+    """x \\ y as MATLAB's mldivide computes it (see mlang.values.solve)."""
     if x.shape[0] != y.shape[0]:
         raise error("MATLAB:dimagree", "Matrix dimensions must agree.")
-    if x.size == 0 or y.size == 0:
-        return np.zeros((x.shape[1], y.shape[1]), dtype=np.result_type(x, y))
-    if not (np.isfinite(x).all() and np.isfinite(y).all()):
-        # NaN/Inf entries have no solution (and LAPACK would complain on stderr)
-        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=_solution_dtype(x, y))
-    if x.shape[0] == x.shape[1]:
-        try:
-            if np.linalg.cond(x) < 1 / np.finfo(x.dtype).eps:
-                return np.linalg.solve(x, y)
-        except np.linalg.LinAlgError:
-            pass
-        warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
-        with np.errstate(all="ignore"):
-            try:
-                return np.linalg.solve(x, y)
-            except np.linalg.LinAlgError:
-                return np.full((x.shape[1], y.shape[1]), np.inf, dtype=_solution_dtype(x, y))
-    try:
-        return np.linalg.lstsq(x, y, rcond=None)[0]
-    except np.linalg.LinAlgError:  # NaN/Inf entries: no least-squares solution
-        return np.full((x.shape[1], y.shape[1]), np.nan, dtype=_solution_dtype(x, y))
-
-
-def _solution_dtype(x: np.ndarray, y: np.ndarray) -> np.dtype:
-    """The floating type of x \\ y: single when the operands are single."""
-    dtype = np.result_type(x, y)
-    return dtype if dtype.kind in "fc" else np.dtype(np.float64)
+    return solve(x, y)
 
 
 def mldivide(a: object, b: object) -> object:

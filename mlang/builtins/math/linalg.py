@@ -1,6 +1,7 @@
-"""Linear algebra: kron, diag, trace, det, inv, norm, vecnorm, cross, dot and
-pagemtimes, with the helpers ``polynomials`` shares (floating-point
-arguments and results)."""
+"""Linear algebra: kron, diag, trace, det, inv, norm, vecnorm, cross, dot,
+pagemtimes and the structure tests (issymmetric, ishermitian, bandwidth,
+isbanded), with the helpers ``polynomials`` shares (floating-point arguments
+and results)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from mlang.values.core import (
 )
 from mlang.values.limits import check_array_size
 from mlang.values.operators import result_class, to_class
+from mlang.values.solve import rcond_estimate
 
 _FLOAT_CLASSES = ("double", "single")
 
@@ -160,8 +162,7 @@ def inv(a: Any) -> object:
     except np.linalg.LinAlgError:
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
         return float_result(np.full(x.shape, np.inf), a)
-    with np.errstate(all="ignore"):
-        rcond = 1.0 / (np.linalg.norm(x, 1) * np.linalg.norm(out, 1))
+    rcond = rcond_estimate(x)
     eps = np.finfo(np.float32 if class_of(a) == "single" else np.float64).eps
     if not np.isfinite(out).all() or rcond == 0:
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
@@ -502,3 +503,121 @@ def pagemtimes(x: Any, *args: Any) -> object:
                         "Arrays have incompatible sizes for this operation.")
     out = np.moveaxis(np.matmul(pa, pb), (-2, -1), (0, 1))
     return float_result(out.reshape(fix_shape(out.shape)), a, b)
+
+
+# ------------------------------------------------------------ matrix structure
+
+
+def _structure_matrix(a: Any, name: str) -> np.ndarray:
+    """A numeric, logical or char argument of the structure tests, as an array."""
+    cls = class_of(a)
+    if cls not in ("double", "single", "logical", "char", *INT_CLASSES):
+        raise error("MATLAB:UndefinedFunction",
+                    f"Undefined function '{name}' for input arguments of type '{cls}'.")
+    return to_array(a) if cls != "char" else to_double_array(a)
+
+
+def _symmetry(a: Any, args: tuple, name: str, conjugate: bool) -> bool:
+    skew = False
+    tol = None
+    for v in args:
+        word = text_option(v)
+        if word is not None:
+            if word not in ("skew", "nonskew") or tol is not None:
+                raise error(f"MATLAB:{name}:inputFlag", "Second input must be 'skew' or 'nonskew'.")
+            skew = word == "skew"
+            continue
+        value = to_double_array(v) if class_of(v) in ("double", "single") else np.zeros(0)
+        if value.size != 1 or value.dtype.kind == "c" or not value.reshape(-1)[0] >= 0:
+            raise error(f"MATLAB:{name}:tolerance",
+                        "Tolerance must be a nonnegative real scalar.")
+        tol = float(value.reshape(-1)[0])
+    x = _structure_matrix(a, name)
+    if x.ndim != 2 or x.shape[0] != x.shape[1]:
+        return False
+    t = x.T.conj() if conjugate else x.T
+    if tol is None:
+        return bool(np.array_equal(x, -t if skew else t))
+    x, t = x.astype(np.result_type(x.dtype, np.float64)), t.astype(np.result_type(t.dtype, np.float64))
+    with np.errstate(all="ignore"):
+        gap = np.abs(x + t if skew else x - t).sum(axis=1).max(initial=0.0)
+        size = np.abs(x).sum(axis=1).max(initial=0.0)
+        return bool(gap <= tol * size)
+
+
+@builtin()
+def issymmetric(a: Any, *args: Any) -> bool:
+    """tf = issymmetric(A)
+    tf = issymmetric(A,skewOption)
+    tf = issymmetric(A,tol)
+    tf = issymmetric(A,skewOption,tol)
+
+    True for a square matrix equal to its transpose (skewOption 'skew': to minus its
+    transpose); with tol, norm(A-A.',inf)/norm(A,inf) <= tol (A+A.' for 'skew')."""
+    if len(args) > 2:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    return _symmetry(a, args, "issymmetric", conjugate=False)
+
+
+@builtin()
+def ishermitian(a: Any, *args: Any) -> bool:
+    """tf = ishermitian(A)
+    tf = ishermitian(A,skewOption)
+    tf = ishermitian(A,tol)
+    tf = ishermitian(A,skewOption,tol)
+
+    True for a square matrix equal to its complex conjugate transpose (skewOption 'skew':
+    to minus it); with tol, norm(A-A',inf)/norm(A,inf) <= tol (A+A' for 'skew')."""
+    if len(args) > 2:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    return _symmetry(a, args, "ishermitian", conjugate=True)
+
+
+def _bandwidths(x: np.ndarray) -> tuple[int, int]:
+    rows, cols = np.nonzero(x)
+    if rows.size == 0:
+        return 0, 0
+    return max(int((rows - cols).max()), 0), max(int((cols - rows).max()), 0)
+
+
+@builtin(nargout=True, max_out=2)
+def bandwidth(a: Any, kind: Any = None, *, nargout: int = 1) -> object:
+    """[lower,upper] = bandwidth(A)
+    B = bandwidth(A,type)
+
+    Lower and upper bandwidth of a matrix: the largest distance below and above the main
+    diagonal of a nonzero element; type is 'lower' or 'upper'."""
+    x = _structure_matrix(a, "bandwidth")
+    if x.ndim != 2:
+        raise error("MATLAB:bandwidth:inputMustBe2D", "Input must be 2-D.")
+    lower, upper = _bandwidths(x)
+    if kind is not None:
+        word = text_option(kind)
+        if word not in ("lower", "upper"):
+            raise error("MATLAB:bandwidth:invalidType",
+                        "Second input must be 'lower' or 'upper'.")
+        return float(lower if word == "lower" else upper)
+    return (float(lower), float(upper)) if nargout >= 2 else float(lower)
+
+
+@builtin()
+def isbanded(a: Any, lower: Any, upper: Any) -> bool:
+    """tf = isbanded(A,lower,upper)
+
+    True when every nonzero element of matrix A lies within lower diagonals below and upper
+    diagonals above the main diagonal."""
+    limits = []
+    for v in (lower, upper):
+        value = to_double_array(v) if class_of(v) in ("double", "single", *INT_CLASSES) \
+            else np.zeros(0)
+        if value.size != 1 or value.dtype.kind == "c" \
+                or not 0 <= value.reshape(-1)[0] < math.inf \
+                or value.reshape(-1)[0] != math.floor(value.reshape(-1)[0]):
+            raise error("MATLAB:isbanded:InvalidBandwidth",
+                        "Bandwidths must be nonnegative integer scalars.")
+        limits.append(float(value.reshape(-1)[0]))
+    x = _structure_matrix(a, "isbanded")
+    if x.ndim != 2:
+        return False
+    low, up = _bandwidths(x)
+    return low <= limits[0] and up <= limits[1]

@@ -403,24 +403,29 @@ def _variance_plan(x: object, args: tuple, name: str) \
     return a, axes, flags, weights, normalise_by_n
 
 
-def _variance(x: object, args: tuple, name: str) -> tuple[np.ndarray, tuple[int, ...], str]:
+def _variance(x: object, args: tuple, name: str) \
+        -> tuple[np.ndarray, np.ndarray, tuple[int, ...], str]:
+    """The variances of ``x`` per slice, the (weighted) means they are taken about, the
+    shape of the result and its class."""
     a, axes, flags, weights, normalise_by_n = _variance_plan(x, args, name)
     flat, out_shape = gather_slices(a, axes)
     values = float_values(flat).astype(np.complex128 if flat.dtype.kind == "c" else np.float64)
+    present = ~np.isnan(values) if "omitnan" in flags else np.ones(values.shape, dtype=bool)
+    kept = np.where(present, values, 0)
     with np.errstate(all="ignore"):
         if weights is not None:
-            wsum = weights.sum()
-            mu = (values * weights).sum(axis=-1, keepdims=True) / wsum
-            out = (np.abs(values - mu) ** 2 * weights).sum(axis=-1) / wsum
+            w = np.where(present, weights, 0.0)
+            wsum = w.sum(axis=-1, keepdims=True)
+            mu = (kept * w).sum(axis=-1, keepdims=True) / wsum
+            out = (np.abs(kept - mu) ** 2 * w).sum(axis=-1) / wsum[..., 0]
         else:
-            present = ~np.isnan(values) if "omitnan" in flags else np.ones(values.shape, dtype=bool)
             n = present.sum(axis=-1)
-            mu = np.where(present, values, 0).sum(axis=-1, keepdims=True) / n[..., None]
+            mu = kept.sum(axis=-1, keepdims=True) / n[..., None]
             dev = np.where(present, np.abs(values - mu) ** 2, 0).sum(axis=-1)
             denom = np.where(normalise_by_n | (n == 1), n, n - 1).astype(np.float64)
             out = np.where(n == 0, np.nan, dev / np.where(denom == 0, 1, denom))
     out_cls = "single" if class_of(x) == "single" else "double"
-    return np.asarray(out, dtype=np.float64), out_shape, out_cls
+    return np.asarray(out, dtype=np.float64), mu[..., 0], out_shape, out_cls
 
 
 def _variance_gradient(g: Any, x: Any, args: tuple, name: str) -> Any:
@@ -462,32 +467,38 @@ def _std_rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
     return (gradient,) + (None,) * len(args)
 
 
-@builtin(gradient=_var_rule)
-def var(x: Any, *args: Any) -> object:
+@builtin(gradient=_var_rule, nargout=True, max_out=2)
+def var(x: Any, *args: Any, nargout: int = 1) -> object:
     """V = var(A)
     V = var(A,w)
     V = var(A,w,'all')
     V = var(A,w,dim)
     V = var(A,w,vecdim)
     V = var(___,nanflag)
+    [V,M] = var(___)
 
-    Variance (normalised by N-1, or by N when w is 1; w may be weights)."""
-    out, out_shape, cls = _variance(x, args, "var")
-    return finish(shaped(out, out_shape), cls)
+    Variance (normalised by N-1, or by N when w is 1; w may be weights); M is the mean
+    (the weighted mean for weights) of the elements used."""
+    out, mu, out_shape, cls = _variance(x, args, "var")
+    v = finish(shaped(out, out_shape), cls)
+    return (v, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else v
 
 
-@builtin(gradient=_std_rule)
-def std(x: Any, *args: Any) -> object:
+@builtin(gradient=_std_rule, nargout=True, max_out=2)
+def std(x: Any, *args: Any, nargout: int = 1) -> object:
     """S = std(A)
     S = std(A,w)
     S = std(A,w,'all')
     S = std(A,w,dim)
     S = std(A,w,vecdim)
     S = std(___,nanflag)
+    [S,M] = std(___)
 
-    Standard deviation (the square root of var)."""
-    out, out_shape, cls = _variance(x, args, "std")
-    return finish(shaped(np.sqrt(out), out_shape), cls)
+    Standard deviation (the square root of var); M is the mean (the weighted mean for
+    weights) of the elements used."""
+    out, mu, out_shape, cls = _variance(x, args, "std")
+    s = finish(shaped(np.sqrt(out), out_shape), cls)
+    return (s, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else s
 
 
 def along_last(a: np.ndarray, axis: int) -> np.ndarray:

@@ -1,0 +1,187 @@
+"""Linear solves as MATLAB's mldivide does them, and the condition and rank warnings
+that mldivide, mrdivide, linsolve and lsqminnorm share.
+
+A square A is solved by the first method that fits its structure: triangular ->
+substitution, Hermitian with a positive real diagonal -> Cholesky (LU when that
+fails), otherwise LU with partial pivoting.  LAPACK's estimate of the reciprocal
+condition number from the factorization decides the warnings.  A rectangular A is
+solved by QR with column pivoting, which gives the basic solution (at most rank(A)
+non-zero entries)."""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any
+
+import numpy as np
+
+from mlang.errors import warn
+from mlang.values.core import class_of
+
+
+def _eps(a: Any) -> float:
+    """eps of the class of ``a`` (a MATLAB value or an array of its class)."""
+    return float(np.finfo(np.float32 if class_of(a) == "single" else np.float64).eps)
+
+
+def _one_norm(x: np.ndarray) -> float:
+    return float(np.abs(x).sum(axis=0).max())
+
+
+@functools.lru_cache(maxsize=64)
+def _strictly_lower(n: int) -> np.ndarray:
+    """The mask of the entries below the diagonal of a small matrix (np.tril/np.triu
+    cost more than the whole solve of a small system)."""
+    return np.tri(n, n, -1, dtype=bool)
+
+
+def _hermitian_positive_diagonal(x: np.ndarray) -> bool:
+    """The test that sends a matrix to Cholesky: Hermitian, real positive diagonal."""
+    diagonal = x.diagonal()
+    if x.dtype.kind == "c":
+        if diagonal.imag.any() or not (diagonal.real > 0).all():
+            return False
+        return bool((x == x.conj().T).all())
+    return bool((diagonal > 0).all() and (x == x.T).all())
+
+
+def rcond_estimate(x: np.ndarray) -> float:
+    """LAPACK's estimate of the reciprocal 1-norm condition number of square ``x`` (what
+    MATLAB's rcond and its singular-matrix warnings report)."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.lapack
+
+    if x.size == 0:
+        return math.inf
+    if not np.isfinite(x).all():
+        return math.nan
+    getrf, gecon = scipy.linalg.lapack.get_lapack_funcs(("getrf", "gecon"), (x,))
+    factors, _, info = getrf(x)
+    if info > 0:
+        return 0.0
+    anorm = _one_norm(x)
+    if anorm == 0:
+        return 0.0
+    value, _ = gecon(factors, anorm, norm="1")
+    return float(value)
+
+
+def conditioning_warning(rc: float, a: Any) -> None:
+    """MATLAB's warning for a square system that is singular or badly conditioned; ``a``
+    gives the class whose eps is the threshold."""
+    if rc == 0 or math.isnan(rc):
+        warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
+    elif rc < _eps(a):
+        # MATLAB formats the number with '% e' (a space for the sign)
+        warn("MATLAB:nearlySingularMatrix",
+             "Matrix is close to singular or badly scaled. Results may be inaccurate. "
+             f"RCOND = {rc: e}.")
+
+
+def rank_warning(r: int, tol: float, columns: int) -> None:
+    """MATLAB's warning for a rank-deficient least-squares system."""
+    if r < columns:
+        warn("MATLAB:rankDeficientMatrix", f"Rank deficient, rank = {r}, tol = {tol: e}.")
+
+
+def qr_solve(x: np.ndarray, y: np.ndarray, a: Any) -> tuple[np.ndarray, int, float]:
+    """The basic least-squares solution by QR with column pivoting (as mldivide gives for
+    a rectangular matrix), the numerical rank and the tolerance used; ``a`` gives the
+    class whose eps sets the tolerance."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg
+
+    m, n = x.shape
+    q, r, perm = scipy.linalg.qr(x, mode="economic", pivoting=True, check_finite=False)
+    diag = np.abs(np.diag(r))
+    tol = max(m, n) * _eps(a) * float(diag[0]) if diag.size else 0.0
+    k = int(np.sum(diag > tol))
+    solution = np.zeros((n, y.shape[1]), dtype=np.result_type(x, y))
+    if k:
+        with np.errstate(all="ignore"):  # NaN/Inf in y spread through the solution
+            c = q[:, :k].conj().T @ y
+        solution[perm[:k]] = scipy.linalg.solve_triangular(r[:k, :k], c, check_finite=False)
+    return solution, k, tol
+
+
+def solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """x \\ y for 2-D float arrays with as many rows, with MATLAB's method choice and
+    warnings; the result has their common floating class."""
+    dtype = np.result_type(x, y)
+    if dtype.kind not in "fc":
+        dtype = np.dtype(np.float64)
+    m, n = x.shape
+    if x.size == 0 or y.size == 0:
+        return np.zeros((n, y.shape[1]), dtype=dtype)
+    if not np.isfinite(x).all():
+        # no factorization of NaN/Inf entries (LAPACK would complain on stderr)
+        return np.full((n, y.shape[1]), np.nan, dtype=dtype)
+    x = x.astype(dtype, copy=False)
+    y = y.astype(dtype, copy=False)
+    if m != n:
+        solution, k, tol = qr_solve(x, y, x)
+        rank_warning(k, tol, min(m, n))
+        return solution
+    if n <= 64:
+        below = _strictly_lower(n)
+        lower = not x.T[below].any()
+        triangular = lower or not x[below].any()
+    else:
+        lower = not np.triu(x, 1).any()
+        triangular = lower or not np.tril(x, -1).any()
+    if triangular:
+        return _triangular(x, y, lower)
+    if _hermitian_positive_diagonal(x):
+        solution = _cholesky(x, y)
+        if solution is not None:
+            return solution
+    return _lu(x, y)
+
+
+def _triangular(x: np.ndarray, y: np.ndarray, lower: bool) -> np.ndarray:
+    """Substitution; a zero on the diagonal gives MATLAB's Inf/NaN entries."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.blas
+    import scipy.linalg.lapack
+
+    trcon, = scipy.linalg.lapack.get_lapack_funcs(("trcon",), (x,))
+    trsm, = scipy.linalg.blas.get_blas_funcs(("trsm",), (x, y))
+    if (x.diagonal() == 0).any():
+        rc = 0.0
+    else:
+        rc = float(trcon(x, norm="1", uplo="L" if lower else "U")[0])
+    conditioning_warning(rc, x)
+    return trsm(1.0, x, y, lower=int(lower))
+
+
+def _cholesky(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
+    """Solve by Cholesky, or None when x is not positive definite."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.lapack
+
+    potrf, potrs, pocon = scipy.linalg.lapack.get_lapack_funcs(("potrf", "potrs", "pocon"), (x, y))
+    factor, info = potrf(x)
+    if info != 0:
+        return None
+    conditioning_warning(float(pocon(factor, _one_norm(x))[0]), x)
+    return potrs(factor, y)[0]
+
+
+def _lu(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """LU with partial pivoting; an exactly singular x gives LU's Inf/NaN entries."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.lapack
+
+    getrf, getrs, gecon = scipy.linalg.lapack.get_lapack_funcs(("getrf", "getrs", "gecon"), (x, y))
+    factors, pivots, info = getrf(x)
+    if info > 0:
+        rc = 0.0
+    else:
+        anorm = _one_norm(x)
+        rc = float(gecon(factors, anorm, norm="1")[0]) if anorm else 0.0
+    conditioning_warning(rc, x)
+    return getrs(factors, pivots, y)[0]
+
+
+__all__ = ["rcond_estimate", "conditioning_warning", "rank_warning", "qr_solve", "solve"]
