@@ -484,7 +484,7 @@ def linsolve(a: Any, b: Any, opts: Any = None, *, nargout: int = 1) -> object:
         if m == n and "RECT" not in kind:
             conditioning_warning(measure, a)
         else:
-            rank_warning(int(measure), tol, n)
+            rank_warning(int(measure), tol, min(m, n))
         return out(solution, (a, b))
     return out(solution, (a, b)), float(measure)
 
