@@ -220,7 +220,16 @@ def _set_path(current: Any, path: list, value: Any) -> Any:
             sub = None
         if type(sub) is Struct and sub.elems.size == 0:
             sub = None
-        return indexing.assign(current, args, _set_path(sub, rest, value))
+        if sub is None and type(current) is Struct:  # s(k).f = v past the end: a new element
+            sub = Struct.scalar(dict.fromkeys(current.fields, EMPTY))
+        new = _set_path(sub, rest, value)
+        if type(current) is Struct and type(new) is Struct:
+            extra = [f for f in new.fields if f not in current.fields]
+            if extra:  # s(k).newfield = v adds the field to every element, as MATLAB does
+                current = current.copy()
+                for f in extra:
+                    current.add_field(f)
+        return indexing.assign(current, args, new)
     name = text_or_none(step)
     if name is None:
         raise error("MATLAB:setfield:InvalidType",

@@ -143,11 +143,23 @@ def _function_target(interp: Any, fn: Any) -> Any:
             return fn.target
     else:
         name = text_scalar(fn, "Function name")
+        if "/" in name or os.sep in name or name.endswith(".m"):
+            return _file_function(interp, name)
     target = interp.lookup(name, caller_frame(interp).unit)
     if target is None:
         raise error("MATLAB:narginout:functionDoesnotExist",
                     f"Function '{name}' does not exist.")
     return target
+
+
+def _file_function(interp: Any, name: str) -> Any:
+    """The main function (or the script) of the file a path or 'name.m' names."""
+    path = find_file(interp, name)
+    if path is None or path.suffix != ".m":
+        raise error("MATLAB:narginout:functionDoesnotExist",
+                    f"Function '{name}' does not exist.")
+    unit = interp.unit_for(path)
+    return ScriptCall(unit) if unit.is_script else unit.primary
 
 
 def _count(interp: Any, fn: Any, inputs: bool) -> float:
