@@ -31,7 +31,7 @@ def texts(interp: Interpreter, text: str) -> list[str]:
 
 def test_variables_come_first_then_functions(interp):
     assert complete(interp, "y = net")[:2] == [("net", -3, "variable"), ("netSize", -3, "variable")]
-    assert texts(interp, "x = sq") == ["sqrt", "squeeze"]
+    assert texts(interp, "x = sq") == ["sqrt", "sqrtm", "squeeze"]
 
 
 def test_functions_include_builtins_stdlib_and_files_on_the_path(interp, tmp_path):
