@@ -38,6 +38,8 @@ from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import dl_call
 from mlang.errors import MatlabError, error
+from mlang.values.sparse import SPARSE_TYPES
+from mlang.values.sparse_calls import sparse_call
 
 
 @runtime_checkable
@@ -76,10 +78,12 @@ class Builtin:
                 raise error("MATLAB:minrhs", "Not enough input arguments.")
             if self.max_out is not None and nargout > self.max_out:
                 raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-            if self.dl != "native":
-                for a in args:
-                    if type(a) is DlArray:
-                        return dl_call(self, interp, args, nargout)
+            for a in args:
+                t = type(a)
+                if t is DlArray and self.dl != "native":
+                    return dl_call(self, interp, args, nargout)
+                if t in SPARSE_TYPES:
+                    return sparse_call(self, interp, args, nargout)
             return self.invoke(interp, args, nargout)
         except MatlabError as exc:
             if not exc.exc.function:

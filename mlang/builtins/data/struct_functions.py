@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.coerce import option_flag, split_options, text_or_none
-from mlang.builtins.data.structs import setfield
+from mlang.builtins.data.structs import assign_through_index, setfield
 from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError, error
 from mlang.registry import builtin
@@ -239,13 +239,7 @@ def _assign(current: Any, steps: list, value: Any) -> Any:
     if kind == "()":
         if not rest:
             return indexing.assign(current, subs, value)
-        try:
-            sub = indexing.index(current, subs) if current is not None else None
-        except MatlabError:
-            sub = None
-        if type(sub) is Struct and sub.elems.size == 0:
-            sub = None
-        return indexing.assign(current, subs, _assign(sub, rest, value))
+        return assign_through_index(current, subs, lambda sub: _assign(sub, rest, value))
     if kind == "{}":
         if current is None or (type(current) is np.ndarray and current.size == 0):
             current = Cell.empty()

@@ -4,6 +4,7 @@ isstruct, struct2cell and cell2struct."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -202,6 +203,28 @@ def setfield(s: Any, *path_and_value: Any) -> Any:
     return _set_path(s, path, value)
 
 
+def assign_through_index(current: Any, args: list, inner: Callable[[Any], Any]) -> Any:
+    """``current(args...)`` replaced by ``inner`` of its present value (None where there
+    is none yet): how setfield and subsasgn store below an index, as MATLAB's
+    ``s(k).f = v`` does."""
+    try:
+        sub = indexing.index(current, args) if current is not None else None
+    except MatlabError:
+        sub = None
+    if type(sub) is Struct and sub.elems.size == 0:
+        sub = None
+    if sub is None and type(current) is Struct:  # s(k).f = v past the end: a new element
+        sub = Struct.scalar(dict.fromkeys(current.fields, EMPTY))
+    new = inner(sub)
+    if type(current) is Struct and type(new) is Struct:
+        extra = [f for f in new.fields if f not in current.fields]
+        if extra:  # s(k).newfield = v adds the field to every element, as MATLAB does
+            current = current.copy()
+            for f in extra:
+                current.add_field(f)
+    return indexing.assign(current, args, new)
+
+
 def _set_path(current: Any, path: list, value: Any) -> Any:
     """``current`` with ``value`` stored at ``path`` (cells index, texts name fields)."""
     if not path:
@@ -214,22 +237,7 @@ def _set_path(current: Any, path: list, value: Any) -> Any:
                         "Subscripts in a cell array must not be empty.")
         if not rest:
             return indexing.assign(current, args, value)
-        try:
-            sub = indexing.index(current, args) if current is not None else None
-        except MatlabError:
-            sub = None
-        if type(sub) is Struct and sub.elems.size == 0:
-            sub = None
-        if sub is None and type(current) is Struct:  # s(k).f = v past the end: a new element
-            sub = Struct.scalar(dict.fromkeys(current.fields, EMPTY))
-        new = _set_path(sub, rest, value)
-        if type(current) is Struct and type(new) is Struct:
-            extra = [f for f in new.fields if f not in current.fields]
-            if extra:  # s(k).newfield = v adds the field to every element, as MATLAB does
-                current = current.copy()
-                for f in extra:
-                    current.add_field(f)
-        return indexing.assign(current, args, new)
+        return assign_through_index(current, args, lambda sub: _set_path(sub, rest, value))
     name = text_or_none(step)
     if name is None:
         raise error("MATLAB:setfield:InvalidType",
