@@ -106,3 +106,12 @@ def test_histcounts_options(m):
         "MATLAB:histcounts:InvalidNormalization"
     assert m.fails("histcounts([1 2], 0)").identifier == "MATLAB:histcounts:InvalidInput"
     assert m.fails("histcounts({1})").identifier == "MATLAB:histcounts:NonNumericX"
+
+
+def test_median_of_complex_values_orders_by_magnitude_then_angle(m):
+    m.run("a = median([1+1i, 3, -2i]); b = median([1+1i, 3, -2i, 4]); "
+          "c = median([1+1i; NaN; 2]); d = median([1+1i; NaN; 2], 'omitnan');")
+    v = m.interp.base.vars
+    assert v["a"] == complex(0, -2) and v["b"] == complex(1.5, -1)
+    assert np.isnan(v["c"].real if isinstance(v["c"], complex) else v["c"])
+    assert v["d"] == complex(1.5, 0.5)

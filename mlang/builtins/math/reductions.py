@@ -311,15 +311,32 @@ def median(x: Any, *args: Any) -> object:
     cls = class_of(x)
     out_cls = cls if cls in INT_CLASSES or cls == "single" else "double"
     flat, out_shape = gather_slices(a, reduce_axes(a.shape, dims))
-    values = float_values(flat).astype(np.float64)
+    values = float_values(flat)
+    values = values.astype(np.complex128 if values.dtype.kind == "c" else np.float64)
     with np.errstate(all="ignore"):
         if values.shape[-1] == 0:
             out = np.full(values.shape[:-1], np.nan)
+        elif values.dtype.kind == "c":
+            out = _complex_median(values, "omitnan" in flags)
         elif "omitnan" in flags:
             out = _nanmedian(values)
         else:
             out = np.median(values, axis=-1)
     return finish(shaped(np.asarray(out), out_shape), out_cls)
+
+
+def _complex_median(values: np.ndarray, omit_nan: bool) -> np.ndarray:
+    """The median of complex slices in MATLAB's sort order (by abs, then angle)."""
+    nan = np.isnan(values)
+    order = np.lexsort((np.angle(values), np.where(nan, np.inf, np.abs(values))), axis=-1)
+    ordered = np.take_along_axis(values, order, axis=-1)
+    counts = (~nan).sum(axis=-1) if omit_nan else np.full(values.shape[:-1], values.shape[-1])
+    lo = np.take_along_axis(ordered, np.maximum((counts - 1) // 2, 0)[..., None], axis=-1)[..., 0]
+    hi = np.take_along_axis(ordered, np.maximum(counts // 2, 0)[..., None], axis=-1)[..., 0]
+    out = (lo + hi) / 2
+    missing = (counts == 0) if omit_nan else nan.any(axis=-1)
+    out[missing] = complex(np.nan, np.nan) if not omit_nan else np.nan
+    return out
 
 
 def _nanmedian(values: np.ndarray) -> np.ndarray:
