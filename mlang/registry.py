@@ -79,11 +79,12 @@ class Builtin:
             if self.max_out is not None and nargout > self.max_out:
                 raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
             for a in args:
-                t = type(a)
-                if t is DlArray and self.dl != "native":
-                    return dl_call(self, interp, args, nargout)
-                if t in SPARSE_TYPES:
-                    return sparse_call(self, interp, args, nargout)
+                if type(a) in ROUTED_TYPES:  # one lookup an argument on the common path
+                    if type(a) is DlArray:
+                        if self.dl != "native":
+                            return dl_call(self, interp, args, nargout)
+                    else:
+                        return sparse_call(self, interp, args, nargout)
             return self.invoke(interp, args, nargout)
         except MatlabError as exc:
             if not exc.exc.function:
@@ -107,6 +108,9 @@ class Builtin:
 BUILTINS: dict[str, Builtin] = {}
 # Gradient rules call builtins by name: the autodiff layer gets the table from here.
 ops.use_builtins(BUILTINS)
+
+# Argument classes whose calls take another route: dlarray (traced) and sparse matrices.
+ROUTED_TYPES = frozenset({DlArray, *SPARSE_TYPES})
 
 # The package whose modules register the builtin functions.
 LIBRARY = "mlang.builtins"

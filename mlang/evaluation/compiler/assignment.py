@@ -499,22 +499,25 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
     over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
     None when the general concatenation rules are needed."""
     dtype = cur.dtype
+    if cur.size == 0 and cur.shape != (0, 0) and cur.shape[0] != 1:
+        return None
+    n = cur.shape[1] if cur.size else 0
     pieces = []
+    total = n
     for v in values:
         t = type(v)
         if t is np.ndarray:
-            if v.dtype != dtype or v.ndim != 2 or (v.shape[0] != 1 and v.size):
+            vd = v.dtype
+            if (vd is not dtype and vd != dtype) or v.ndim != 2 or (v.shape[0] != 1 and v.size):
                 return None
             if v.size:
                 pieces.append(v[0])
+                total += v.shape[1]
         elif t is float and dtype == np.float64:
             pieces.append((v,))
+            total += 1
         else:
             return None
-    n = cur.shape[1] if cur.size else 0
-    if cur.size == 0 and cur.shape != (0, 0) and cur.shape[0] != 1:
-        return None
-    total = n + sum(len(p) for p in pieces)
     buffer = None
     growth = frame.growth
     if growth is not None and cur.base is not None:
@@ -529,9 +532,11 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
         if n:
             buffer[0, :n] = cur[0]
     pos = n
+    row = buffer[0]
     for p in pieces:
-        buffer[0, pos:pos + len(p)] = p
-        pos += len(p)
+        k = len(p)
+        row[pos:pos + k] = p
+        pos += k
     new = buffer[:, :total]
     _remember_growth_view(frame, name, new)
     return new
