@@ -49,6 +49,7 @@ from mlang.values.core import (
     char_rows,
     char_text,
     class_of,
+    fix_shape,
     is_true,
     numel,
     to_double_array,
@@ -241,6 +242,8 @@ def checked_shape(shape: tuple[int, ...], cls: str | None = None) -> tuple[int, 
     """``shape`` if an array of that size can be created, else MATLAB's size error.  With
     the class being made (``cls``), its bytes are checked against the session's maximum
     array size (values/limits.py); without, only the number of elements."""
+    if len(shape) > MAX_DIMS:
+        shape = fix_shape(shape)  # trailing singleton dimensions are no dimensions
     if len(shape) > MAX_DIMS:
         raise error("MATLAB:array:SizeLimitExceeded",
                     f"Arrays with more than {MAX_DIMS} dimensions are not supported.")

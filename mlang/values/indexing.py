@@ -242,6 +242,35 @@ def _linear_result_shape(source: tuple[int, ...], index: object, count: int) -> 
 # ------------------------------------------------------------------ reading
 
 
+MAX_SUBSCRIPTS = 64  # NumPy's most dimensions
+
+
+def _without_trailing_ones(args: list, ndim: int) -> list:
+    """Subscripts beyond the array's dimensions that are 1 or ':' select its trailing
+    singleton dimensions and change nothing: dropped, so that any number of them works
+    (NumPy arrays have at most 64 dimensions)."""
+    keep = len(args)
+    while keep > max(ndim, 2) and _is_one_or_colon(args[keep - 1]):
+        keep -= 1
+    if keep > MAX_SUBSCRIPTS:
+        raise error("MATLAB:array:SizeLimitExceeded",
+                    f"Arrays with more than {MAX_SUBSCRIPTS} dimensions are not supported.")
+    return args if keep == len(args) else args[:keep]
+
+
+def _is_one_or_colon(arg: object) -> bool:
+    t = type(arg)
+    if t is float or t is bool:
+        return arg == 1
+    if arg is COLON:
+        return True
+    if t is np.ndarray and arg.size == 1:
+        if arg.dtype.kind == "V":
+            return char_codes(arg).reshape(-1)[0] == COLON_CODE
+        return arg.dtype.kind in "fiu" and arg.reshape(-1)[0] == 1
+    return False
+
+
 def index(value: object, args: list) -> object:
     """``value(args...)``: a value of the same kind."""
     kind = OBJECT_KINDS.get(type(value))
@@ -253,6 +282,9 @@ def index(value: object, args: list) -> object:
     nargs = len(args)
     if nargs == 0:
         return value
+    if nargs > 3 and nargs > data.ndim:
+        args = _without_trailing_ones(args, data.ndim)
+        nargs = len(args)
     if nargs == 1:
         arg = args[0]
         n = data.size
@@ -516,6 +548,8 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
         raise error("MATLAB:index:assignmentNoSubscripts",
                     "An indexing expression on the left side of an assignment must have at "
                     "least one subscript.")
+    if len(args) > 3:
+        args = _without_trailing_ones(args, 2 if target is None else np.ndim(data_of(target)))
     rhs_kind = type(rhs)
     if target is None:
         target = _empty_like(rhs)

@@ -119,3 +119,14 @@ def test_an_infinite_dimension_is_a_matlab_error() -> None:
     with pytest.raises(MatlabError) as info:
         run("A = [1 2 3; 4 5 6]; s = sum(A, 1e309);")
     assert info.value.identifier == "MATLAB:getdimarg:invalidDim"
+
+
+def test_any_number_of_trailing_singleton_subscripts() -> None:
+    ones = ",".join(["1"] * 111)
+    interp, _ = run(f"x = [5 6]; y = x({ones}); z = zeros(2, 2); z({ones}) = 3; "
+                    f"w = ones({ones}); c = x(1, 2, {ones});")
+    assert interp.get("y") == 5.0 and interp.get("w") == 1.0 and interp.get("c") == 6.0
+    assert interp.get("z").tolist() == [[3, 0], [0, 0]]
+    with pytest.raises(MatlabError) as info:
+        run(f"z = zeros(2, 2); z({ones}, 2) = 3;")
+    assert info.value.identifier == "MATLAB:array:SizeLimitExceeded"
