@@ -1,4 +1,5 @@
-"""Interpolation of gridded data: interp2 (meshgrid layout) and interpn (ndgrid layout)."""
+"""Interpolation of gridded data: interp2 and interp3 (meshgrid layout) and interpn (ndgrid
+layout)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from mlang.values.core import fix_shape, to_double_array
 
 _METHODS = {
     "interp2": ("linear", "nearest", "cubic", "spline", "makima"),
+    "interp3": ("linear", "nearest", "cubic", "spline", "makima"),
     "interpn": ("linear", "nearest", "pchip", "cubic", "spline", "makima"),
 }
 
@@ -35,7 +37,7 @@ def _grid_vector(v: np.ndarray, axis: int, n: int, name: str) -> np.ndarray:
     return g.astype(np.float64)
 
 
-def _uniform(g: np.ndarray) -> bool:
+def is_uniform(g: np.ndarray) -> bool:
     steps = np.diff(g)
     return steps.size == 0 or bool(np.allclose(steps, steps[0], rtol=1e-9, atol=0))
 
@@ -99,8 +101,33 @@ def _nearest(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray) -> np.n
     return v[tuple(index)]
 
 
-def _real_interpolation(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray,
-                        method: str, name: str) -> np.ndarray:
+def _neighbour(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray,
+               side: str) -> np.ndarray:
+    """The value at the next (or previous) grid point in every dimension; NaN where there
+    is none (past the last or before the first point)."""
+    index = []
+    none = np.zeros(points.shape[0], dtype=bool)
+    for d, g in enumerate(grids):
+        p = points[:, d]
+        if side == "next":
+            k = np.searchsorted(g, np.nan_to_num(p), side="left")
+            none |= k >= g.size
+        else:
+            k = np.searchsorted(g, np.nan_to_num(p), side="right") - 1
+            none |= k < 0
+        none |= np.isnan(p)
+        index.append(np.clip(k, 0, g.size - 1))
+    out = v[tuple(index)].astype(np.result_type(v, np.float64))
+    out[none] = np.nan
+    return out
+
+
+def real_interpolation(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray,
+                       method: str, name: str) -> np.ndarray:
+    """Interpolate real values v on increasing grids at points (one row each) by
+    ``method``, extrapolating the method's own way outside the grid."""
+    if method in ("next", "previous"):
+        return _neighbour(grids, v, points, method)
     if method == "cubic":
         return _cubic_convolution(grids, v, points)
     if method == "makima":
@@ -134,7 +161,7 @@ def _interpolate(grids: list[np.ndarray], v: np.ndarray, queries: list[np.ndarra
         elif not np.all(steps > 0):
             raise error(f"MATLAB:{name}:gridNotMonotonic",
                         "The grid vectors must be strictly monotonic increasing.")
-    if method == "cubic" and not all(g.size >= 3 and _uniform(g) for g in grids):
+    if method == "cubic" and not all(g.size >= 3 and is_uniform(g) for g in grids):
         warn(f"MATLAB:{name}:NonUniformGridCubic",
              "The 'cubic' method requires the grid to have a uniform spacing. Switching the "
              "method from 'cubic' to 'spline' because this condition is not met.")
@@ -142,10 +169,10 @@ def _interpolate(grids: list[np.ndarray], v: np.ndarray, queries: list[np.ndarra
     shape = queries[0].shape
     points = np.stack([q.reshape(-1, order="F") for q in queries], axis=1)
     if v.dtype.kind == "c" and method != "nearest":
-        out = _real_interpolation(grids, v.real.copy(), points, method, name) \
-            + 1j * _real_interpolation(grids, v.imag.copy(), points, method, name)
+        out = real_interpolation(grids, v.real.copy(), points, method, name) \
+            + 1j * real_interpolation(grids, v.imag.copy(), points, method, name)
     else:
-        out = _real_interpolation(grids, v, points, method, name)
+        out = real_interpolation(grids, v, points, method, name)
     outside = np.zeros(points.shape[0], dtype=bool)
     for d, g in enumerate(grids):
         outside |= ~((points[:, d] >= g[0]) & (points[:, d] <= g[-1]))
@@ -248,6 +275,49 @@ def interp2(*args: Any) -> object:
         xq, yq = _query_arrays([as_floats(xq_value, "interp2"), as_floats(yq_value, "interp2")],
                                "xy", "interp2")
     out = _interpolate(grids, v, [yq, xq], method, fill, "interp2")
+    return float_result(out.reshape(fix_shape(out.shape)), *numeric)
+
+
+@builtin()
+def interp3(*args: Any) -> object:
+    """Vq = interp3(X,Y,Z,V,Xq,Yq,Zq)
+    Vq = interp3(V,Xq,Yq,Zq)
+    Vq = interp3(V)
+    Vq = interp3(V,k)
+    Vq = interp3(___,method)
+    Vq = interp3(___,method,extrapval)
+
+    3-D interpolation of gridded data in meshgrid layout (V(i,j,k) at X(j),
+    Y(i), Z(k)): 'linear' (default), 'nearest', 'cubic', 'spline' or 'makima'.
+    Points outside the grid get extrapval: by default NaN, except that
+    'spline' and 'makima' extrapolate. interp3(V,k) refines the grid k times
+    (halving the spacing each time)."""
+    numeric, method, fill = _split(args, "interp3")
+    count = len(numeric)
+    if count not in (1, 2, 4, 7):
+        raise error("MATLAB:interp3:nargin", "Invalid number of input arguments.")
+    v = as_floats(numeric[0] if count < 7 else numeric[3], "interp3")
+    if v.ndim > 3:
+        raise error("MATLAB:interp3:VNot3D", "V must be a 3-D array.")
+    v = v.reshape(v.shape + (1,) * (3 - v.ndim))
+    m, n, p = v.shape
+    if count <= 2:
+        times = 1 if count == 1 else _refinement(numeric[1], "interp3")
+        grids = [np.arange(1.0, m + 1), np.arange(1.0, n + 1), np.arange(1.0, p + 1)]
+        yq, xq, zq = np.meshgrid(_refined(m, times), _refined(n, times), _refined(p, times),
+                                 indexing="ij")
+    else:
+        if count == 4:
+            grids = [np.arange(1.0, m + 1), np.arange(1.0, n + 1), np.arange(1.0, p + 1)]
+            query_values = numeric[1:4]
+        else:
+            x, y, z = (as_floats(g, "interp3") for g in numeric[:3])
+            grids = [_grid_vector(y, 0, m, "interp3"), _grid_vector(x, 1, n, "interp3"),
+                     _grid_vector(z, 2, p, "interp3")]
+            query_values = numeric[4:7]
+        xq, yq, zq = _query_arrays([as_floats(q, "interp3") for q in query_values], "xy",
+                                   "interp3")
+    out = _interpolate(grids, v, [yq, xq, zq], method, fill, "interp3")
     return float_result(out.reshape(fix_shape(out.shape)), *numeric)
 
 

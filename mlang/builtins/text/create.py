@@ -1,4 +1,4 @@
-"""Making text and telling its kind: char, cellstr, string, strlength, newline,
+"""Making text and telling its kind: char, cellstr, string, strings, strlength, newline,
 blanks, and the tests ischar, iscellstr and isstring."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import text_array
+from mlang.builtins.coerce import size_arguments, text_array
 from mlang.builtins.math.rounding import round_half_away
 from mlang.builtins.text.forms import (
     cell_of,
@@ -25,7 +25,14 @@ from mlang.builtins.text.forms import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import char_from_codes, char_matrix, char_rows, class_of, to_array
+from mlang.values.core import (
+    char_from_codes,
+    char_matrix,
+    char_rows,
+    class_of,
+    fix_shape,
+    to_array,
+)
 from mlang.values.string import StringArray
 from mlang.values.text import to_string_array
 
@@ -124,7 +131,26 @@ def string(*args: Any) -> Any:
         return StringArray.scalar("")
     if len(args) > 1:
         raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    if class_of(args[0]) == "missing":  # each missing value is a <missing> string
+        data = np.empty(args[0].shape, dtype=object)
+        data.fill(None)
+        return StringArray(data)
     return to_string_array(args[0])
+
+
+@builtin()
+def strings(*sizes: Any) -> Any:
+    """str = strings
+    str = strings(n)
+    str = strings(sz1,...,szN)
+    str = strings(sz)
+
+    String array whose elements are all "" (no characters): strings(n) is
+    n-by-n, strings(sz1,...,szN) and strings(sz) have the given size."""
+    shape = fix_shape(size_arguments(sizes, "string"))
+    data = np.empty(shape, dtype=object)
+    data.fill("")
+    return StringArray(data)
 
 
 @builtin()
