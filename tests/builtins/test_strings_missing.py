@@ -103,3 +103,10 @@ def test_ismissing(m):
     assert m.value("x = ismissing({'a', 'NA'}, {'NA'});").tolist() == [[False, True]]
     assert m.value("x = ismissing(zeros(0, 3));").shape == (0, 3)
     assert m.fails("ismissing({1, 2})").exc.identifier == "MATLAB:ismissing:CellNotCellstr"
+
+
+def test_missing_converts_to_nan(m):
+    m.run("a = double(missing); b = single([missing missing]);")
+    v = m.interp.base.vars
+    assert np.isnan(v["a"]) and v["b"].dtype == np.float32 and v["b"].shape == (1, 2)
+    assert np.isnan(v["b"]).all()

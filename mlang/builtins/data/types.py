@@ -51,6 +51,8 @@ def double(x: object) -> object:
     if cls == "string":
         values = [_text_to_double(s) for s in x.data.ravel(order="F")]  # type: ignore[attr-defined]
         return result(np.array(values, dtype=np.float64).reshape(x.data.shape, order="F"))  # type: ignore[attr-defined]
+    if cls == "missing":  # MATLAB's standard missing value is NaN as a number
+        return result(np.full(x.shape, np.nan))  # type: ignore[attr-defined]
     if cls not in CONVERTIBLE:
         raise _cannot_convert("double", x)
     return result(to_double_array(x))
@@ -60,6 +62,8 @@ def double(x: object) -> object:
 def single(x: object) -> object:
     """Y = single(X)  convert to single precision"""
     cls = class_of(x)
+    if cls == "missing":
+        return np.full(x.shape, np.nan, dtype=np.float32)  # type: ignore[attr-defined]
     if cls not in CONVERTIBLE:
         raise _cannot_convert("single", x)
     if cls == "single":
