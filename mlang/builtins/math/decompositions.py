@@ -415,3 +415,75 @@ def hess(a: Any, *, nargout: int = 1) -> object:
     if nargout <= 1:
         return out(h, (a,))
     return out(p, (a,)), out(h, (a,))
+
+
+# ------------------------------------------------------------------------ qz
+
+
+def _unit_largest(v: np.ndarray) -> np.ndarray:
+    """Columns scaled (by a positive factor) so that the largest component has
+    |real| + |imag| = 1, LAPACK's normalization of generalized eigenvectors."""
+    size = np.abs(v.real) + np.abs(v.imag)
+    top = size.max(axis=0) if v.size else np.zeros(0)
+    top[top == 0] = 1.0
+    return v / top
+
+
+def _matched(vectors: np.ndarray, found: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """The columns of ``vectors`` (for the homogeneous eigenvalues ``found``, 2-by-n)
+    reordered to follow the homogeneous eigenvalues ``wanted``."""
+    unused = list(range(found.shape[1]))
+    order = []
+    for a, b in wanted.T:
+        # chordal distance: also right for infinite eigenvalues (b = 0)
+        dist = [abs(a * found[1, j] - b * found[0, j]) /
+                (np.hypot(abs(a), abs(b)) * np.hypot(abs(found[0, j]), abs(found[1, j])) or 1.0)
+                for j in unused]
+        order.append(unused.pop(int(np.argmin(dist))))
+    return vectors[:, order]
+
+
+@builtin(nargout=True, max_out=6)
+def qz(a: Any, b: Any, mode: Any = None, *, nargout: int = 1) -> object:
+    """[AA,BB,Q,Z] = qz(A,B)
+    [AA,BB,Q,Z,V,W] = qz(A,B)
+    [___] = qz(A,B,mode)
+
+    Generalized Schur (QZ) factorization: Q*A*Z = AA and Q*B*Z = BB with Q and Z
+    unitary.  mode "real" (the default for real A and B) gives real quasitriangular AA
+    (1-by-1 and 2-by-2 diagonal blocks), "complex" triangular AA.  V and W hold the
+    right and left generalized eigenvectors (A*V*diag(b) = B*V*diag(a) for a = diag(AA),
+    b = diag(BB) when AA is triangular), each scaled so its largest component is 1."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg
+
+    x, y = lapack_matrix(a, "qz"), lapack_matrix(b, "qz")
+    square(x)
+    square(y)
+    if x.shape != y.shape:
+        raise error("MATLAB:qz:InputSizeMismatch", "A and B must be the same size.")
+    finite(x, "qz")
+    finite(y, "qz")
+    word = _options(() if mode is None else (mode,), ("real", "complex"), "qz")
+    output = word[0] if word else "real"
+    if x.dtype.kind == "c" or y.dtype.kind == "c":
+        output = "complex"
+    n = x.shape[0]
+    like = (a, b)
+    if n == 0:
+        empty = np.zeros((0, 0))
+        return tuple(out(empty, like) for _ in range(max(nargout, 1)))
+    if output == "complex":
+        x, y = x.astype(np.complex128), y.astype(np.complex128)
+    # every eigenvalue selected: the factorization unreordered, with its eigenvalues
+    aa, bb, alpha, beta, q, z = scipy.linalg.ordqz(
+        x, y, sort=lambda al, be: np.ones(np.shape(al), dtype=bool), output=output)
+    results = [out(aa, like), out(bb, like), out(q.conj().T, like), out(z, like)]
+    if nargout > 4:
+        values, left, right = scipy.linalg.eig(x, y, left=True, right=True,
+                                               homogeneous_eigvals=True)
+        wanted = np.vstack([alpha, beta])
+        v = _unit_largest(_matched(right, values, wanted))
+        w = _unit_largest(_matched(left, values, wanted))
+        results += [out(v, like), out(w, like)]
+    return tuple(results[:max(nargout, 1)]) if nargout > 1 else results[0]

@@ -35,12 +35,39 @@ def _extreme_class(x: object) -> str:
     return "double" if cls == "char" else cls
 
 
-def _order_keys(values: np.ndarray) -> np.ndarray:
-    """Real keys to compare by: the values, or for complex the magnitude."""
-    return np.abs(values) if values.dtype.kind == "c" else values
+def _order_keys(values: np.ndarray, method: str = "auto") -> tuple[np.ndarray, np.ndarray | None]:
+    """Real keys to compare by, the second breaking ties: the values; for complex values
+    (or with 'abs') the magnitude, then the phase angle; with 'real' the real part, then
+    the imaginary part."""
+    if method == "abs" or (method == "auto" and values.dtype.kind == "c"):
+        if values.dtype.kind in "iub":
+            values = values.astype(np.float64)  # abs(intmin) would overflow
+        return np.abs(values), np.angle(values)
+    if values.dtype.kind == "c":
+        return values.real, values.imag
+    return values, None
 
 
-def _extreme(x: object, args: tuple, nargout: int, largest: bool, name: str) -> object:
+def _comparison_method(args: tuple, name: str) -> tuple[tuple, str]:
+    """The arguments without 'ComparisonMethod', value, and that value ('auto' if absent)."""
+    rest = list(args)
+    method = "auto"
+    for k, v in enumerate(rest):
+        if text_option(v) == "comparisonmethod":
+            if k + 1 >= len(rest):
+                raise error("MATLAB:InputParser:ParamMissingValue",
+                            "Parameter names must be followed by values.")
+            method = text_option(rest[k + 1]) or ""
+            if method not in ("auto", "real", "abs"):
+                raise error(f"MATLAB:{name}:InvalidComparisonMethod",
+                            "Value of 'ComparisonMethod' must be 'auto', 'real', or 'abs'.")
+            del rest[k:k + 2]
+            break
+    return tuple(rest), method
+
+
+def _extreme(x: object, args: tuple, nargout: int, largest: bool, name: str,
+             method: str = "auto") -> object:
     a = numbers_of(x, name)
     dims, flags = reduction_options(args, frozenset({"omitnan", "includenan", "linear"}))
     axes = reduce_axes(a.shape, dims, empty_to_scalar=False)
@@ -51,7 +78,7 @@ def _extreme(x: object, args: tuple, nargout: int, largest: bool, name: str) -> 
         out = finish(np.zeros(fix_shape(shape)), cls)
         return out if nargout <= 1 else (out, result(np.zeros(fix_shape(shape))))
     values = flat if flat.dtype.kind != "V" else char_codes(flat).astype(np.float64)
-    index = _extreme_index(values, largest, "includenan" in flags)
+    index = _extreme_index(values, largest, "includenan" in flags, method)
     picked = np.take_along_axis(values, index[..., None], axis=-1)[..., 0]
     m = finish(shaped(picked, out_shape), cls)
     if nargout <= 1:
@@ -63,33 +90,35 @@ def _extreme(x: object, args: tuple, nargout: int, largest: bool, name: str) -> 
     return m, result(shaped((index + 1).astype(np.float64), out_shape))
 
 
-def _extreme_index(values: np.ndarray, largest: bool, include_nan: bool) -> np.ndarray:
+def _extreme_index(values: np.ndarray, largest: bool, include_nan: bool,
+                   method: str = "auto") -> np.ndarray:
     """Index (along the last axis) of the first largest/smallest element.
 
     NaN is skipped unless every element is NaN (or 'includenan'); complex
-    numbers compare by magnitude, then by phase angle."""
+    numbers compare by magnitude, then by phase angle (or as 'ComparisonMethod' says)."""
     kind = values.dtype.kind
-    if kind in "fc":
-        nan = np.isnan(values)
-        keys = _order_keys(values).astype(np.float64)
-        fill = -np.inf if largest else np.inf
-        keys = np.where(nan, fill, keys)
-        if kind == "c":
-            best = keys.max(axis=-1, keepdims=True) if largest else keys.min(axis=-1, keepdims=True)
-            angle = np.where(keys == best, np.angle(values), -np.inf if largest else np.inf)
-            index = np.argmax(angle, axis=-1) if largest else np.argmin(angle, axis=-1)
-        else:
-            index = np.argmax(keys, axis=-1) if largest else np.argmin(keys, axis=-1)
-        first_nan = np.argmax(nan, axis=-1)
-        all_nan = nan.all(axis=-1)
-        use_nan = (nan.any(axis=-1) & include_nan) | all_nan
-        return np.where(use_nan, first_nan, index)
     if kind == "b":
         values = values.astype(np.int8)
-    return np.argmax(values, axis=-1) if largest else np.argmin(values, axis=-1)
+    nan = np.isnan(values) if kind in "fc" else np.zeros(values.shape, dtype=bool)
+    primary, secondary = _order_keys(values, method)
+    if kind in "fc":
+        primary = np.where(nan, -np.inf if largest else np.inf, primary.astype(np.float64))
+    if secondary is None:
+        index = np.argmax(primary, axis=-1) if largest else np.argmin(primary, axis=-1)
+    else:
+        best = primary.max(axis=-1, keepdims=True) if largest else primary.min(axis=-1, keepdims=True)
+        tie = np.where(primary == best, secondary, -np.inf if largest else np.inf)
+        index = np.argmax(tie, axis=-1) if largest else np.argmin(tie, axis=-1)
+    if kind not in "fc":
+        return index
+    first_nan = np.argmax(nan, axis=-1)
+    all_nan = nan.all(axis=-1)
+    use_nan = (nan.any(axis=-1) & include_nan) | all_nan
+    return np.where(use_nan, first_nan, index)
 
 
-def _pairwise(a: object, b: object, largest: bool, include_nan: bool, name: str) -> object:
+def _pairwise(a: object, b: object, largest: bool, include_nan: bool, name: str,
+              method: str = "auto") -> object:
     for v in (a, b):
         if class_of(v) not in ARITHMETIC:
             raise error("MATLAB:UndefinedFunction",
@@ -104,25 +133,30 @@ def _pairwise(a: object, b: object, largest: bool, include_nan: bool, name: str)
             raise error("MATLAB:sizeDimensionsMustMatch",
                         "Arrays have incompatible sizes for this operation.")
     x, y = np.broadcast_arrays(x, y)
-    out = np.where(_second_wins(x, y, largest, include_nan), y, x)
+    out = np.where(_second_wins(x, y, largest, include_nan, method), y, x)
     return finish(out, cls) if cls != "logical" else result(out != 0)
 
 
-def _second_wins(x: np.ndarray, y: np.ndarray, largest: bool, include_nan: bool) -> np.ndarray:
+def _second_wins(x: np.ndarray, y: np.ndarray, largest: bool, include_nan: bool,
+                 method: str = "auto") -> np.ndarray:
     """Where max(x,y) (or min) takes y, for arrays of one size: ties go to x."""
-    kx, ky = _order_keys(x), _order_keys(y)
+    if x.dtype.kind == "c" or y.dtype.kind == "c":
+        x, y = x.astype(np.complex128), y.astype(np.complex128)
+    (kx, sx), (ky, sy) = _order_keys(x, method), _order_keys(y, method)
     with np.errstate(invalid="ignore"):
-        if x.dtype.kind == "c" or y.dtype.kind == "c":
-            ax, ay = np.angle(x), np.angle(y)
-            take_y = (ky > kx) | ((ky == kx) & (ay > ax)) if largest else \
-                (ky < kx) | ((ky == kx) & (ay < ax))
+        if sx is not None and sy is not None:
+            take_y = (ky > kx) | ((ky == kx) & (sy > sx)) if largest else \
+                (ky < kx) | ((ky == kx) & (sy < sx))
         else:
             take_y = ky > kx if largest else ky < kx
-    nan_x, nan_y = np.isnan(kx), np.isnan(ky)
+    nan_x, nan_y = np.isnan(x), np.isnan(y)
     take_y = (take_y & ~nan_y) | (nan_x & ~nan_y)
     if include_nan:
-        take_y = take_y | nan_y
+        take_y = np.where(nan_x, False, take_y | nan_y)
     return take_y
+
+
+_FLAGS = ("omitnan", "includenan")
 
 
 def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> object:
@@ -130,30 +164,39 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
         value = x.max() if largest else x.min()
         if value == value:  # with NaN present, take the general path (NaN is skipped)
             return float(value)
-    if not args:
-        return _extreme(x, (), nargout, largest, name)
+    given = len(args)
+    args, method = _comparison_method(args, name)
+    if not args or (len(args) == 1 and len(args) < given and is_placeholder(args[0])):
+        return _extreme(x, (), nargout, largest, name, method)
     second = args[0]
-    if len(args) == 2 and not is_placeholder(second) and text_option(args[1]) in ("omitnan", "includenan"):
-        return _pairwise(x, second, largest, text_option(args[1]) == "includenan", name)
-    if len(args) >= 2 or is_placeholder(second) and len(args) >= 2:
+    if len(args) == 2 and not is_placeholder(second) and text_option(args[1]) in _FLAGS:
+        if nargout > 1:
+            raise _two_outputs(name)
+        return _pairwise(x, second, largest, text_option(args[1]) == "includenan", name, method)
+    if len(args) >= 2:
         if not is_placeholder(second):
             raise error("MATLAB:max:secondInputNotEmpty" if largest else "MATLAB:min:secondInputNotEmpty",
                         f"{name.upper()} with two matrices to compare and a working dimension is "
                         "not supported.")
-        return _extreme(x, args[1:], nargout, largest, name)
-    if text_option(second) is not None:
+        return _extreme(x, args[1:], nargout, largest, name, method)
+    if text_option(second) in (*_FLAGS, "all", "linear"):
         raise error("MATLAB:invalidOption", f"Invalid option '{to_str(second)}'.")
     if nargout > 1:
-        raise error(f"MATLAB:{name}:TwoInTwoOutCaseNotSupported",
-                    f"{name.upper()} with two matrices to compare and two output arguments is not "
-                    "supported.")
-    return _pairwise(x, second, largest, False, name)
+        raise _two_outputs(name)
+    return _pairwise(x, second, largest, False, name, method)
 
 
-def extreme_positions(a: np.ndarray, options: tuple, largest: bool) -> np.ndarray:
+def _two_outputs(name: str) -> Exception:
+    return error(f"MATLAB:{name}:TwoInTwoOutCaseNotSupported",
+                 f"{name.upper()} with two matrices to compare and two output arguments is not "
+                 "supported.")
+
+
+def extreme_positions(a: np.ndarray, options: tuple, largest: bool,
+                      method: str = "auto") -> np.ndarray:
     """0-based linear positions in ``a`` of the elements max(a,[],options...) (or min) picks."""
     name = "max" if largest else "min"
-    _, index = _extreme(a, tuple(options) + (char_row("linear"),), 2, largest, name)
+    _, index = _extreme(a, tuple(options) + (char_row("linear"),), 2, largest, name, method)
     return (to_double_array(index).reshape(-1, order="F") - 1).astype(np.intp)
 
 
@@ -164,16 +207,17 @@ def _extreme_rule(largest: bool) -> Any:
     def rule(g: Any, y: Any, x: Any, *args: Any) -> tuple:
         rest = (None,) * len(args)
         a = ops.data_of(x)
-        if _pairwise_form(args):
+        options, method = _comparison_method(args, "max" if largest else "min")
+        if _pairwise_form(options):
             b = ops.data_of(args[0])
-            include_nan = len(args) == 2 and text_option(args[1]) == "includenan"
+            include_nan = len(options) == 2 and text_option(options[1]) == "includenan"
             fa, fb = to_double_array(a), to_double_array(b)
             fa, fb = padded(fa, fb.ndim), padded(fb, fa.ndim)
             fa, fb = np.broadcast_arrays(fa, fb)
-            second = _second_wins(fa, fb, largest, include_nan).reshape(ops.shape_of(g))
+            second = _second_wins(fa, fb, largest, include_nan, method).reshape(ops.shape_of(g))
             return (lambda: ops.unbroadcast(select(g, ~second), x),
                     lambda: ops.unbroadcast(select(g, second), args[0])) + rest[1:]
-        positions = extreme_positions(a, tuple(args[1:]), largest)
+        positions = extreme_positions(a, tuple(options[1:]), largest, method)
         return (lambda: ops.put(g, positions, ops.shape_of(x)),) + rest
 
     return rule
@@ -195,9 +239,13 @@ def max_(x: Any, *args: Any, nargout: int = 1) -> object:
     M = max(A,[],vecdim)
     M = max(A,[],___,nanflag)
     [M,I] = max(___)
+    [M,I] = max(A,[],___,'linear')
     C = max(A,B)
+    C = max(A,B,nanflag)
+    ___ = max(___,'ComparisonMethod',method)
 
-    Largest elements (NaN ignored unless 'includenan'); I gives their index."""
+    Largest elements (NaN ignored unless 'includenan'); I gives their index.
+    'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
     return _max_min(x, args, nargout, True, "max")
 
 
@@ -209,9 +257,13 @@ def min_(x: Any, *args: Any, nargout: int = 1) -> object:
     M = min(A,[],vecdim)
     M = min(A,[],___,nanflag)
     [M,I] = min(___)
+    [M,I] = min(A,[],___,'linear')
     C = min(A,B)
+    C = min(A,B,nanflag)
+    ___ = min(___,'ComparisonMethod',method)
 
-    Smallest elements (NaN ignored unless 'includenan'); I gives their index."""
+    Smallest elements (NaN ignored unless 'includenan'); I gives their index.
+    'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
     return _max_min(x, args, nargout, False, "min")
 
 
@@ -228,16 +280,32 @@ def _running_extreme(x: object, args: tuple, largest: bool, name: str) -> object
     reverse = "reverse" in flags
     if reverse:
         values = values[..., ::-1]
-    if values.dtype.kind == "f":
-        ufunc = (np.maximum if largest else np.minimum) if "includenan" in flags else \
-            (np.fmax if largest else np.fmin)  # fmax/fmin skip NaN
+    if values.dtype.kind == "c":
+        out = _running_complex(values, largest, "includenan" in flags)
     else:
-        ufunc = np.maximum if largest else np.minimum
-    out = ufunc.accumulate(values, axis=-1) if values.shape[-1] else values
+        if values.dtype.kind == "f":
+            ufunc = (np.maximum if largest else np.minimum) if "includenan" in flags else \
+                (np.fmax if largest else np.fmin)  # fmax/fmin skip NaN
+        else:
+            ufunc = np.maximum if largest else np.minimum
+        out = ufunc.accumulate(values, axis=-1) if values.shape[-1] else values
     if reverse:
         out = out[..., ::-1]
     out = back_from_last(out, axis)
     return result(out) if cls == "logical" else finish(out, cls)
+
+
+def _running_complex(values: np.ndarray, largest: bool, include_nan: bool) -> np.ndarray:
+    """Running extremes of complex values along the last axis: by magnitude, then angle."""
+    out = values.copy()
+    if values.shape[-1] == 0:
+        return out
+    best = values[..., 0].copy()
+    for k in range(1, values.shape[-1]):
+        current = values[..., k]
+        best = np.where(_second_wins(best, current, largest, include_nan), current, best)
+        out[..., k] = best
+    return out
 
 
 @builtin()
@@ -247,7 +315,8 @@ def cummax(x: Any, *args: Any) -> object:
     M = cummax(___,direction)
     M = cummax(___,nanflag)
 
-    Cumulative maximum (NaN ignored unless 'includenan')."""
+    Cumulative maximum (NaN ignored unless 'includenan'); complex values compare by
+    magnitude, then phase angle."""
     return _running_extreme(x, args, True, "cummax")
 
 
@@ -258,5 +327,6 @@ def cummin(x: Any, *args: Any) -> object:
     M = cummin(___,direction)
     M = cummin(___,nanflag)
 
-    Cumulative minimum (NaN ignored unless 'includenan')."""
+    Cumulative minimum (NaN ignored unless 'includenan'); complex values compare by
+    magnitude, then phase angle."""
     return _running_extreme(x, args, False, "cummin")

@@ -27,7 +27,9 @@ from mlang.builtins.math.elementwise import (
 from mlang.errors import error, warn
 from mlang.registry import builtin
 from mlang.values import operators
+from mlang.values.cell import Cell
 from mlang.values.core import class_of, result, to_array, to_double_array
+from mlang.values.limits import check_array_size
 from mlang.values.operators import INT_LIMITS, align, to_class
 
 # ------------------------------------------------------------------- bitwise
@@ -215,13 +217,20 @@ def factorial(n: object) -> object:
 
 @builtin()
 def nchoosek(v: object, k: object) -> object:
-    """b = nchoosek(n, k)  binomial coefficient, number of combinations of n items taken k at a time
-    C = nchoosek(v, k)  all combinations of the elements of vector v taken k at a time, one per row"""
-    kv, _ = _integer_values("nchoosek", k, "K must be an integer between 0 and N.",
+    """b = nchoosek(n,k)
+    C = nchoosek(v,k)
+
+    Binomial coefficient or all combinations: b is the number of combinations of n items
+    taken k at a time (with a warning beyond flintmax); C has one row per combination of
+    the elements of vector v (numeric, logical, char or a cell array) taken k at a time,
+    in the order of v's positions."""
+    kv, kcls = _integer_values("nchoosek", k, "K must be an integer between 0 and N.",
                             "MATLAB:nchoosek:InvalidArg2")
     if kv.size != 1:
         raise error("MATLAB:nchoosek:InvalidArg2", "K must be an integer between 0 and N.")
     kk = int(kv.reshape(-1)[0])
+    if type(v) is Cell:
+        return _cell_combinations(v, kk)
     arr = to_array(v) if class_of(v) in ARITHMETIC else None
     if arr is None:
         raise bad_type("nchoosek")
@@ -229,15 +238,22 @@ def nchoosek(v: object, k: object) -> object:
         nv, cls = _integer_values("nchoosek", v, "N must be a non-negative integer.",
                                   "MATLAB:nchoosek:InvalidArg1")
         nn = int(nv.reshape(-1)[0])
+        if cls != kcls and "double" not in (cls, kcls):
+            raise error("MATLAB:mixedClasses",
+                        "Integers can only be combined with integers of the same class, or "
+                        "scalar doubles.")
+        if kcls in INT_LIMITS and cls not in INT_LIMITS:
+            cls = kcls  # an integer k gives its class to the coefficient
         if kk > nn:
             raise error("MATLAB:nchoosek:KOutOfRange", "K must be an integer between 0 and N.")
         if min(kk, nn - kk) > 1100:  # C(n,k) >= C(2200,1100) > realmax: skip the huge product
             return result(to_class(np.array([[math.inf]]), cls))
         value = math.comb(nn, kk)
-        if cls not in INT_LIMITS and value > FLINTMAX:
-                warn("MATLAB:nchoosek:LargeCoefficient",
-                 "Result may not be exact. Coefficient is greater than 9.007199e+15 and is "
-                 "only accurate to 15 digits")
+        limit = 2.0 ** 24 if cls == "single" else FLINTMAX
+        if cls not in INT_LIMITS and value > limit:
+            warn("MATLAB:nchoosek:LargeCoefficient",
+                 f"Result may not be exact. Coefficient is greater than {limit:e} and is "
+                 f"only accurate to {math.floor(math.log10(limit))} digits")
         return _from_ints([value], (1, 1), cls)
     if arr.ndim != 2 or min(arr.shape) != 1:
         raise error("MATLAB:nchoosek:InvalidArg1", "The first input must be a vector.")
@@ -255,18 +271,41 @@ def nchoosek(v: object, k: object) -> object:
     return result(out)
 
 
+def _cell_combinations(v: Cell, k: int) -> Cell:
+    if len(v.shape) != 2 or min(v.shape) != 1 and v.data.size:
+        raise error("MATLAB:nchoosek:InvalidArg1", "The first input must be a vector.")
+    items = v.data.ravel(order="F")
+    picks = list(itertools.combinations(range(items.size), k)) if k <= items.size else []
+    out = np.empty((len(picks) if k else 1, k), dtype=object)
+    for r, chosen in enumerate(picks):
+        for c, i in enumerate(chosen):
+            out[r, c] = items[i]
+    return Cell(out)
+
+
 # Largest prime sieve (one byte per number) or combination table built.
 _MAX_SIEVE = 2**34
 
 
-def _sieve(n: int) -> np.ndarray:
-    """Boolean table: is_prime[i] for 0 <= i <= n."""
-    table = np.ones(max(n + 1, 2), dtype=bool)
-    table[:2] = False
-    for p in range(2, math.isqrt(n) + 1):
-        if table[p]:
-            table[p * p::p] = False
-    return table[:n + 1]
+def _odd_sieve(n: int) -> np.ndarray:
+    """Boolean table over the odd numbers: table[i] tells whether 2*i + 1 <= n is prime
+    (half the memory of a table of every number)."""
+    table = np.ones((n + 1) // 2, dtype=bool)
+    if table.size:
+        table[0] = False  # 1 is not prime
+    for i in range(1, (math.isqrt(n) - 1) // 2 + 1):
+        if table[i]:
+            p = 2 * i + 1
+            table[p * p // 2::p] = False
+    return table
+
+
+def _primes_upto(n: int) -> np.ndarray:
+    """The primes <= n in ascending order."""
+    if n < 2:
+        return np.zeros(0, dtype=np.int64)
+    odd = np.flatnonzero(_odd_sieve(n)) * 2 + 1
+    return np.concatenate([[2], odd]).astype(np.int64)
 
 
 @builtin()
@@ -282,23 +321,90 @@ def primes(n: object) -> object:
     if top > _MAX_SIEVE:
         raise error("MATLAB:array:SizeLimitExceeded",
                     "Requested array exceeds maximum array size preference.")
-    found = np.flatnonzero(_sieve(top)) if top >= 2 else np.zeros(0, dtype=np.int64)
+    if top >= 2:
+        # the sieve (a byte per number) and the result (about n/log(n) primes) must fit
+        check_array_size(((top + 1) // 2,), np.bool_)
+        check_array_size((1, int(1.26 * top / math.log(top)) + 1))
+    found = _primes_upto(top)
     return _from_ints(found.tolist(), (1, found.size), cls)
+
+
+# Deterministic Miller-Rabin witnesses for every n < 3.3e24 (beyond uint64).
+_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
 def _is_prime(k: int) -> bool:
     if k < 2:
         return False
-    if k < 4:
-        return True
-    if k % 2 == 0 or k % 3 == 0:
-        return False
-    f = 5
-    while f * f <= k:
-        if k % f == 0 or k % (f + 2) == 0:
+    for p in _WITNESSES:
+        if k % p == 0:
+            return k == p
+    d, r = k - 1, 0
+    while d % 2 == 0:
+        d, r = d // 2, r + 1
+    for a in _WITNESSES:
+        x = pow(a, d, k)
+        if x in (1, k - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % k
+            if x == k - 1:
+                break
+        else:
             return False
-        f += 6
     return True
+
+
+def _split(k: int) -> int:
+    """A nontrivial factor of an odd composite k (Pollard's rho, Brent's variant)."""
+    for c in itertools.count(1):
+        y, m, g, r, q = 2, 128, 1, 1, 1
+        x = ys = y
+        while g == 1:
+            x = y
+            for _ in range(r):
+                y = (y * y + c) % k
+            j = 0
+            while j < r and g == 1:
+                ys = y
+                for _ in range(min(m, r - j)):
+                    y = (y * y + c) % k
+                    q = q * abs(x - y) % k
+                g = math.gcd(q, k)
+                j += m
+            r *= 2
+        if g == k:
+            g = 1
+            while g == 1:
+                ys = (ys * ys + c) % k
+                g = math.gcd(abs(x - ys), k)
+        if g != k:
+            return g
+    raise AssertionError("unreachable")
+
+
+def _prime_factors(k: int) -> list[int]:
+    """The prime factors of k >= 2 in ascending order, with multiplicity."""
+    factors: list[int] = []
+    for p in (2, 3, 5):
+        while k % p == 0:
+            factors.append(p)
+            k //= p
+    f = 7
+    while k > 1 and f * f <= k and f < 10_000:
+        while k % f == 0:
+            factors.append(f)
+            k //= f
+        f += 2
+    pending = [k] if k > 1 else []
+    while pending:
+        m = pending.pop()
+        if _is_prime(m):
+            factors.append(m)
+        else:
+            d = _split(m)
+            pending += [d, m // d]
+    return sorted(factors)
 
 
 @builtin()
@@ -308,10 +414,13 @@ def isprime(x: object) -> object:
                            "MATLAB:isprime:InputNotPosInt")
     if a.size == 0:
         return result(np.zeros(a.shape, dtype=bool))
-    top = int(np.max(a))
+    top = int(np.max(a.astype(np.float64))) if a.dtype.kind != "u" else int(np.max(a))
     if top <= 10_000_000:
-        table = _sieve(top)
-        return result(table[a.astype(np.int64)])
+        table = _odd_sieve(top)
+        k = a.astype(np.int64)
+        flags = (k == 2) | ((k % 2 == 1) & table[np.minimum(k // 2, max(table.size - 1, 0))]) \
+            if table.size else k == 2
+        return result(np.asarray(flags, dtype=bool))
     flags = [_is_prime(int(k)) for k in a.ravel(order="F")]
     return result(np.array(flags, dtype=bool).reshape(a.shape, order="F"))
 
@@ -324,21 +433,10 @@ def factor(n: object) -> object:
     if a.size != 1:
         raise error("MATLAB:factor:NonScalarInput", "N must be a scalar.")
     k = int(a.reshape(-1)[0])
-    if cls not in INT_LIMITS and k > 2 ** 32:
+    if cls not in INT_LIMITS and k > (FLINTMAX if cls == "double" else 2 ** 24):
         raise error("MATLAB:factor:InputOutOfRange",
-                    "The maximum value of N allowed is 2^32.")
-    factors: list[int] = []
-    if k < 4:
-        factors = [k]
-    else:
-        p = 2
-        while p * p <= k:
-            while k % p == 0:
-                factors.append(p)
-                k //= p
-            p += 1 if p == 2 else 2
-        if k > 1:
-            factors.append(k)
+                    "The maximum value of N allowed is flintmax.")
+    factors = [k] if k < 4 else _prime_factors(k)
     return _from_ints(factors, (1, len(factors)), cls)
 
 

@@ -50,14 +50,20 @@ def text_ranks(data: np.ndarray) -> np.ndarray:
     return out.reshape(data.shape)
 
 
-def sort_keys(values: np.ndarray) -> list[np.ndarray]:
-    """Sort keys, most significant last (np.lexsort's convention)."""
-    if values.dtype.kind == "c":
-        return [np.angle(values), np.abs(values)]
+def sort_keys(values: np.ndarray, method: str = "auto") -> list[np.ndarray]:
+    """Sort keys, most significant last (np.lexsort's convention).  Complex numbers (and,
+    with 'abs', real ones) sort by magnitude, then phase angle; with 'real', by real
+    part, then imaginary part."""
     if values.dtype.kind == "V":
         return [char_codes(values)]
     if values.dtype.kind == "b":
         return [values.astype(np.int8)]
+    if method == "abs" or (method == "auto" and values.dtype.kind == "c"):
+        if values.dtype.kind in "iu":
+            values = values.astype(np.float64)
+        return [np.angle(values), np.abs(values)]
+    if values.dtype.kind == "c":
+        return [values.imag, values.real]
     return [values]
 
 
@@ -74,39 +80,87 @@ def _stable_order(keys: list[np.ndarray], descending: bool) -> np.ndarray:
     return np.argsort(keys[0], axis=-1, kind="stable")
 
 
+def _sort_options(fname: str, args: tuple) -> tuple[int | None, bool, str, str]:
+    """dim, descending, ComparisonMethod and MissingPlacement of sort and sortrows."""
+    axis = None
+    descending = False
+    method = "auto"
+    placement = "auto"
+    rest = list(args)
+    while rest:
+        v = rest.pop(0)
+        text = text_option(v)
+        if text is None:
+            axis = dim_argument(v)
+        elif text in ("ascend", "descend"):
+            descending = text == "descend"
+        elif text in ("comparisonmethod", "missingplacement"):
+            method, placement = _name_value(fname, text, rest, method, placement)
+        else:
+            raise error(f"MATLAB:{fname}:sortDirection",
+                        "Sorting direction must be 'ascend' or 'descend'.")
+    return axis, descending, method, placement
+
+
+def _name_value(fname: str, name: str, rest: list, method: str, placement: str
+                ) -> tuple[str, str]:
+    """Read the value of 'ComparisonMethod' or 'MissingPlacement' from rest."""
+    if not rest:
+        raise error("MATLAB:InputParser:ParamMissingValue",
+                    "Parameter names must be followed by values.")
+    value = text_option(rest.pop(0))
+    if name == "comparisonmethod":
+        if value not in ("auto", "real", "abs"):
+            raise error(f"MATLAB:{fname}:InvalidComparisonMethod",
+                        "Value of 'ComparisonMethod' must be 'auto', 'real', or 'abs'.")
+        return value, placement
+    if value not in ("auto", "first", "last"):
+        raise error(f"MATLAB:{fname}:InvalidMissingPlacement",
+                    "Value of 'MissingPlacement' must be 'auto', 'first', or 'last'.")
+    return method, value
+
+
+def _missing_mask(x: object, data: np.ndarray) -> np.ndarray:
+    """Where the elements are missing: NaN, or a missing string."""
+    if type(x) is StringArray:
+        return np.array([v is None for v in data.reshape(-1)], dtype=bool).reshape(data.shape)
+    if type(x) is np.ndarray and data.dtype.kind in "fc":
+        return np.isnan(data)
+    return np.zeros(data.shape, dtype=bool)
+
+
 @builtin(max_out=2, nargout=True)
 def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     """B = sort(A)
     B = sort(A,dim)
     B = sort(___,direction)
+    B = sort(___,Name,Value)
     [B,I] = sort(___)
 
     Sort in ascending (or 'descend'ing) order along the first non-singleton
     dimension; I holds the original positions. Cell arrays of character
-    vectors and string arrays sort by text."""
+    vectors and string arrays sort by text. 'ComparisonMethod' ('auto', 'real',
+    'abs') orders numbers; 'MissingPlacement' ('auto', 'first', 'last') places NaN."""
     data = data_of(x)
-    axis = None
-    descending = False
-    for v in args:
-        text = text_option(v)
-        if text is not None:
-            if text not in ("ascend", "descend"):
-                raise error("MATLAB:sort:sortDirection", "Sorting direction must be 'ascend' or 'descend'.")
-            descending = text == "descend"
-        else:
-            axis = dim_argument(v)
+    axis, descending, method, placement = _sort_options("sort", args)
     if axis is None:
         axis = first_nonsingleton(data.shape)
     if type(x) is Cell or type(x) is StringArray:
         keys_source = text_ranks(data)
         keys = [along_last(keys_source, axis)]
     elif class_of(x) in ARITHMETIC:
-        keys = sort_keys(along_last(data, axis))
+        keys = sort_keys(along_last(data, axis), method)
     else:
         raise error("MATLAB:sort:InputType", f"Invalid data type. Cannot sort values of class {class_of(x)}.")
     moved = along_last(data, axis)
     order = _stable_order(keys, descending) if moved.shape[-1] > 1 else \
         np.zeros(moved.shape, dtype=np.intp)
+    if placement != "auto" and moved.shape[-1] > 1:
+        missing = np.take_along_axis(along_last(_missing_mask(x, data), axis), order, axis=-1)
+        if missing.any():
+            # a stable partition of the sorted order: missing elements first or last
+            perm = np.argsort(~missing if placement == "first" else missing, axis=-1, kind="stable")
+            order = np.take_along_axis(order, perm, axis=-1)
     ordered = np.take_along_axis(moved, order, axis=-1)
     b = rewrap_shaped(x, np.moveaxis(ordered, -1, axis)) if type(x) is not np.ndarray else \
         result(back_from_last(ordered, axis))
@@ -115,9 +169,9 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     return b, result(back_from_last((order + 1).astype(np.float64), axis))
 
 
-def column_ranks(column: np.ndarray) -> np.ndarray:
+def column_ranks(column: np.ndarray, method: str = "auto") -> np.ndarray:
     """Dense ranks of a column's values (equal values share a rank; NaN ranks last)."""
-    keys = sort_keys(column)
+    keys = sort_keys(column, method)
     order = np.lexsort(keys) if len(keys) > 1 else np.argsort(keys[0], kind="stable")
     ranks = np.empty(column.size, dtype=np.int64)
     ordered = column[order]
@@ -132,9 +186,13 @@ def column_ranks(column: np.ndarray) -> np.ndarray:
 
 
 def rows_of(x: object) -> tuple[np.ndarray, bool]:
-    """Row keys of a matrix (numeric/char) or of a cellstr (one text per row)."""
+    """Row keys of a matrix (numeric/char), of a cellstr or of a string array (text ranks)."""
     if type(x) is Cell:
-        ranks = text_ranks(x.data)
+        data = x.data.reshape(x.data.shape[0], math.prod(x.data.shape[1:]), order="F")
+        return np.column_stack([_cell_column_keys(data[:, c]) for c in range(data.shape[1])]) \
+            if data.size else np.zeros(data.shape, dtype=np.int64), True
+    if type(x) is StringArray:
+        ranks = text_ranks(data_of(x))
         return ranks.reshape(ranks.shape[0], math.prod(ranks.shape[1:])), True
     a = to_array(x)
     if a.ndim != 2:
@@ -142,44 +200,87 @@ def rows_of(x: object) -> tuple[np.ndarray, bool]:
     return a, False
 
 
+def _cell_column_keys(column: np.ndarray) -> np.ndarray:
+    """Sort keys of one column of a cell array: ranks of its texts, or its numbers when
+    every element is a real numeric scalar."""
+    if all(type(v) in (float, bool) or (type(v) is np.ndarray and v.size == 1 and
+                                         v.dtype.kind in "biuf") for v in column):
+        return np.array([float(np.asarray(v).reshape(-1)[0]) for v in column])
+    return text_ranks(column)
+
+
 @builtin(max_out=2, nargout=True)
-def sortrows(x: Any, column: Any = None, direction: Any = None, *, nargout: int = 1) -> object:
+def sortrows(x: Any, *args: Any, nargout: int = 1) -> object:
     """B = sortrows(A)
     B = sortrows(A,column)
     B = sortrows(___,direction)
+    B = sortrows(___,Name,Value)
     [B,index] = sortrows(___)
 
     Sort the rows of a matrix (or cell array of character vectors) by the
-    given columns; a negative column sorts that column in descending order."""
+    given columns; a negative column sorts that column in descending order.
+    direction is 'ascend', 'descend' or a cell array of them, one per column;
+    'ComparisonMethod' ('auto', 'real', 'abs') and 'MissingPlacement' ('auto',
+    'first', 'last') as for sort."""
     rows, _ = rows_of(x)
     ncols = rows.shape[1]
-    descending_all = False
-    if column is not None and text_option(column) is not None:
-        column, direction = None, column
-    if direction is not None:
-        text = text_option(direction)
-        if text not in ("ascend", "descend"):
-            raise error("MATLAB:sortrows:sortDirection", "Sorting direction must be 'ascend' or 'descend'.")
-        descending_all = text == "descend"
+    rest = list(args)
+    column = None
+    if rest and text_option(rest[0]) is None and type(rest[0]) is not Cell:
+        column = rest.pop(0)
+    directions: list[bool] | None = None
+    if rest and type(rest[0]) is Cell:
+        directions = [_direction(v) for v in rest.pop(0).data.ravel(order="F")]
+    elif rest and text_option(rest[0]) in ("ascend", "descend"):
+        directions = [text_option(rest.pop(0)) == "descend"]
+    _, _, method, placement = _sort_options("sortrows", tuple(_only_name_values(rest)))
     if column is None or is_placeholder(column):
-        spec = [(c, descending_all) for c in range(ncols)]
+        columns = [float(c + 1) for c in range(ncols)]
     else:
-        v = to_double_array(column).reshape(-1).real
-        if np.any(v == 0) or np.any(np.abs(v) > ncols) or np.any(v != np.floor(v)):
+        columns = list(to_double_array(column).reshape(-1).real)
+        if any(c == 0 or abs(c) > ncols or c != math.floor(c) for c in columns):
             raise error("MATLAB:sortrows:COLmismatchX",
                         "Column sorting vector must contain integers with magnitude between 1 and "
                         "the number of columns in the first input.")
-        spec = [(int(abs(c)) - 1, (c < 0) != descending_all) for c in v]
+    if directions is None:
+        directions = [False]
+    if len(directions) == 1:
+        directions = directions * len(columns)
+    if len(directions) != len(columns):
+        raise error("MATLAB:sortrows:directionMismatch",
+                    "Sorting direction must be a character vector or a cell array of character "
+                    "vectors with one direction for each column to sort.")
+    spec = [(int(abs(c)) - 1, (c < 0) != d) for c, d in zip(columns, directions, strict=True)]
     keys = []
     for c, desc in reversed(spec):  # lexsort: the last key is the primary one
-        ranks = column_ranks(rows[:, c])
-        keys.append(-ranks if desc else ranks)
+        ranks = column_ranks(rows[:, c], method)
+        key = -ranks if desc else ranks
+        if placement != "auto" and rows.dtype.kind in "fc":
+            nan = np.isnan(rows[:, c])
+            key = np.where(nan, key.min() - 1 if placement == "first" else key.max() + 1, key)
+        keys.append(key)
     order = np.lexsort(keys) if keys else np.arange(rows.shape[0])
     data = data_of(x)
     b = rewrap_shaped(x, data[order]) if type(x) is not np.ndarray else result(data[order])
     if nargout <= 1:
         return b
     return b, result((order + 1).astype(np.float64).reshape(-1, 1))
+
+
+def _direction(v: object) -> bool:
+    text = text_option(v)
+    if text not in ("ascend", "descend"):
+        raise error("MATLAB:sortrows:sortDirection", "Sorting direction must be 'ascend' or 'descend'.")
+    return text == "descend"
+
+
+def _only_name_values(rest: list) -> list:
+    """The name-value arguments left after column and direction."""
+    for k in range(0, len(rest), 2):
+        if text_option(rest[k]) not in ("comparisonmethod", "missingplacement"):
+            raise error("MATLAB:sortrows:sortDirection",
+                        "Sorting direction must be 'ascend' or 'descend'.")
+    return rest
 
 
 _DIRECTIONS = ("ascend", "descend", "monotonic", "strictascend", "strictdescend", "strictmonotonic")

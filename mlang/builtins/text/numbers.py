@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import text_array, text_option
+from mlang.builtins.coerce import options, text_array, text_option
 from mlang.builtins.math.rounding import round_half_away
 from mlang.builtins.text.forms import (
     empty_char,
@@ -302,15 +302,44 @@ def str2double(s: Any) -> Any:
     return math.nan
 
 
+# What Evaluation="restricted" lets str2num evaluate: numbers, operators and these names.
+_RESTRICTED_NAMES = frozenset({
+    "i", "j", "pi", "Inf", "inf", "NaN", "nan", "true", "false", "eps", "exp", "log",
+    "log2", "log10", "sqrt", "abs", "sin", "cos", "tan", "asin", "acos", "atan", "sinh",
+    "cosh", "tanh", "floor", "ceil", "round", "fix", "mod", "rem", "power", "realmax",
+    "realmin", "intmax", "intmin", "flintmax"})
+_NAME_RE = re.compile(r"(?<![\w.])(?:\d+\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?[ij]?|[A-Za-z_]\w*")
+_RESTRICTED_CHARS = frozenset(".+-*/\\^()[],; \t\n\r")
+
+
+def _restricted_ok(text: str) -> bool:
+    """Whether text is a basic math expression (Evaluation="restricted")."""
+    for m in _NAME_RE.finditer(text):
+        word = m.group()
+        if not word[0].isdigit() and word[0] != "." and word not in _RESTRICTED_NAMES:
+            return False
+    return all(c in _RESTRICTED_CHARS for c in _NAME_RE.sub(" ", text))
+
+
 @builtin(interp=True, max_out=2, nargout=True)
-def str2num(interp: Any, s: Any, *, nargout: int = 1) -> Any:
-    """[X, tf] = str2num(txt) evaluates txt as a matrix expression ([] and false on failure)."""
+def str2num(interp: Any, s: Any, *args: Any, nargout: int = 1) -> Any:
+    """X = str2num(txt) evaluates txt as a matrix expression ([] on failure).
+    X = str2num(txt, Evaluation=method): "all" (default) evaluates anything; "restricted"
+    only basic math expressions such as 200, 200+2i or exp(2).
+    [X, tf] = str2num(___) also returns whether the conversion succeeded."""
+    method = text_option(options(args, ("Evaluation",)).get("Evaluation", row("all")))
+    if method not in ("all", "restricted"):
+        raise error("MATLAB:str2num:InvalidEvaluation",
+                    "Evaluation must be \"all\" or \"restricted\".")
     if type(s) is StringArray:
         s = row(to_str(s))
     if not is_char(s):
         raise error("MATLAB:str2num:InvalidArgument",
                     "Input must be a character vector or string scalar.")
     text = "\n".join(char_rows(s)) if s.size else ""
+    if method == "restricted" and not _restricted_ok(text):
+        value, ok = np.zeros((0, 0)), False
+        return (value, ok) if nargout > 1 else value
     frame = Frame(interp)
     name = "str2num_value__"
     try:
@@ -412,11 +441,17 @@ def _base_symbols(base: Any, fname: str) -> str:
     return _DIGITS[:b]
 
 
+_SUFFIX_RE = re.compile(r"^(.*?)([su])(8|16|32|64)$", re.IGNORECASE)
+
+
 def _from_base(s: Any, symbols: str, fname: str, prefix: str, message: str) -> Any:
+    shape = None
     if is_char(s):
         items = char_rows(s) if s.size else []
     elif type(s) in (Cell, StringArray):
         items = [x or "" for x in text_array(s).items]
+        if type(s) is StringArray:
+            shape = s.shape  # a string array gives an array of its size
     else:
         raise error(f"MATLAB:{fname}:InvalidInput",
                     "Input must be a character vector, cell array of character vectors, "
@@ -427,14 +462,28 @@ def _from_base(s: Any, symbols: str, fname: str, prefix: str, message: str) -> A
     values = []
     for text in items:
         text = "".join(c for c in text if not is_space(c))
-        if prefix and text[:2].lower() == prefix:
-            text = text[2:]
-        total = 0.0
+        bits = None
+        if prefix:
+            if text[:2].lower() == prefix:
+                text = text[2:]
+            # the suffixes of binary and hexadecimal literals: s8 reads two's complement
+            m = _SUFFIX_RE.match(text)
+            if m and m.group(1):
+                text, bits = m.group(1), (m.group(2).lower(), int(m.group(3)))
+        total = 0
         for c in text:
             if c not in lookup:
                 raise error(f"MATLAB:{fname}:IllegalInput", message)
             total = total * len(symbols) + lookup[c]
-        values.append(total)
+        if bits is not None:
+            if total >= 1 << bits[1]:
+                raise error(f"MATLAB:{fname}:IllegalInput",
+                            "Value does not fit in the type given by its suffix.")
+            if bits[0] == "s" and total >= 1 << (bits[1] - 1):
+                total -= 1 << bits[1]
+        values.append(float(total) if total.bit_length() <= 1024 else math.inf)
+    if shape is not None:
+        return result(np.array(values, dtype=np.float64).reshape(shape, order="F"))
     if not values:
         return np.zeros((0, 1))
     return result(np.array(values, dtype=np.float64).reshape(-1, 1))

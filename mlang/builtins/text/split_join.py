@@ -197,71 +197,122 @@ def _numel(v: object) -> int:
     return int(np.prod(v.shape))  # type: ignore[attr-defined]
 
 
-@builtin()
-def split(s: Any, delimiter: Any = None, *opts: Any) -> Any:
+@builtin(max_out=2, nargout=True)
+def split(s: Any, delimiter: Any = None, *opts: Any, nargout: int = 1) -> Any:
     """newStr = split(str) splits text at whitespace into a column; split(str, delimiter)
-    at any of the delimiters. 'CollapseDelimiters' defaults to true."""
+    at any of the delimiters. 'CollapseDelimiters' defaults to true.
+    newStr = split(str, delimiter, dim) puts the pieces along dimension dim.
+    [newStr, match] = split(...) also returns the delimiters found."""
     if text_option(delimiter) == "collapsedelimiters" and not opts:
         raise error("MATLAB:InputParser:ParamMissingValue",
                     "Parameter names must be followed by values.")
+    dim = None
+    if opts and type(opts[0]) in (float, bool, np.ndarray) and not is_char(opts[0]):
+        dim = whole_number(opts[0], "split", "Dimension", 1) - 1
+        opts = opts[1:]
     collapse = option_flag(options(opts, ("CollapseDelimiters",)).get("CollapseDelimiters", True))
     delims = list(WHITESPACE) if delimiter is None else text_list(delimiter)
     pattern = _split_regex(delims, collapse)
     t = text_array(s)
-    pieces = [_split_text(x or "", pattern)[0] for x in t.items]
+    parts = [_split_text(x or "", pattern) for x in t.items]
+    pieces = [p[0] for p in parts]
     counts = {len(p) for p in pieces}
-    if len(counts) != 1:
+    if len(counts) > 1:
         raise error("MATLAB:split:InconsistentPieces",
                     "Unable to split. Each element must split into the same number of pieces.")
-    n = counts.pop()
-    if len(pieces) == 1:
-        shape: tuple[int, ...] = (n, 1)
-        flat = pieces[0]
-    elif len(t.shape) == 2 and t.shape[1] == 1:
-        shape = (len(pieces), n)
-        flat = [pieces[r][k] for k in range(n) for r in range(len(pieces))]
+    n = counts.pop() if counts else 0
+    if dim is None:
+        if len(pieces) == 1:
+            dim = 0
+        elif len(t.shape) == 2 and t.shape[1] == 1:
+            dim = 1
+        else:
+            dim = len(t.shape)
+    base = list(t.shape) + [1] * max(dim + 1 - len(t.shape), 0)
+    if base[dim] != 1:
+        raise error("MATLAB:split:InvalidDimension",
+                    "Size of input along dimension to split must be 1.")
+    out = _split_pack(t, pieces, base, dim, n)
+    if nargout < 2:
+        return out
+    return out, _split_pack(t, [p[1] for p in parts], base, dim, max(n - 1, 0))
+
+
+def _split_pack(t: TextArray, pieces: list[list[str]], base: list[int], dim: int, n: int) -> Any:
+    """The k-th piece of every element along dimension dim, in the form of t."""
+    shape = list(base)
+    shape[dim] = n
+    if n:
+        stacked = np.stack([object_array([p[k] for p in pieces], tuple(base))
+                            for k in range(n)], axis=dim).reshape(shape)
     else:
-        shape = (*t.shape, n)
-        flat = [p[k] for k in range(n) for p in pieces]
+        stacked = np.empty(shape, dtype=object)
+    while len(shape) > 2 and shape[-1] == 1:
+        shape.pop()
+    flat = list(stacked.reshape(shape).ravel(order="F"))
     if t.kind == "string":
-        return strings_of(flat, shape)
-    return cell_of([row(x) for x in flat], shape)
+        return strings_of(flat, tuple(shape))
+    return cell_of([row(x) for x in flat], tuple(shape))
 
 
 @builtin()
 def join(s: Any, delimiter: Any = None, dim: Any = None) -> Any:
     """newStr = join(str) joins the elements of a string array or cell array with spaces
-    along its last dimension that is not 1; join(str, delimiter, dim) chooses both."""
+    along its last dimension that is not 1.
+    newStr = join(str, delimiter) joins with delimiter (a text, or an array of texts one
+    smaller than str along the dimension: a delimiter per gap).
+    newStr = join(str, dim) and join(str, delimiter, dim) join along dimension dim."""
     t = text_array(s)
     if t.kind == "char":
         t = TextArray("cell", (1, 1), t.items)
+    if dim is None and delimiter is not None and type(delimiter) in (float, bool, np.ndarray) \
+            and not is_char(delimiter):
+        delimiter, dim = None, delimiter  # join(str, dim)
     data = object_array(t.items, t.shape)
     if dim is None:
         axis = max((k for k, d in enumerate(t.shape) if d != 1), default=1)
     else:
         axis = whole_number(dim, "join", "Dimension", 1) - 1
-    n = data.shape[axis] if axis < data.ndim else 1
-    seps = [" "] * max(n - 1, 0) if delimiter is None else text_list(delimiter)
-    if len(seps) == 1:
-        seps = seps * max(n - 1, 0)
-    if len(seps) != max(n - 1, 0):
-        raise error("MATLAB:join:WrongNumberOfDelimiterElements",
-                    "The number of delimiters must be one less than the number of elements.")
-    moved = np.moveaxis(data, axis, -1) if axis < data.ndim else data[..., None]
+    if axis >= data.ndim:
+        data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
+    n = data.shape[axis]
+    moved = np.moveaxis(data, axis, -1)
+    seps = _join_delimiters(delimiter, data.shape, axis, n)
     out = np.empty(moved.shape[:-1], dtype=object)
     for idx in np.ndindex(out.shape):
         pieces = moved[idx]
-        if any(x is None for x in pieces):
+        gaps = seps[idx] if seps.ndim > 1 else seps
+        if any(x is None for x in pieces) or any(x is None for x in gaps):
             out[idx] = None
             continue
         text = pieces[0] if n else ""
-        for sep, item in zip(seps, pieces[1:], strict=True):
+        for sep, item in zip(gaps, pieces[1:], strict=True):
             text += sep + item
         out[idx] = text
-    shape = list(t.shape)
-    if axis < len(shape):
-        shape[axis] = 1
-    out = out.reshape([d for k, d in enumerate(shape) if k != axis] or [1])
-    out = np.expand_dims(out, axis) if axis < len(shape) else out
-    joined = list(out.ravel(order="F"))
+    shape = list(data.shape)
+    shape[axis] = 1
+    out = np.expand_dims(out, axis)
+    while len(shape) > 2 and shape[-1] == 1:
+        shape.pop()
+    joined = list(out.reshape(shape).ravel(order="F"))
     return TextArray(t.kind, tuple(shape), joined).pack(joined)
+
+
+def _join_delimiters(delimiter: Any, shape: tuple[int, ...], axis: int, n: int) -> np.ndarray:
+    """The delimiters of join as an array: one row of n-1 gaps, or (an array of delimiters)
+    one row of gaps per joined element, indexed like the moved data."""
+    gaps = max(n - 1, 0)
+    if delimiter is None:
+        return np.array([" "] * gaps, dtype=object)
+    d = text_array(delimiter, "Delimiter")
+    if len(d.items) == 1:
+        return np.array([d.items[0]] * gaps, dtype=object)
+    want = list(shape)
+    want[axis] = gaps
+    have = list(d.shape) + [1] * (len(want) - len(d.shape))
+    if have == want:
+        return np.moveaxis(object_array(d.items, tuple(have)), axis, -1)
+    if len(d.items) == gaps and sum(1 for x in have if x != 1) <= 1 and have[axis] == gaps:
+        return np.array(d.items, dtype=object)
+    raise error("MATLAB:join:WrongNumberOfDelimiterElements",
+                "The number of delimiters must be one less than the number of elements.")
