@@ -19,7 +19,7 @@ import numpy as np
 from mlang.autodiff import ops
 from mlang.errors import error
 from mlang.values.cell import Cell
-from mlang.values.core import class_of, fix_shape, to_array
+from mlang.values.core import class_of, fix_shape, is_true, to_array
 from mlang.values.objects import MatlabObject
 from mlang.values.struct import Struct
 
@@ -55,6 +55,9 @@ class DlArray(MatlabObject):
         return UNDERLYING[self.data.dtype]
 
     # ------------------------------------------------ the object protocol
+
+    def truth(self) -> bool:
+        return is_true(self.data)
 
     def subsref_paren(self, args: list) -> Any:
         return ops.index(self, args) if args else self

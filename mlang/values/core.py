@@ -252,11 +252,9 @@ def is_true(v: object) -> bool:
         return bool(v.all())
     if t is complex:
         return v != 0
-    if class_of(v) == "dlarray":
-        return is_true(v.data)  # type: ignore[attr-defined]
-    full = getattr(v, "full", None)  # a sparse matrix: the truth of its full form
-    if full is not None:
-        return is_true(full())
+    truth = getattr(v, "truth", None)  # an object (values.objects.MatlabObject.truth)
+    if truth is not None:
+        return truth()
     raise error("MATLAB:invalidConversion",
                 f"Conversion to logical from {class_of(v)} is not possible.")
 

@@ -139,6 +139,11 @@ class MatlabObject:
         ``.'``, ``'``)."""
         return NotImplemented
 
+    def truth(self) -> bool:
+        """The value as the condition of ``if`` or ``while`` (``values.core.is_true``)."""
+        raise error("MATLAB:invalidConversion",
+                    f"Conversion to logical from {self.matlab_class} is not possible.")
+
     # -------------------------------------------------------------- display
 
     def display_properties(self) -> list[tuple[str, Any]]:

@@ -25,7 +25,7 @@ import numpy as np
 from mlang.errors import error
 from mlang.values import operators
 from mlang.values.cell import Cell
-from mlang.values.core import char_codes, class_of, result, to_array
+from mlang.values.core import char_codes, class_of, is_true, result, to_array
 from mlang.values.indexing import _index_array, _linear_result_shape, assign
 from mlang.values.objects import OBJECT_KINDS, MatlabObject
 
@@ -51,6 +51,9 @@ class SparseMatrix(MatlabObject):
     @property
     def nnz(self) -> int:
         return int(self.matrix.nnz)
+
+    def truth(self) -> bool:
+        return is_true(self.full())
 
     def full(self) -> object:
         """The full array (through ``result``: 1×1 becomes a scalar)."""
