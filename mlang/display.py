@@ -19,6 +19,7 @@ import os
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -468,7 +469,7 @@ def _eng(x: float, digits: int) -> str:
         power = 0
     else:
         power = 3 * math.floor(math.log10(abs(x)) / 3)
-    mantissa = x / 10.0 ** power
+    mantissa = float(Decimal(x).scaleb(-power))  # 10.0 ** power underflows near 1e-324
     if digits == 4:
         text = f"{mantissa:.4f}"
     else:  # longEng: 15 significant digits in all

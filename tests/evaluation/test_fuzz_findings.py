@@ -130,3 +130,14 @@ def test_any_number_of_trailing_singleton_subscripts() -> None:
     with pytest.raises(MatlabError) as info:
         run(f"z = zeros(2, 2); z({ones}, 2) = 3;")
     assert info.value.identifier == "MATLAB:array:SizeLimitExceeded"
+
+
+def test_engineering_format_of_the_smallest_subnormal() -> None:
+    _, out = run("format shortEng; disp(eps(0)); x = [1e-320 1]")
+    assert out.splitlines()[0].strip() == "4.9407e-324"
+    assert "9.9999e-321" in out and "1.0000e+000" in out
+
+
+def test_residue_without_fractions_is_the_direct_term() -> None:
+    interp, _ = run("[b, a] = residue([], [], 2); [b0, a0] = residue([], [], []);")
+    assert (interp.get("b"), interp.get("a"), interp.get("b0"), interp.get("a0")) == (2.0, 1.0, 0.0, 1.0)

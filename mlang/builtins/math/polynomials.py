@@ -376,6 +376,9 @@ def residue(b: Any, a: Any, k: Any = None, *, nargout: int = 1) -> object:
         direct = as_floats(k, "residue").reshape(-1)
         if r.size != poles.size:
             raise error("MATLAB:residue:InvalidInput", "R and P must be the same length.")
+        if r.size == 0:  # no fractions: b/a is the direct term alone
+            return float_result((direct if direct.size else np.zeros(1)).reshape(1, -1), b, a, k), \
+                float_result(np.ones((1, 1)), b, a, k)
         num, den = sps.invres(r, poles, direct)
         num, den = np.real_if_close(num, tol=1000), np.real_if_close(den, tol=1000)
         return float_result(np.atleast_1d(num).reshape(1, -1), b, a, k), \
