@@ -590,7 +590,7 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
         if cls != class_of(target):
             data = as_class(target, cls)
             writable = True
-        elif data.dtype.kind == "f" and (rhs_kind is complex or
+        if data.dtype.kind == "f" and (rhs_kind is complex or
                                          (rhs_kind is np.ndarray and rhs.dtype.kind == "c")):
             data = data.astype(np.complex128 if data.dtype == np.float64 else np.complex64)
             writable = True

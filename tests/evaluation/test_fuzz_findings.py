@@ -141,3 +141,8 @@ def test_engineering_format_of_the_smallest_subnormal() -> None:
 def test_residue_without_fractions_is_the_direct_term() -> None:
     interp, _ = run("[b, a] = residue([], [], 2); [b0, a0] = residue([], [], []);")
     assert (interp.get("b"), interp.get("a"), interp.get("b0"), interp.get("a0")) == (2.0, 1.0, 0.0, 1.0)
+
+
+def test_a_complex_value_stored_into_a_logical_array_makes_it_complex_double() -> None:
+    interp, _ = run("x = true(1, 2); x(1) = 1i;")
+    assert interp.get("x").tolist() == [[1j, 1 + 0j]]
