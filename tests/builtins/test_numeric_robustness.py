@@ -22,7 +22,14 @@ from mlang.registry import load_all
 
 MODULES = {"shape", "construct", "rearrange", "equality", "types", "elementwise", "rounding", "integers",
            "operators", "linalg", "polynomials", "reductions", "extrema", "cumulative", "sorting",
-           "sets", "find", "constants"}
+           "sets", "find", "constants",
+           # statistics, special functions, signal processing, sparse matrices, ODEs and
+           # optimization, structured matrices and structs, text extraction and scanning
+           "moving", "statistics", "special", "coordinates", "representation", "splines",
+           "signal", "sets_tolerance", "sparse", "sparse_calls", "ode", "ode_events",
+           "ode_options", "ode_stiff", "optimization", "optim_options", "random",
+           "matrices", "conversion", "rescaling", "structs", "struct_functions", "extract",
+           "scan", "input_parser", "local_functions", "introspection"}
 
 # Matrix division and power of NaN/Inf matrices fail inside the shared operator
 # code (mlang/values/operators.py), not in these modules.
@@ -66,7 +73,7 @@ def _call(it: Interpreter, name: str, picks: list[int], nargout: int) -> None:
         RUNNING.reset(token)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=3000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(NAMES),
        picks=st.lists(st.integers(0, len(POOL_SOURCES) - 1), max_size=4),
        nargout=st.integers(0, 3))

@@ -178,11 +178,10 @@ def _shifted(a: Any, data: np.ndarray, count: int) -> object:
     if count == 0:
         return a
     if count < 0:
-        shape = (1,) * -count + data.shape
-        if len(shape) > 64:
+        if data.ndim - count > 64:  # before making the shape: -count may be huge
             raise error("MATLAB:array:SizeLimitExceeded",
                         "Arrays with more than 64 dimensions are not supported.")
-        return rewrap_shaped(a, data.reshape(shape))
+        return rewrap_shaped(a, data.reshape((1,) * -count + data.shape))
     ndim = data.ndim
     count %= ndim
     order = list(range(count, ndim)) + list(range(count))

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import integer_scalar, sizes_and_class
+from mlang.builtins.coerce import checked_shape, integer_scalar, sizes_and_class
 from mlang.builtins.data.shape import rewrap_shaped, shape_of
 from mlang.errors import error, warn
 from mlang.registry import builtin
@@ -186,10 +186,12 @@ def _order_and_class(name: str, args: tuple) -> tuple[list, str]:
     return rest, cls
 
 
-def _order(name: str, v: Any) -> int:
+def _order(name: str, v: Any, cls: str) -> int:
+    """The order n of an n-by-n test matrix of class ``cls``, refused if too large to make."""
     n = integer_scalar(v, "N must be a nonnegative integer scalar.", f"MATLAB:{name}:InvalidN")
     if n < 0:
         raise error(f"MATLAB:{name}:InvalidN", "N must be a nonnegative integer scalar.")
+    checked_shape((n, n), cls)
     return n
 
 
@@ -212,7 +214,7 @@ def pascal(*args: Any) -> object:
     if not 1 <= len(rest) <= 2:
         raise error("MATLAB:minrhs" if not rest else "MATLAB:TooManyInputs",
                     "Not enough input arguments." if not rest else "Too many input arguments.")
-    n = _order("pascal", rest[0])
+    n = _order("pascal", rest[0], cls)
     kind = 0
     if len(rest) == 2:
         kind = integer_scalar(rest[1], "K must be 0, 1 or 2.", "MATLAB:pascal:InvalidK")
@@ -220,12 +222,20 @@ def pascal(*args: Any) -> object:
             raise error("MATLAB:pascal:InvalidK", "K must be 0, 1 or 2.")
     if n == 0:
         return _as(np.zeros((0, 0)), cls)
+    # one row from the one before (Pascal's rule), as NumPy operations on rows
+    p = np.zeros((n, n))
+    p[0, 0] = 1.0
+    if kind == 0:  # P(i,j) = nchoosek(i+j-2,j-1): each row is the running sum of the one above
+        p[0] = 1.0
+        for i in range(1, n):
+            p[i] = np.cumsum(p[i - 1])
+        return _as(p, cls)
     # the Cholesky factor up to signs: P(i,j) = (-1)^(j-1) nchoosek(i-1,j-1)
-    p = np.array([[(-1) ** j * math.comb(i, j) if j <= i else 0 for j in range(n)]
-                  for i in range(n)], dtype=np.float64)
-    if kind == 0:
-        p = np.array([[math.comb(i + j, j) for j in range(n)] for i in range(n)], dtype=np.float64)
-    elif kind == 2:
+    for i in range(1, n):
+        p[i, 0] = 1.0
+        p[i, 1:i + 1] = p[i - 1, 1:i + 1] + p[i - 1, :i]
+    p *= np.where(np.arange(n) % 2, -1.0, 1.0)
+    if kind == 2:
         p = np.rot90(p, 3)
         if n % 2 == 0:
             p = -p
@@ -238,19 +248,26 @@ def invhilb(n: Any, *classname: Any) -> object:
     H = invhilb(n,classname)
 
     Exact inverse of the Hilbert matrix of order n (exact in double for n < 15;
-    the entries are integers rounded to the nearest double)."""
+    beyond, the entries are rounded and overflow for large n)."""
     _, cls = _order_and_class("invhilb", classname)
-    size = _order("invhilb", n)
-    h = [[0] * size for _ in range(size)]
-    p = size
-    for i in range(1, size + 1):  # integer recurrence, exact until the final rounding
+    size = _order("invhilb", n, cls)
+    h = np.zeros((size, size))
+    # MATLAB's recurrence in doubles, one column at a time over the rows above the
+    # diagonal: each row i runs r = p(i)^2, then r = -((n-j+1)*r*(n+j-1))/(j-1)^2
+    p = np.empty(size)
+    if size:
+        p[0] = size
+    for i in range(1, size):
+        p[i] = ((size - i) * p[i - 1] * (size + i)) / (i * i)
+    with np.errstate(all="ignore"):
         r = p * p
-        h[i - 1][i - 1] = r // (2 * i - 1)
-        for j in range(i + 1, size + 1):
-            r = -((size - j + 1) * r * (size + j - 1)) // ((j - 1) ** 2)
-            h[i - 1][j - 1] = h[j - 1][i - 1] = r // (i + j - 1)
-        p = ((size - i) * p * (size + i)) // (i * i)
-    return _as(np.array([[float(x) for x in row] for row in h]).reshape(size, size), cls)
+        index = np.arange(1, size + 1)
+        h[index - 1, index - 1] = r / (2 * index - 1)
+        for j in range(2, size + 1):
+            above = slice(0, j - 1)
+            r[above] = -((size - j + 1) * r[above] * (size + j - 1)) / ((j - 1) ** 2)
+            h[above, j - 1] = h[j - 1, above] = r[above] / (index[above] + j - 1)
+    return _as(h, cls)
 
 
 _ROSSER = [[611, 196, -192, 407, -8, -52, -49, 29],
@@ -286,7 +303,7 @@ def wilkinson(n: Any, *classname: Any) -> object:
     the diagonal and abs(-m:m), m = (n-1)/2, on it; its eigenvalues come in
     nearly equal pairs."""
     _, cls = _order_and_class("wilkinson", classname)
-    size = _order("wilkinson", n)
+    size = _order("wilkinson", n, cls)
     m = (size - 1) / 2
     w = np.diag(np.abs(np.arange(size) - m)) + np.diag(np.ones(max(size - 1, 0)), 1) \
         + np.diag(np.ones(max(size - 1, 0)), -1)
@@ -338,6 +355,7 @@ def hadamard(n: Any, *classname: Any) -> object:
 
     _, cls = _order_and_class("hadamard", classname)
     size = integer_scalar(n, _HADAMARD_ORDER, "MATLAB:hadamard:InvalidInput")
+    checked_shape((max(size, 0), max(size, 0)), cls)
     base = next((b for b in (1, 12, 20) if size % b == 0 and size // b >= 1
                  and (size // b) & (size // b - 1) == 0), None)
     if base is None:

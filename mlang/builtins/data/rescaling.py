@@ -174,8 +174,9 @@ def normalize(a: Any, *args: Any, nargout: int = 1) -> object:
         axis = dim_argument(rest.pop(0))
     if axis is None:
         axis = first_nonsingleton(x.shape)
-    if axis >= x.ndim:
-        x = x.reshape(x.shape + (1,) * (axis + 1 - x.ndim))
+    if axis >= x.ndim:  # every dimension past the last is the same singleton one
+        x = x.reshape(x.shape + (1,))
+        axis = x.ndim - 1
     center, scale = _normalization(rest, x, axis)
     with np.errstate(invalid="ignore", divide="ignore"):
         try:

@@ -347,8 +347,9 @@ def cell2struct(c: Any, fields: Any, dim: Any = 1.0) -> Struct:
         raise error("MATLAB:DuplicateFieldName", f"Duplicate field name \"{dup}\".")
     axis = dim_argument(dim)
     data = c.data
-    if data.ndim <= axis:
-        data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
+    if data.ndim <= axis:  # every dimension past the last is the same singleton one
+        data = data.reshape(data.shape + (1,))
+        axis = data.ndim - 1
     if data.shape[axis] != len(names):
         raise error("MATLAB:cell2struct:ArgMismatch",
                     "Number of field names must match number of fields in new structure.")

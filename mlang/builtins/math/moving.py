@@ -41,7 +41,8 @@ def _window(name: str, v: object) -> tuple[int, int]:
         w = np.array([-1.0])
     if w.size == 1 and w[0] > 0:
         k = float(w[0])
-        return math.floor(k / 2), math.floor((k - 1) / 2)
+        # a window shorter than one element holds just the element itself
+        return math.floor(k / 2), max(math.floor((k - 1) / 2), 0)
     if w.size == 2 and (w >= 0).all():
         return int(w[0]), int(w[1])
     raise error(f"MATLAB:{name}:invalidWindowLength",
@@ -115,7 +116,8 @@ def _moving(name: str, x: object, k: object, rest: tuple, stat: Callable,
     axis = req.axis()
     moved = along_last(values, axis)
     n = moved.shape[-1]
-    kb, kf = req.before, req.after
+    # a window reaching past both ends acts like one reaching just past them
+    kb, kf = min(req.before, n), min(req.after, n)
     width = kb + kf + 1
     if moved.size == 0 or n == 0:
         out = moved
@@ -308,11 +310,15 @@ def _default_window(a: np.ndarray, factor: float) -> int:
     n = x.size
     if n < 2:
         return 1
-    spectrum = np.abs(np.fft.rfft(x - x.mean())) ** 2
+    if x.dtype.kind == "c":  # both halves of the spectrum, folded onto |frequency|
+        spectrum = np.abs(np.fft.fft(x - x.mean())) ** 2
+        f = np.minimum(np.arange(n), n - np.arange(n)) / n
+    else:
+        spectrum = np.abs(np.fft.rfft(x - x.mean())) ** 2
+        f = np.arange(spectrum.size) / n
     total = spectrum.sum()
     if total == 0:
         return 1
-    f = np.arange(spectrum.size) / n
 
     def attenuation(w: int) -> float:
         with np.errstate(all="ignore"):

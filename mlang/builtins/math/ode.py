@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from mlang.builtins.coerce import checked_shape, integer_scalar
 from mlang.builtins.math.ode_events import EventFunction, locate
 from mlang.builtins.math.ode_options import OdeOptions
 from mlang.display import func2str_text
@@ -125,6 +126,8 @@ class Problem:
         if span.size < 2:
             raise error("MATLAB:odearguments:SizeTspan",
                         "The input tspan must have two or more elements.")
+        if not np.isfinite(span).all():  # an endless or undefined interval is never covered
+            raise error("MATLAB:odearguments:TspanNotFinite", "The entries in tspan must be finite.")
         if span[0] == span[-1]:
             raise error("MATLAB:odearguments:TspanEndpointsNotDistinct",
                         "The first and last entries in tspan must be different.")
@@ -160,6 +163,12 @@ class Problem:
         htry = self.opts.get("InitialStep")
         self.htry = None if htry is None else abs(self.opts.number("InitialStep", 0.0))
         self.refine = self.opts.get("Refine")
+        if self.refine is not None:
+            message = "Refine must be a positive integer."
+            refine = integer_scalar(self.refine, message, "MATLAB:odearguments:RefineNotPosInteger")
+            if refine < 1:
+                raise error("MATLAB:odearguments:RefineNotPosInteger", message)
+            checked_shape((1, refine), "double")  # the points put in each step
         events = self.opts.get("Events")
         self.events = None if events is None else EventFunction(interp, events, self.extra)
         self.output_fcn = self.opts.get("OutputFcn")

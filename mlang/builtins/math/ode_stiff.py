@@ -52,6 +52,27 @@ def _events(p: Problem) -> list:
     return found
 
 
+class _Stalled(Exception):
+    def __init__(self, t: float) -> None:
+        super().__init__(t)
+        self.t = t
+
+
+class _Stall:
+    """Passes the time through, counting calls at one time in a row: past ``limit`` the
+    solver is stuck (LSODA retries forever once the solution overflows)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.t, self.count = limit, None, 0
+
+    def __call__(self, t: float) -> float:
+        self.count = self.count + 1 if t == self.t else 0
+        self.t = t
+        if self.count > self.limit:
+            raise _Stalled(float(t))
+        return t
+
+
 def _implicit(interp: Any, solver: str, method: str, fun: Any, tspan: Any, y0: Any,
               options: Any, extra: tuple, nargout: int) -> Any:
     # SciPy on first use: keeps start-up fast
@@ -64,8 +85,15 @@ def _implicit(interp: Any, solver: str, method: str, fun: Any, tspan: Any, y0: A
     if jac is not None and method != "LSODA" and p.mass is None:  # the Jacobian of f, not of M\f
         kwargs["jac"] = jac
     events = _events(p)
-    sol = solve_ivp(lambda t, y: p.f(t, y), (p.t0, p.tfinal), p.y0, method=method,
-                    dense_output=True, events=events or None, **kwargs)
+    stall = _Stall(max(10000, 100 * p.neq))
+    try:
+        sol = solve_ivp(lambda t, y: p.f(stall(t), y), (p.t0, p.tfinal), p.y0, method=method,
+                        dense_output=True, events=events or None, **kwargs)
+    except (ValueError, _Stalled) as exc:  # NaN or Inf in the derivative, Jacobian or mass
+        at = exc.t if isinstance(exc, _Stalled) else p.t0
+        raise error(f"MATLAB:{solver}:IntegrationTolNotMet",
+                    f"Failure at t={at:e}.  Unable to meet integration tolerances without "
+                    "reducing the step size below the smallest value allowed.") from None
     if sol.status == -1:
         interp.warn(f"MATLAB:{solver}:IntegrationTolNotMet",
                     f"Failure at t={sol.t[-1]:e}.  Unable to meet integration tolerances "

@@ -139,7 +139,10 @@ class Options:
                 raise error("MATLAB:optimset:invalidOption",
                             f"Option '{name}' must be a number.")
             return float(found.group(1)) * n
-        return float(to_double_array(v).real.reshape(-1)[0])
+        a = to_double_array(v).real.reshape(-1)
+        if a.size != 1 or np.isnan(a[0]):  # a NaN tolerance or limit would never be met
+            raise error("MATLAB:optimset:invalidOption", f"Option '{name}' must be a number.")
+        return float(a[0])
 
     def display(self) -> str:
         v = self.raw("Display")

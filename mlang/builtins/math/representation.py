@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from mlang.builtins.coerce import text_list, text_or_none
+from mlang.builtins.coerce import checked_shape, integer_scalar, text_list, text_or_none
 from mlang.builtins.math.elementwise import ARITHMETIC, FLINTMAX, bad_type, floating, require_real
 from mlang.builtins.text.forms import is_char
 from mlang.errors import error
@@ -146,12 +146,14 @@ def rats(x: object, strlen: object = None) -> object:
     a = _rat_values("rats", x)
     width = 13
     if strlen is not None:
-        w = to_double_array(strlen).ravel()
-        if w.size != 1 or not w[0] >= 1 or w[0] != math.floor(w[0]):
+        width = integer_scalar(strlen, "String length must be a positive integer.",
+                               "MATLAB:rats:invalidStrlen")
+        if width < 1:
             raise error("MATLAB:rats:invalidStrlen", "String length must be a positive integer.")
-        width = int(w[0])
     t = min(10 ** (-(width - 1) / 2) * _norm1(a), 0.1)
     grid = a.reshape(a.shape[0], -1, order="F") if a.ndim > 2 else a
+    # each element takes a field of width + 1 characters: refuse text too large to make
+    checked_shape((grid.shape[0], (width + 1) * grid.shape[1]), "char")
     rows = []
     for r in range(grid.shape[0]):
         line = ""

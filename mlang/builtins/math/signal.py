@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff import ops
-from mlang.builtins.coerce import dim_argument, integer_scalar, text_option
+from mlang.builtins.coerce import checked_shape, dim_argument, integer_scalar, text_option
 from mlang.builtins.data.shape import first_nonsingleton, is_placeholder, padded, rewrap_shaped
 from mlang.builtins.math.linalg import as_floats, float_result, is_vector_array
 from mlang.errors import error
@@ -68,10 +68,11 @@ def _transform(x: object, name: str, axes: list[int], lengths: list[int | None],
     ndim = max([a.ndim, *(ax + 1 for ax in axes)])
     a = padded(a, ndim)
     sizes = [a.shape[ax] if n is None else n for ax, n in zip(axes, lengths, strict=True)]
+    shape = list(a.shape)
+    for ax, n in zip(axes, sizes, strict=True):
+        shape[ax] = n
+    checked_shape(tuple(shape), "double")
     if any(n == 0 for n in sizes) or a.size == 0:
-        shape = list(a.shape)
-        for ax, n in zip(axes, sizes, strict=True):
-            shape[ax] = n
         out = np.zeros(shape, dtype=a.dtype)
         return float_result(out.reshape(fix_shape(out.shape)), x)
     # pad or truncate to the transform lengths first, so the symmetry test sees the data used
@@ -230,6 +231,8 @@ def ifft2(x: Any, *args: Any) -> object:
 def _n_dim(x: object, args: list, name: str, inverse: bool, symmetric: bool) -> object:
     a = _fft_input(x, name)
     if args and not is_placeholder(args[0]):
+        if class_of(args[0]) not in _FFT_TYPES:  # text is no size vector
+            raise error(f"MATLAB:{name}:invalidSize", "Size vector must be a numeric vector.")
         sz = to_double_array(args[0]).reshape(-1)
         if sz.size < a.ndim or not is_vector_array(to_double_array(args[0])):
             raise error(f"MATLAB:{name}:invalidSize",

@@ -78,6 +78,8 @@ def _index_vector(v: object) -> np.ndarray:
         raise error("MATLAB:sparse:nonIntegerIndex", "Index into matrix must be an integer.")
     if x.size and x.min() < 1:
         raise error("MATLAB:sparse:nonPosIndex", "Index into matrix must be positive.")
+    if x.size and x.max() > _MAX_SIZE:  # the size it implies is beyond any sparse matrix
+        _size_input(float(x.max()))
     return x.astype(np.int64) - 1
 
 
@@ -227,7 +229,7 @@ def _two_sizes(args: tuple) -> tuple[int, int]:
     """(m, n) from () -> 1×1, (n) -> n×n, ([m n]) or (m, n)."""
     if len(args) == 1 and not isinstance(args[0], float) and to_array(args[0]).size == 2:
         sizes = to_array(args[0]).reshape(-1)
-        return _size_input(float(sizes[0])), _size_input(float(sizes[1]))
+        return _size_input(result(sizes[:1])), _size_input(result(sizes[1:]))
     if len(args) == 1:
         n = _size_input(args[0])
         return n, n
@@ -353,10 +355,12 @@ def _diagonal_numbers(v: object) -> np.ndarray:
         v = v.full()  # type: ignore[attr-defined]
     a = to_array(v).reshape(-1, order="F") if class_of(v) not in ("cell", "struct") else None
     if a is None or a.dtype.kind in "cV" or (a.size and (np.floor(a.astype(np.float64))
-                                                        != a.astype(np.float64)).any()):
+                                                        != a.astype(np.float64)).any()) \
+            or not np.isfinite(a.astype(np.float64)).all():
         raise error("MATLAB:spdiags:InvalidDiagonals",
                     "Diagonal indices must be a vector of integers.")
-    return a.astype(np.int64)
+    # a diagonal past every matrix is empty: bounding keeps its number an int64
+    return np.clip(a.astype(np.float64), -_MAX_SIZE, _MAX_SIZE).astype(np.int64)
 
 
 def _all_diagonals(a: np.ndarray | Any) -> np.ndarray:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mlang.builtins.coerce import text_option
+from mlang.builtins.coerce import checked_shape, text_option
 from mlang.builtins.math.elementwise import floating, require_real
 from mlang.errors import MatlabError, error
 from mlang.registry import builtin
@@ -216,8 +216,8 @@ def psi(k: object, x: object = None) -> object:
         (xs,), single = _operands("psi", k)
         return _finish(_compute(special.digamma, xs), single)
     (ks,), _ = _operands("psi", k)
-    if ks.size != 1 or ks.ravel()[0] < 0 or ks.ravel()[0] != math.floor(ks.ravel()[0]) \
-            or not math.isfinite(ks.ravel()[0]):
+    if ks.size != 1 or not math.isfinite(ks.ravel()[0]) or ks.ravel()[0] < 0 \
+            or ks.ravel()[0] != math.floor(ks.ravel()[0]):
         raise error("MATLAB:psi:NonIntegerDerivative",
                     "K must be a nonnegative integer scalar.")
     n = int(ks.ravel()[0])
@@ -279,13 +279,15 @@ def legendre(n: object, x: object, normalization: object = None) -> object:
         "legendre", normalization, ("unnorm", "sch", "norm"), "Normalization")
     (ns,), _ = _operands("legendre", n)
     deg = float(ns.ravel()[0]) if ns.size == 1 else -1.0
-    if deg < 0 or deg != math.floor(deg) or not math.isfinite(deg):
+    if not math.isfinite(deg) or deg < 0 or deg != math.floor(deg):
         raise error("MATLAB:legendre:NeedIntegerDeg", "N must be a positive scalar integer.")
     (xs,), single = _operands("legendre", x)
     if ((xs < -1) | (xs > 1)).any():
         raise error("MATLAB:legendre:OutOfRangeX", "X must be real and in the range (-1,1).")
     nd = int(deg)
     flat = xs.ravel(order="F")
+    shape = (nd + 1,) + ((flat.size,) if xs.ndim == 2 and min(xs.shape) == 1 else xs.shape)
+    checked_shape(shape, "double")
     orders = np.arange(nd + 1, dtype=np.float64)[:, None]
     with np.errstate(all="ignore"):
         values = special.lpmv(orders, float(nd), flat[None, :])
@@ -298,7 +300,6 @@ def legendre(n: object, x: object, normalization: object = None) -> object:
             else:
                 factor = (-1.0) ** m * np.sqrt((nd + 0.5) * ratio)
             values = values * factor[:, None]
-    shape = (nd + 1,) + ((flat.size,) if xs.ndim == 2 and min(xs.shape) == 1 else xs.shape)
     return _finish(values.reshape(shape, order="F"), single)
 
 

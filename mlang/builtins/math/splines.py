@@ -180,13 +180,18 @@ def mkpp(breaks: Any, coefs: Any, d: Any = None) -> object:
     the polynomial is d-valued)."""
     b = as_floats(breaks, "mkpp").reshape(-1)
     c = as_floats(coefs, "mkpp")
-    dims = (1,) if d is None else tuple(int(v) for v in to_double_array(d).reshape(-1).real)
     pieces = b.size - 1
-    rows = math.prod(dims) * pieces
-    order = c.size // rows if rows > 0 else 0
     if pieces < 1:
         raise error("MATLAB:mkpp:BreaksLessThanTwo", "There must be at least two breaks.")
-    if order <= 0 or rows * order != c.size:
+    dv = np.ones(1) if d is None else to_double_array(d).reshape(-1).real
+    if dv.size == 0:  # prod([]) is 1: one component
+        dv = np.ones(1)
+    # dimensions that are not positive whole numbers match no coefficient array
+    valid = bool(np.all(np.isfinite(dv) & (dv >= 1) & (dv == np.floor(dv))))
+    dims = tuple(int(v) for v in dv) if valid else (1,)
+    rows = math.prod(dims) * pieces
+    order = c.size // rows if rows > 0 else 0
+    if not valid or order <= 0 or rows * order != c.size:
         raise error("MATLAB:mkpp:PPNumberMismatchCoeffs",
                     f"The requested number of polynomial pieces, {pieces}, is incompatible with "
                     f"the proposed size of the coefficient array, {c.size}.")
@@ -201,8 +206,11 @@ def _pp_parts(pp: Any) -> tuple[np.ndarray, np.ndarray, int, int, tuple[int, ...
         raise error("MATLAB:unmkpp:inputsNotPP", "The input array does not seem to describe a pp function.")
     b = to_double_array(fields["breaks"]).reshape(-1)
     c = to_double_array(fields["coefs"])
-    dims = tuple(int(v) for v in to_double_array(fields.get("dim", 1.0)).reshape(-1).real)
-    return b, c, b.size - 1, c.shape[1], dims
+    dv = to_double_array(fields.get("dim", 1.0)).reshape(-1).real
+    if dv.size == 0 or not np.all(np.isfinite(dv) & (dv >= 1) & (dv == np.floor(dv))) \
+            or math.prod(int(v) for v in dv) > c.size:
+        raise error("MATLAB:unmkpp:inputsNotPP", "The input array does not seem to describe a pp function.")
+    return b, c, b.size - 1, c.shape[1], tuple(int(v) for v in dv)
 
 
 @builtin(max_out=5, nargout=True)

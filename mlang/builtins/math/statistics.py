@@ -11,14 +11,15 @@ the width of Scott's rule, with the edges on multiples of that width.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
-from mlang.builtins.coerce import dim_argument, options, text_option, text_or_none
+from mlang.builtins.coerce import checked_shape, dim_argument, options, text_option, text_or_none
 from mlang.builtins.data.shape import first_nonsingleton
 from mlang.builtins.math.elementwise import floating, require_real
 from mlang.builtins.math.reductions import along_last, back_from_last
-from mlang.errors import error
+from mlang.errors import MatlabError, error
 from mlang.registry import builtin
 from mlang.values.core import class_of, is_text, result, to_double_array, to_str
 
@@ -306,11 +307,26 @@ def _nice_width(raw: float) -> float:
     return 10 * power
 
 
+def _split(lo: float, hi: float, count: int) -> np.ndarray:
+    """``count`` equal bins from lo to hi, found without overflow when hi - lo is beyond
+    the largest double."""
+    t = np.arange(count + 1) / count
+    return lo * (1 - t) + hi * t
+
+
+def _half_step(v: float, rounding: Callable[[float], int]) -> float:
+    """v rounded to a multiple of 1/2; beyond 2^52 every double already is one (and
+    doubling it could overflow)."""
+    return v if abs(v) >= 2.0 ** 52 else rounding(2 * v) / 2
+
+
 def _bin_picker(xmin: float, xmax: float, nbins: int | None, raw: float) -> np.ndarray:
     """Edges covering [xmin, xmax]: a nice width near ``raw`` with the edges on its
     multiples, or exactly ``nbins`` bins of a rounded width."""
     xscale = max(abs(xmin), abs(xmax))
     xrange = xmax - xmin
+    if not math.isfinite(xrange) or not math.isfinite(raw):
+        return _split(xmin, xmax, 1 if nbins is None else nbins)
     raw = max(raw, np.spacing(xscale))
     if xrange > max(math.sqrt(np.spacing(xscale)), np.finfo(float).tiny):
         if nbins is None:
@@ -332,8 +348,7 @@ def _bin_picker(xmin: float, xmax: float, nbins: int | None, raw: float) -> np.n
         # nearly constant data: bins of unit width around them
         count = 1 if nbins is None else nbins
         span = max(1, math.ceil(count * np.spacing(xscale)))
-        left = math.floor(2 * (xmin - span / 4)) / 2
-        right = math.ceil(2 * (xmax + span / 4)) / 2
+        left, right = _half_step(xmin - span / 4, math.floor), _half_step(xmax + span / 4, math.ceil)
         width = (right - left) / count
     if not math.isfinite(width):
         return np.linspace(left, right, count + 1)
@@ -344,7 +359,10 @@ def _limited_edges(lo: float, hi: float, raw: float, nbins: int | None) -> np.nd
     """Edges exactly spanning bin limits, with a nice width near ``raw``."""
     if nbins is None:
         if hi - lo > 0:
-            nbins = max(1, math.ceil((hi - lo) / _nice_width(max(raw, np.spacing(hi)))))
+            ratio = (hi - lo) / _nice_width(max(raw, np.spacing(hi)))
+            if ratio > _MAX_INTEGER_BINS * 16:
+                raise _too_many_bins()
+            nbins = max(1, math.ceil(ratio))
         else:
             nbins = 1
     return np.linspace(lo, hi, nbins + 1)
@@ -379,6 +397,8 @@ def _auto_edges(x: np.ndarray, method: str, nbins: int | None,
     else:
         return np.arange(float(nbins if nbins is not None else 1) + 1)
     xrange = xmax - xmin
+    if not math.isfinite(xrange):  # a range beyond the largest double
+        return _split(xmin, xmax, 1 if nbins is None else nbins)
     if nbins is not None:
         if limits is not None:
             return np.linspace(xmin, xmax, nbins + 1)
@@ -402,22 +422,31 @@ def _auto_edges(x: np.ndarray, method: str, nbins: int | None,
     return _bin_picker(xmin, xmax, None, raw)
 
 
+def _too_many_bins() -> MatlabError:
+    return error("MATLAB:histcounts:MaxNBinsExceeded",
+                 "The number of bins exceeds the maximum number of bins allowed. "
+                 "Increase the bin width.")
+
+
 def _width_edges(x: np.ndarray, width: float, limits: tuple[float, float] | None) -> np.ndarray:
     if limits is not None:
         lo, hi = limits
-        count = max(1, math.ceil((hi - lo) / width - 1e-12))
+        ratio = (hi - lo) / width
+        if ratio > _MAX_INTEGER_BINS * 16:
+            raise _too_many_bins()
+        count = max(1, math.ceil(ratio - 1e-12))
         edges = lo + np.arange(count + 1) * width
         edges[-1] = min(edges[-1], hi) if edges[-1] >= hi else hi
         return edges
     if not x.size:
         return np.array([0.0, width])
     xmin, xmax = float(x.min()), float(x.max())
+    if not (xmax - xmin) / width <= _MAX_INTEGER_BINS * 16 or not math.isfinite(xmin / width):
+        raise _too_many_bins()
     left = width * math.floor(xmin / width)
     count = max(1, math.ceil((xmax - left) / width))
     if count > _MAX_INTEGER_BINS * 16:
-        raise error("MATLAB:histcounts:MaxNBinsExceeded",
-                    "The number of bins exceeds the maximum number of bins allowed. "
-                    "Increase the bin width.")
+        raise _too_many_bins()
     return left + np.arange(count + 1) * width
 
 
@@ -477,6 +506,8 @@ def histcounts(x: object, *args: object, nargout: int = 1) -> object:
             found["BinEdges"] = spec
     if "NumBins" in found:
         nbins = int(_positive_scalar(found["NumBins"], "NumBins", integer=True))
+    if nbins is not None:
+        checked_shape((1, nbins + 1), "double")
     finite_data = finite[np.isfinite(finite)]
     if "BinEdges" in found:
         edges = _edges("histcounts", found["BinEdges"])

@@ -17,6 +17,8 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.coerce import (
+    checked_shape,
+    integer_scalar,
     option_flag,
     options,
     text_array,
@@ -67,6 +69,8 @@ def _per_item(v: object, n: int, what: str) -> list:
     """A pattern (texts) or position (numbers) argument, one value per text element."""
     if _is_position(v):
         a = to_double_array(v).ravel(order="F")
+        if a.dtype.kind == "c":  # a complex position is no integer
+            raise error("MATLAB:string:MustBeInteger", "Numeric position must be an integer.")
         values: list = [float(x) for x in a]
     else:
         values = text_array(v, what).items
@@ -78,7 +82,7 @@ def _per_item(v: object, n: int, what: str) -> list:
 
 
 def _position(x: float, low: int, high: int) -> int:
-    if x != x or x != math.floor(x) or not math.isfinite(x):
+    if not math.isfinite(x) or x != math.floor(x):
         raise error("MATLAB:string:MustBeInteger", "Numeric position must be an integer.")
     if x < low or x > high:
         raise error("MATLAB:string:IndexOutOfRange",
@@ -382,12 +386,11 @@ def pad(s: Any, *args: Any) -> Any:
     rest = list(args)
     width = None
     if rest and _is_position(rest[0]):
-        a = to_double_array(rest.pop(0))
-        x = float(a.reshape(-1)[0]) if a.size == 1 else -1.0
-        if a.size != 1 or x < 0 or x != math.floor(x) or not math.isfinite(x):
-            raise error("MATLAB:pad:InvalidNumberOfCharacters",
-                        "Number of characters must be a nonnegative integer scalar.")
-        width = int(x)
+        message = "Number of characters must be a nonnegative integer scalar."
+        width = integer_scalar(rest.pop(0), message, "MATLAB:pad:InvalidNumberOfCharacters")
+        if width < 0:
+            raise error("MATLAB:pad:InvalidNumberOfCharacters", message)
+        checked_shape((1, width), "char")
     side = "right"
     fill = " "
     if len(rest) == 2:

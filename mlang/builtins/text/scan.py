@@ -98,7 +98,7 @@ def _number(conv: str, token: str) -> float | int | None:
         if token.lstrip("+-").isdigit():
             return int(token)
         x = float(token.replace("d", "e").replace("D", "e"))
-        return x if x == math.floor(x) or not math.isfinite(x) else None
+        return x if not math.isfinite(x) or x == math.floor(x) else None
     if conv in "ix":
         sign = -1 if token.startswith("-") else 1
         digits = token.lstrip("+-")
