@@ -222,3 +222,9 @@ def test_ode113_stops_when_the_solution_blows_up() -> None:
 def test_sparse_size_vector_of_another_class() -> None:
     assert value("size(speye(int8([2 3])))").ravel().tolist() == [2, 3]
     assert identifier("speye([2+1i 3])") == "MATLAB:sparsfcn:invalidSize"
+
+
+def test_rats_and_rat_of_a_subnormal(m):
+    m.run("x = rats(5e-324, 3); [n, d] = rat(1 + 5e-324);")
+    v = m.interp.base.vars
+    assert (v["n"], v["d"]) == (1.0, 1.0) and v["x"].shape[0] == 1

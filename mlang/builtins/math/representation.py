@@ -47,6 +47,8 @@ def _continued_fraction(x: float, tol: float) -> tuple[float, float, list[int]]:
         if abs(x - n / d) < tol or x == n / d or frac == 0:
             break
         flip = 1 / frac
+        if math.isinf(flip):  # frac is subnormal: no closer convergent is representable
+            break
         step = round_half_away(flip)
         frac = flip - step
         n, last_n = n * step + last_n, n
