@@ -385,15 +385,7 @@ def schur(a: Any, flag: Any = None, *, nargout: int = 1) -> object:
             raise error("MATLAB:schur:InvalidInput",
                         "Second input must be 'real' or 'complex'.")
         output = "complex" if word == "complex" else output
-    square(x)
-    finite(x, "schur")
-    if x.size == 0:
-        t, u = x, x
-    else:
-        t, u = scipy.linalg.schur(x, output=output)
-    if nargout <= 1:
-        return out(t, (a,))
-    return out(u, (a,)), out(t, (a,))
+    return _similarity_form(a, x, "schur", lambda m: scipy.linalg.schur(m, output=output), nargout)
 
 
 @builtin(nargout=True, max_out=2)
@@ -406,15 +398,17 @@ def hess(a: Any, *, nargout: int = 1) -> object:
     import scipy.linalg
 
     x = lapack_matrix(a, "hess")
+    return _similarity_form(a, x, "hess", lambda m: scipy.linalg.hessenberg(m, calc_q=True), nargout)
+
+
+def _similarity_form(a: Any, x: np.ndarray, name: str, factor: Any, nargout: int) -> object:
+    """T, or [U,T], of a factorisation A = U*T*U' computed by ``factor`` (T, U)."""
     square(x)
-    finite(x, "hess")
-    if x.size == 0:
-        h, p = x, x
-    else:
-        h, p = scipy.linalg.hessenberg(x, calc_q=True)
+    finite(x, name)
+    t, u = (x, x) if x.size == 0 else factor(x)
     if nargout <= 1:
-        return out(h, (a,))
-    return out(p, (a,)), out(h, (a,))
+        return out(t, (a,))
+    return out(u, (a,)), out(t, (a,))
 
 
 # ------------------------------------------------------------------------ qz
