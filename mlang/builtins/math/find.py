@@ -25,14 +25,7 @@ def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> o
     a = nonzero_values(x, "find")
     positions = np.flatnonzero(a.reshape(-1, order="F"))
     if n is not None:
-        message = "Second argument must be a positive scalar integer."
-        count = integer_scalar(n, message, "MATLAB:find:nonIntegerNumberOfElements")
-        if count < 1:
-            raise error("MATLAB:find:nonIntegerNumberOfElements", message)
-        where = "first" if direction is None else text_option(direction)
-        if where not in ("first", "last"):
-            raise error("MATLAB:find:invalidDirection", "Direction must be 'first' or 'last'.")
-        positions = positions[:count] if where == "first" else positions[-count:]
+        positions = positions[find_limit(n, direction, positions.size)]
     shape = a.shape
     # a row (or scalar) input gives rows, [] gives [], anything else columns
     if shape == (0, 0):
@@ -50,3 +43,15 @@ def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> o
         return r, c
     picked = to_array(x).reshape(-1, order="F")[positions].reshape(out_shape)
     return r, c, result(picked)
+
+
+def find_limit(n: Any, direction: Any, found: int) -> slice:
+    """Which of ``found`` indices ``find(X, n, direction)`` keeps: the first or the last n."""
+    message = "Second argument must be a positive scalar integer."
+    count = integer_scalar(n, message, "MATLAB:find:nonIntegerNumberOfElements")
+    if count < 1:
+        raise error("MATLAB:find:nonIntegerNumberOfElements", message)
+    where = "first" if direction is None else text_option(direction)
+    if where not in ("first", "last"):
+        raise error("MATLAB:find:invalidDirection", "Direction must be 'first' or 'last'.")
+    return slice(None, count) if where == "first" else slice(max(found - count, 0), None)

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.coerce import dim_argument, integer_scalar, text_option
+from mlang.builtins.math.find import find_limit
 from mlang.builtins.math.random import generator
 from mlang.errors import error
 from mlang.registry import BUILTINS, builtin
@@ -474,14 +475,7 @@ def _sparse_find(x: SparseMatrix, n: Any = None, direction: Any = None, *,
     rows = mat.indices.astype(np.int64)
     values = mat.data
     if n is not None:
-        message = "Second argument must be a positive scalar integer."
-        count = integer_scalar(n, message, "MATLAB:find:nonIntegerNumberOfElements")
-        if count < 1:
-            raise error("MATLAB:find:nonIntegerNumberOfElements", message)
-        where = "first" if direction is None else text_option(direction)
-        if where not in ("first", "last"):
-            raise error("MATLAB:find:invalidDirection", "Direction must be 'first' or 'last'.")
-        pick = slice(None, count) if where == "first" else slice(max(rows.size - count, 0), None)
+        pick = find_limit(n, direction, rows.size)
         rows, cols, values = rows[pick], cols[pick], values[pick]
     shape = (m, cols_n)
     if shape == (0, 0):
