@@ -68,6 +68,9 @@ class Interpreter:
         self.pause_enabled = True  # pause('off') makes pause return at once
         # MATLAB's maximum array size preference, in bytes: larger requests are refused
         self.max_array_bytes = DEFAULT_MAX_ARRAY_BYTES
+        # State a family of builtins keeps for this session, keyed by family ("files": the
+        # open-file table...): builtins plug in their own state without this class knowing it.
+        self.family_state: dict[str, Any] = {}
 
     # ------------------------------------------------------------ running
 
