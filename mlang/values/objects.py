@@ -87,6 +87,14 @@ class MatlabObject:
         """``x(args...) = rhs``: the new value of ``x``."""
         return NotImplemented
 
+    def subsref_brace(self, args: list) -> Any:
+        """``x{args...}``: the list of values it gives (a comma-separated list)."""
+        return NotImplemented
+
+    def subsasgn_brace(self, args: list, rhs: Any) -> Any:
+        """``x{args...} = rhs``: the new value of ``x``."""
+        return NotImplemented
+
     @staticmethod
     def assign_into(target: Any, args: list, rhs: Any) -> Any:
         """``target(args...) = rhs`` for a plain ``target`` and an ``rhs`` of this kind."""
@@ -138,6 +146,14 @@ class MatlabObject:
         """``-x``, ``+x``, ``~x``, ``x.'`` or ``x'`` (symbols ``-``, ``+``, ``~``,
         ``.'``, ``'``)."""
         return NotImplemented
+
+    # ---------------------------------------------------------------- text
+
+    def text_elements(self) -> Any:
+        """The elements as text, for ``string(x)``, ``char(x)`` and ``cellstr(x)``: an object
+        ndarray of ``str`` (None for a missing element) shaped like the value; None when the
+        class has no text form (the conversion errors name the class)."""
+        return None
 
     def truth(self) -> bool:
         """The value as the condition of ``if`` or ``while`` (``values.core.is_true``)."""

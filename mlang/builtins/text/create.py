@@ -33,8 +33,16 @@ from mlang.values.core import (
     fix_shape,
     to_array,
 )
+from mlang.values.objects import kind_of
 from mlang.values.string import StringArray
 from mlang.values.text import to_string_array
+
+
+def _object_texts(x: object) -> np.ndarray | None:
+    """An object's elements as text (its ``text_elements`` hook: datetime, duration...);
+    None for other values."""
+    kind = kind_of(x)
+    return None if kind is None else kind.text_elements(x)
 
 
 def _arg_rows(v: object) -> list[str]:
@@ -53,6 +61,9 @@ def _arg_rows(v: object) -> list[str]:
         return [x or "" for x in v.data.ravel(order="F")]
     if type(v) in (float, bool, np.ndarray):
         return char_rows(codes_to_char(to_array(v)))
+    texts = _object_texts(v)
+    if texts is not None:
+        return [x or "" for x in texts.ravel(order="F")]
     raise error("MATLAB:char:invalidInputType",
                 f"Conversion to char from {class_of(v)} is not possible.")
 
@@ -102,6 +113,9 @@ def cellstr(x: Any) -> Any:
         return x
     if type(x) is StringArray:
         return Cell(object_array([row(s or "") for s in x.data.ravel(order="F")], x.shape))
+    texts = _object_texts(x)
+    if texts is not None:
+        return Cell(object_array([row(s or "") for s in texts.ravel(order="F")], texts.shape))
     raise error("MATLAB:cellstr:InputClass",
                 "Input must be a string, character array, or cell array of character vectors.")
 
@@ -135,6 +149,9 @@ def string(*args: Any) -> Any:
         data = np.empty(args[0].shape, dtype=object)
         data.fill(None)
         return StringArray(data)
+    texts = _object_texts(args[0])
+    if texts is not None:
+        return StringArray(texts)
     return to_string_array(args[0])
 
 

@@ -1,0 +1,175 @@
+"""What datetime and duration arrays share: an N-D float64 array of milliseconds with a
+display format, indexed, assigned, concatenated and shown as MATLAB does.
+
+Indexing and indexed assignment reuse the plain-array machinery on ``data``
+(so every subscript form, ``end``, deletion with ``[]`` and growth behave as
+for numbers); a subclass says how another value converts to it (``coerce``)
+and what fills the gaps of a grown array (NaT for datetime, 0 for duration).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.values.concat import cat
+from mlang.values.core import class_of, result
+from mlang.values.indexing import assign, index
+from mlang.values.objects import MatlabObject
+
+TIMES = "\u00d7"
+ELEMENT_GAP = "   "  # MATLAB's blanks before and between the elements of a date/time display
+
+
+def as_matrix(value: object) -> np.ndarray:
+    """A float64 array of at least two dimensions (what ``index``/``assign`` return)."""
+    a = np.asarray(value, dtype=np.float64)
+    return a.reshape(1, 1) if a.ndim == 0 else a
+
+
+def is_plain_empty(v: object) -> bool:
+    """``[]`` (or any empty numeric array): deletion on assignment, ignored in concatenation."""
+    return type(v) is np.ndarray and v.size == 0 and v.dtype.kind in "fiub"
+
+
+class TimeArray(MatlabObject):
+    """An array of datetimes or durations: ``data`` holds milliseconds (NaN: missing)."""
+
+    __slots__ = ("data", "fmt")
+    gap_fill: ClassVar[float] = 0.0
+
+    def __init__(self, data: np.ndarray, fmt: str) -> None:
+        self.data = data
+        self.fmt = fmt
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.data.shape
+
+    def like(self, data: np.ndarray) -> TimeArray:
+        """A value of this class with the same format (and zone) holding ``data``."""
+        raise NotImplementedError
+
+    def coerce(self, value: object, what: str) -> TimeArray:
+        """``value`` as a value of this class (or MATLAB's error for it)."""
+        raise NotImplementedError
+
+    def element_texts(self) -> list[str]:
+        """Each element's display text, column-major."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ indexing
+
+    def subsref_paren(self, args: list) -> TimeArray:
+        return self.like(as_matrix(index(self.data, args)))
+
+    def subsasgn_paren(self, args: list, rhs: Any) -> TimeArray:
+        if is_plain_empty(rhs):
+            return self.like(as_matrix(assign(self.data.copy(), args, np.zeros((0, 0)))))
+        values = self.coerce(rhs, "assign").data
+        grown = as_matrix(assign(self.data.copy(), args, result(values.copy())))
+        if grown.size > self.data.size and self.gap_fill != 0.0:
+            # elements a growing assignment creates without giving them a value are gaps
+            known = as_matrix(assign(np.ones(self.data.shape), args, 1.0))
+            grown = np.where(known == 0, self.gap_fill, grown)
+        return self.like(grown)
+
+    @classmethod
+    def assign_into(cls, target: Any, args: list, rhs: Any) -> Any:
+        if target is None or is_plain_empty(target):
+            empty = rhs.like(np.zeros((0, 0)))
+            return empty.subsasgn_paren(args, rhs)
+        raise error("MATLAB:invalidConversion",
+                    f"Conversion to {class_of(target)} from {rhs.matlab_class} is not possible.")
+
+    @classmethod
+    def concatenate(cls, rows: list[list]) -> Any:
+        first = next((v for row in rows for v in row if type(v) is cls), None)
+        if first is None:
+            return NotImplemented
+        joined = []
+        for row in rows:
+            items = [v.data if type(v) is cls else
+                     v if is_plain_empty(v) else first.coerce(v, "concatenate").data
+                     for v in row]
+            joined.append(cat(items, 1) if items else np.zeros((0, 0)))
+        return first.like(as_matrix(cat(joined, 0) if len(joined) > 1 else joined[0]))
+
+    # ------------------------------------------------------------ operators
+
+    def unary_operator(self, symbol: str) -> Any:
+        if symbol in (".'", "'"):
+            if self.data.ndim > 2:
+                raise error("MATLAB:transpose:NDArray",
+                            "Transpose on ND array is not defined. Use PERMUTE instead.")
+            return self.like(self.data.T.copy())
+        return NotImplemented
+
+    # ------------------------------------------------------------ text
+
+    def text_elements(self) -> np.ndarray:
+        """The element texts as an object array of this array's shape (for string/char)."""
+        return np.array(self.element_texts(), dtype=object).reshape(self.data.shape, order="F")
+
+    # ------------------------------------------------------------ display
+
+    def display_body(self, style: Any, array_lines: Callable[[Any], list]) -> list:
+        """``  datetime`` or ``  1×3 datetime array``, a blank line, then the elements."""
+        shape = self.data.shape
+        dims = TIMES.join(str(n) for n in shape)
+        if self.data.size == 0:
+            return [f"  {dims} empty {self.matlab_class} array"]
+        head = f"  {self.matlab_class}" if self.data.size == 1 else f"  {dims} {self.matlab_class} array"
+        return [head, None, *self.grid_lines(getattr(style, "width", 80))]
+
+    def disp_body(self, style: Any, array_lines: Callable[[Any], list]) -> list:
+        """What ``disp(x)`` prints: the elements without the class header (nothing for an
+        empty array).  The display module calls it once it asks objects for a disp form."""
+        return self.grid_lines(getattr(style, "width", 80)) if self.data.size else []
+
+    def grid_lines(self, width: int = 80) -> list:
+        """The elements in aligned columns (split into ``Columns`` blocks when the rows are
+        wider than the window); each 2-D page of an N-D array under its ``(:,:,k) =``."""
+        texts = self.element_texts()
+        data = self.data
+        if data.ndim <= 2:
+            return _grid(np.array(texts, dtype=object).reshape(data.shape, order="F"), width)
+        grid = np.array(texts, dtype=object).reshape(data.shape, order="F")
+        lines: list = []
+        for reverse in np.ndindex(*reversed(data.shape[2:])):
+            where = tuple(reversed(reverse))
+            label = ",".join(str(k + 1) for k in where)
+            lines += [None, f"(:,:,{label}) =", None,
+                      *_grid(grid[(slice(None), slice(None), *where)], width), None]
+        return lines[1:-1]
+
+
+def _grid(texts: np.ndarray, width: int) -> list:
+    # every element takes the width of the widest, as MATLAB pads them (NaT included)
+    common = max(len(t) for t in texts.reshape(-1))
+    widths = [common] * texts.shape[1]
+    cells = [[ELEMENT_GAP + texts[i, j].rjust(widths[j]) for j in range(texts.shape[1])]
+             for i in range(texts.shape[0])]
+    chunks: list[tuple[int, int]] = []
+    start = used = 0
+    for j, w in enumerate(widths):
+        w += len(ELEMENT_GAP)
+        if j > start and used + w > width:
+            chunks.append((start, j))
+            start, used = j, 0
+        used += w
+    chunks.append((start, len(widths)))
+    if len(chunks) == 1:
+        return ["".join(row) for row in cells]
+    lines: list = []
+    for first, stop in chunks:
+        if lines:
+            lines.append(None)
+        lines.append(f"  Columns {first + 1} through {stop}" if stop - first > 1
+                     else f"  Column {first + 1}")
+        lines.append(None)
+        lines.extend("".join(row[first:stop]) for row in cells)
+    return lines
