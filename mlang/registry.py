@@ -38,6 +38,7 @@ from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import dl_call
 from mlang.errors import MatlabError, error
+from mlang.values.objects import CALL_ROUTES
 from mlang.values.sparse import SPARSE_TYPES
 from mlang.values.sparse_calls import sparse_call
 
@@ -79,12 +80,11 @@ class Builtin:
             if self.max_out is not None and nargout > self.max_out:
                 raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
             for a in args:
-                if type(a) in ROUTED_TYPES:  # one lookup an argument on the common path
-                    if type(a) is DlArray:
-                        if self.dl != "native":
-                            return dl_call(self, interp, args, nargout)
-                    else:
-                        return sparse_call(self, interp, args, nargout)
+                route = CALL_ROUTES.get(type(a))  # one lookup an argument on the common path
+                if route is not None:
+                    out = route(self, interp, args, nargout)
+                    if out is not NotImplemented:
+                        return out
             return self.invoke(interp, args, nargout)
         except MatlabError as exc:
             if not exc.exc.function:
@@ -109,8 +109,17 @@ BUILTINS: dict[str, Builtin] = {}
 # Gradient rules call builtins by name: the autodiff layer gets the table from here.
 ops.use_builtins(BUILTINS)
 
-# Argument classes whose calls take another route: dlarray (traced) and sparse matrices.
-ROUTED_TYPES = frozenset({DlArray, *SPARSE_TYPES})
+
+def _dl_route(builtin: Builtin, interp: Any, args: list, nargout: int) -> Any:
+    """A call with a dlarray argument is traced, unless the builtin takes dlarrays as they are."""
+    return NotImplemented if builtin.dl == "native" else dl_call(builtin, interp, args, nargout)
+
+
+# Argument classes whose calls take another route: dlarray (traced) and sparse matrices join
+# the object kinds that route their own calls (datetime, duration...).
+CALL_ROUTES[DlArray] = _dl_route
+for _sparse_type in SPARSE_TYPES:
+    CALL_ROUTES[_sparse_type] = sparse_call
 
 # The package whose modules register the builtin functions.
 LIBRARY = "mlang.builtins"

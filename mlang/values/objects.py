@@ -31,6 +31,11 @@ from mlang.errors import error
 # hot paths test ``type(v) in OBJECT_KINDS`` before anything else.
 OBJECT_KINDS: dict[type, type[MatlabObject]] = {}
 
+# Python type of a value -> how a builtin call with such a value among its arguments is
+# made (``call_builtin``): filled for the kinds that override it, and by the registry for
+# dlarray and sparse matrices.  The call path does one lookup an argument.
+CALL_ROUTES: dict[type, Callable[[Any, Any, list, int], Any]] = {}
+
 
 def kind_of(value: object) -> type[MatlabObject] | None:
     """The behaviour of an object value; None for arrays, cells, structs and strings."""
@@ -72,6 +77,8 @@ class MatlabObject:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         OBJECT_KINDS[cls.represents or cls] = cls
+        if cls.call_builtin is not MatlabObject.call_builtin:
+            CALL_ROUTES[cls.represents or cls] = cls.call_builtin
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -103,6 +110,13 @@ class MatlabObject:
     @staticmethod
     def concatenate(rows: list[list]) -> Any:
         """``[row1; row2; ...]`` where some element is of this kind."""
+        return NotImplemented
+
+    @staticmethod
+    def call_builtin(builtin: Any, interp: Any, args: list, nargout: int) -> Any:
+        """``builtin(args...)`` where an argument is of this kind: the list of outputs, or
+        NotImplemented to leave the call to the builtin's own code.  ``builtin`` has
+        ``name`` and ``invoke(interp, args, nargout)`` (a call without argument checks)."""
         return NotImplemented
 
     # -------------------------------------------- properties and methods

@@ -61,6 +61,14 @@ class TimeArray(MatlabObject):
         """Each element's display text, column-major."""
         raise NotImplementedError
 
+    def differences(self, steps: np.ndarray) -> TimeArray:
+        """``diff`` of this array's milliseconds as a value: a duration array."""
+        raise NotImplementedError
+
+    @staticmethod
+    def call_builtin(builtin: Any, interp: Any, args: list, nargout: int) -> Any:
+        return time_call(builtin, interp, args, nargout)
+
     # ------------------------------------------------------------ indexing
 
     def subsref_paren(self, args: list) -> TimeArray:
@@ -173,3 +181,74 @@ def _grid(texts: np.ndarray, width: int) -> list:
         lines.append(None)
         lines.extend("".join(row[first:stop]) for row in cells)
     return lines
+
+
+# ------------------------------------------------------------ library functions
+# Sorting, extrema, sums, reshaping and the like mean the same for times as for their
+# milliseconds, so a builtin called with a datetime or duration argument runs on the
+# milliseconds and its first output becomes a value of the argument's class again (a
+# second output, such as sort's permutation or max's index, stays numeric).  A builtin
+# not named here gets the values as they are and decides itself (size, class, isempty...).
+
+# Functions whose first output is a time of the argument's class (the others plain).
+SAME_CLASS = frozenset({
+    "sort", "min", "max", "unique", "reshape", "repmat", "permute", "ipermute", "squeeze",
+    "flip", "fliplr", "flipud", "circshift", "rot90", "median", "mode", "cummin", "cummax",
+    "horzcat", "vertcat", "cat", "sortrows", "bounds",
+})
+# Only durations: their sums, means and magnitudes are durations too.
+DURATION_ONLY = frozenset({"sum", "cumsum", "mean", "abs", "std", "round", "floor", "ceil", "fix"})
+# Functions of the milliseconds giving plain (numeric or logical) results.
+PLAIN = frozenset({"isnan", "isinf", "isfinite", "issorted", "ismember", "nnz", "find", "isequal",
+                   "isequaln", "any", "all", "sign"})
+
+
+def time_call(builtin: Any, interp: Any, args: list, nargout: int) -> Any:
+    """``builtin(args...)`` where an argument is a datetime or duration array."""
+    name = builtin.name
+    first = next(a for a in args if isinstance(a, TimeArray))
+    is_duration = first.matlab_class == "duration"
+    if name == "diff":
+        return _diff(builtin, interp, args, nargout, first)
+    if name == "mean" and not is_duration:
+        return _wrapped(builtin, interp, args, nargout, first)  # the mean moment
+    if name in SAME_CLASS or (is_duration and name in DURATION_ONLY):
+        return _wrapped(builtin, interp, args, nargout, first)
+    if name in PLAIN:
+        return builtin.invoke(interp, _milliseconds(args, first), nargout)
+    if name in DURATION_ONLY:
+        raise error("MATLAB:UndefinedFunction",
+                    f"Undefined function '{name}' for input arguments of type '{class_of(first)}'.")
+    return NotImplemented
+
+
+def _milliseconds(args: list, first: Any) -> list:
+    """The arguments with every time (and text or number meant as one) as milliseconds."""
+    out = []
+    for a in args:
+        if type(a) is type(first):
+            out.append(a.data)
+        elif isinstance(a, TimeArray):
+            raise error("MATLAB:datetime:IncompatibleTypes" if first.matlab_class == "datetime"
+                        else "MATLAB:duration:IncompatibleTypes",
+                        f"Arguments must be all {first.matlab_class} values.")
+        else:
+            out.append(a)
+    return out
+
+
+def _wrapped(builtin: Any, interp: Any, args: list, nargout: int, first: Any) -> list:
+    outputs = builtin.invoke(interp, _milliseconds(args, first), nargout)
+    if outputs and type(outputs[0]) in (np.ndarray, float):
+        outputs[0] = first.like(np.atleast_2d(np.asarray(outputs[0], dtype=np.float64)))
+        if builtin.name == "bounds" and len(outputs) > 1:
+            outputs[1] = first.like(np.atleast_2d(np.asarray(outputs[1], dtype=np.float64)))
+    return outputs
+
+
+def _diff(builtin: Any, interp: Any, args: list, nargout: int, first: Any) -> list:
+    """Differences of times are durations (of durations: durations, keeping the format)."""
+    outputs = builtin.invoke(interp, _milliseconds(args, first), nargout)
+    steps = np.atleast_2d(np.asarray(outputs[0], dtype=np.float64))
+    outputs[0] = first.differences(steps)
+    return outputs

@@ -145,6 +145,9 @@ class DatetimeArray(TimeArray):
     def like(self, data: np.ndarray) -> DatetimeArray:
         return DatetimeArray(data, self.fmt, self.zone)
 
+    def differences(self, steps: np.ndarray) -> DurationArray:
+        return DurationArray(steps)
+
     def wall(self) -> np.ndarray:
         """Clock readings in the array's own zone."""
         if self.zone in ("", "UTC"):

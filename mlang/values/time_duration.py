@@ -62,6 +62,9 @@ class DurationArray(TimeArray):
     def like(self, data: np.ndarray) -> DurationArray:
         return DurationArray(data, self.fmt)
 
+    def differences(self, steps: np.ndarray) -> DurationArray:
+        return self.like(steps)
+
     def coerce(self, value: object, what: str) -> DurationArray:
         if type(value) is DurationArray:
             return value

@@ -166,3 +166,24 @@ def test_indexing(m):
 
 def test_nan_duration(m):
     assert math.isnan(m.value("x = seconds(seconds(NaN) + seconds(1));"))
+
+
+def test_library_functions_run_on_the_milliseconds_and_keep_the_class(m):
+    m.run("d = [minutes(5) seconds(30) hours(1)]; [s, k] = sort(d); total = sum(d); "
+          "[mx, at] = max(d); t = datetime(2024,1,1) + days(0:2); dt = diff(t); "
+          "late = max(t); r = reshape(d, 3, 1); gone = isnan(d);")
+    v = m.interp.base.vars
+    assert v["s"].matlab_class == "duration"
+    assert v["s"].data.ravel().tolist() == [30e3, 300e3, 3600e3]
+    assert v["k"].ravel().tolist() == [2, 1, 3]
+    assert v["total"].data.item() == 3930e3
+    assert (v["mx"].data.item(), float(v["at"])) == (3600e3, 3.0)
+    assert v["dt"].matlab_class == "duration" and v["dt"].data.ravel().tolist() == [864e5, 864e5]
+    assert v["late"].matlab_class == "datetime"
+    assert v["r"].shape == (3, 1)
+    assert v["gone"].dtype == bool and not v["gone"].any()
+
+
+def test_sums_of_datetimes_are_refused(m):
+    err = m.fails("sum(datetime(2024,1,1) + days(0:2))")
+    assert err.identifier == "MATLAB:UndefinedFunction"
