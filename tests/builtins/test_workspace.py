@@ -97,8 +97,8 @@ def test_who_in_a_function_lists_the_function_workspace(m, tmp_path):
     assert out == "\nYour variables are:\n\np  q  \n\n"
 
 
-def test_who_file_is_not_supported(m):
-    assert m.fails("who -file data.mat").identifier == "MATLAB:whos:fileNotSupported"
+def test_who_file_needs_a_file_name(m):
+    assert m.fails("who -file").identifier == "MATLAB:whos:missingFileName"
 
 
 # --------------------------------------------------------------------- whos

@@ -23,6 +23,7 @@ import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import text_scalar
+from mlang.builtins.files.mat_load_save import file_variables
 from mlang.builtins.language.introspection import caller_frame
 from mlang.builtins.text.forms import cell_of
 from mlang.display import style_of
@@ -92,18 +93,24 @@ def _entries(interp: Any, args: tuple) -> list[Entry]:
     words = [text_scalar(a) for a in args]
     global_only = regexp = False
     patterns: list[str] = []
+    file_name: str | None = None  # after -file: "" until the name comes
     for w in words:
         if w in ("global", "-global") and not patterns:
             global_only = True
         elif w == "-regexp":
             regexp = True
         elif w == "-file":
-            raise error("MATLAB:whos:fileNotSupported",
-                        "Listing the variables of a MAT-file is not supported.")
+            file_name = ""
+        elif file_name == "":
+            file_name = w
         else:
             patterns.append(w)
-    if global_only:
-        found: list[Entry] = [(n, v, "global") for n, v in interp.globals.items()]
+    if file_name == "":
+        raise error("MATLAB:whos:missingFileName", "The -file option must be followed by a file name.")
+    if file_name is not None:
+        found: list[Entry] = [(n, v, "") for n, v in file_variables(interp, file_name).items()]
+    elif global_only:
+        found = [(n, v, "global") for n, v in interp.globals.items()]
     else:
         frame = interp.frames[-1]
         found = [(n, v, "") for n, v in frame.vars.items()]
@@ -129,6 +136,7 @@ def who(interp: Any, *names: Any, nargout: int = 0) -> Any:
     who a* b lists only the variables matching the names (wildcard * allowed);
     who -regexp expr1 ... exprN lists those matching regular expressions;
     who global lists the global variables;
+    who -file filename lists the variables of a MAT-file;
     C = who(...) returns the names in a cell array (one column)."""
     found = _entries(interp, names)
     if nargout:
@@ -172,7 +180,8 @@ def whos_table(found: list[Entry]) -> str:
 def whos(interp: Any, *names: Any, nargout: int = 0) -> Any:
     """whos lists the variables in the current workspace with their sizes, bytes and classes.
 
-    whos a* b, whos -regexp expr1 ... exprN and whos global select as who does.
+    whos a* b, whos -regexp expr1 ... exprN, whos global and whos -file filename
+    select as who does.
     S = whos(...) returns a struct array with fields name, size, bytes, class,
     global, sparse, complex, nesting and persistent."""
     found = _entries(interp, names)
