@@ -245,29 +245,42 @@ def _text_arg(v: Any) -> str:
 
 
 def _file_id(v: Any) -> int:
-    """fprintf's file identifier: 1 (standard output) or 2 (standard error)."""
-    if type(v) is float and v in (1.0, 2.0):
+    """fprintf's file identifier: 1 (standard output), 2 (standard error), or a file
+    opened by fopen (an integer scalar; checked against the open files when written)."""
+    if type(v) is float and v.is_integer():
         return int(v)
-    if type(v) is np.ndarray and v.size == 1 and v.dtype.kind in "iuf" and v.item() in (1, 2):
+    if type(v) is np.ndarray and v.size == 1 and v.dtype.kind in "iuf" and float(v.item()).is_integer():
         return int(v.item())
-    raise error("MATLAB:fprintf:InvalidFid",
-                "Invalid file identifier. Use fopen to generate a valid file identifier.")
+    raise _invalid_fid()
+
+
+def _invalid_fid() -> Exception:
+    return error("MATLAB:FileIO:InvalidFid",
+                 "Invalid file identifier. Use fopen to generate a valid file identifier.")
 
 
 @builtin(interp=True, max_out=1, nargout=True, dl="data")
 def fprintf(interp: Any, *args: Any, nargout: int = 0) -> Any:
     """fprintf(format, A, ...) writes formatted text to the Command Window.
 
-    fprintf(1, format, ...) writes to standard output, fprintf(2, ...) to
+    fprintf(fileID, format, ...) writes to a file opened by fopen (in the file's
+    encoding); fprintf(1, format, ...) writes to standard output, fprintf(2, ...) to
     standard error. The format is reused until all of A is written.
     nbytes = fprintf(...) also returns the number of bytes written."""
     fid = 1
     if args and not is_text(args[0]):
         fid = _file_id(args[0])
         args = args[1:]
+    # files opened by fopen: the session's table (mlang/builtins/files/fileio.py)
+    open_file = interp.family_state.get("files", {}).get(fid) if fid not in (1, 2) else None
+    if fid not in (1, 2) and open_file is None:
+        raise _invalid_fid()
     if not args:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
     text = format_text(_text_arg(args[0]), list(args[1:]))
+    if open_file is not None:
+        nbytes = open_file.write_text(text)
+        return float(nbytes) if nargout else None
     if fid == 2:
         interp.out.flush()
         interp.err.write(text)
