@@ -201,6 +201,9 @@ class _Lexer:
         while i < n:
             m = match(text, i)
             if m is None:
+                if text[i] == "!" and self.stmt_start and not self.stack:
+                    i = self.shell_escape(i)
+                    continue
                 raise self.bad_character(i)
             kind = m.lastgroup
             j = m.end()
@@ -531,6 +534,19 @@ class _Lexer:
         self.prev_type = "CMDARG"
         return k
 
+    def shell_escape(self, i: int) -> int:
+        """``!command`` at the start of a statement: the rest of the line goes to the
+        operating system's shell as it is (a COMMAND '!' with the line as its argument)."""
+        end = self.text.find("\n", i)
+        if end < 0:
+            end = len(self.text)
+        self.begin_statement()
+        self.emit("COMMAND", "!", i, i + 1)
+        if self.text[i + 1: end].strip():
+            self.emit("CMDARG", self.text[i + 1: end], i + 1, end)
+        self.prev_type = "CMDARG"
+        return end
+
     # ----------------------------------------------------- numbers, strings
 
     def value_token(self, type_: str, value: str, i: int, j: int) -> None:
@@ -762,8 +778,6 @@ class _Lexer:
         message = errors.INVALID_CHARACTER
         if c == "#":
             message += " Comments start with '%'."
-        elif c == "!" and self.stmt_start and not self.stack:
-            message = "Shell escapes with '!' are not supported by mlang; use system('...')."
         elif c == "!":
             message += " Use '~' for NOT and '~=' for not-equal."
         return self.error(message, i)

@@ -307,6 +307,9 @@ class _Writer(Visitor):
         self.line(f"[{_list(node.targets)}] = {expr(node.value)}{_end(node.show)}")
 
     def visit_Command(self, node: ast.Command) -> None:
+        if node.name == "!":  # a shell escape: the rest of its line as it is
+            self.line("!" + "".join(node.args))
+            return
         args = "".join(" " + _quote(arg, "'") for arg in node.args)
         self.line(f"{node.name}{args}{_end(node.show)}")
 

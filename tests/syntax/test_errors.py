@@ -124,7 +124,6 @@ ERRORS: list[tuple[str, str | None, int, int]] = [
     ("# comment", BAD_CHAR, 1, 1),
     ("x = 1 # c", BAD_CHAR, 1, 7),
     ("x = 'a' ; # comment", BAD_CHAR, 1, 11),
-    ("!a", None, 1, 1),
     ("\u00e9 = 1", BAD_CHAR, 1, 1),  # a shell escape in MATLAB
     ("x = 1; x != y", BAD_CHAR, 1, 10),
     ("z = a != b", BAD_CHAR, 1, 7),

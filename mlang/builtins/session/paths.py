@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.coerce import text_scalar
+from mlang.builtins.files.folders_listing import expand, has_wildcard
 from mlang.builtins.session.workspace import columns
 from mlang.display import style_of
 from mlang.errors import error
@@ -164,15 +165,37 @@ def _entry(name: str, folder: str) -> dict:
 DIR_FIELDS = ["name", "folder", "date", "bytes", "isdir", "datenum"]
 
 
+def _dir_listing(name: str | None) -> list[tuple[str, str]] | None:
+    """(name, absolute folder) of what dir lists: a folder's entries with . and .., the
+    files and folders matching a pattern (* in any part, ** for every folder below), or
+    one file.  None when a name without wildcards names nothing."""
+    if name is None or not has_wildcard(name):
+        return _listing(name, dots=True)
+    return expand(name, dots=True)
+
+
+def _show_groups(interp: Any, found: list[tuple[str, str]]) -> None:
+    """dir's display of a recursive search: the names found in each folder, by folder."""
+    width = style_of(interp).width
+    groups: dict[str, list[str]] = {}
+    for n, folder in found:
+        groups.setdefault(folder, []).append(n)
+    text = ""
+    for folder, names in groups.items():
+        text += f"\nFiles Found in: {folder}\n\n" + "\n".join(columns(names, width)) + "\n"
+    interp.write(text + "\n")
+
+
 @builtin(name="dir", interp=True, nargout=True)
 def dir_(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
     """dir lists the files and folders in the current folder.
 
-    dir name lists the contents of the folder name, or the files matching
-    name (wildcard * allowed: dir *.m).  listing = dir(...) returns a struct
-    array with fields name, folder, date, bytes, isdir and datenum."""
+    dir name lists the contents of the folder name, or the files matching name: the
+    wildcard * in any part of it (dir *.m, dir data/*/*.csv), and ** for the folder and
+    every folder below it (dir **/*.txt).  listing = dir(...) returns a struct array
+    with fields name, folder, date, bytes, isdir and datenum."""
     text = text_scalar(name, "Name") if name is not None else None
-    found = _listing(text, dots=True)
+    found = _dir_listing(text)
     if found is None:
         found = []
         if not nargout:  # with an output, nothing found is just an empty listing
@@ -182,7 +205,9 @@ def dir_(interp: Any, name: Any = None, *, nargout: int = 0) -> Any:
         for i, (n, folder) in enumerate(found):
             elems[i, 0] = _entry(n, folder)
         return Struct(list(DIR_FIELDS), elems)
-    if found:
+    if found and text is not None and "**" in text:
+        _show_groups(interp, found)
+    elif found:
         lines = columns([n for n, _ in found], style_of(interp).width)
         interp.write("\n" + "\n".join(lines) + "\n\n")
     return None

@@ -113,6 +113,8 @@ class StatementCompiler:
         return value_stmt
 
     def visit_Command(self, node: ast.Command) -> Code:
+        if node.name == "!":
+            return self.shell_escape(node)
         calls = self.calls(node.name, node)
         args = [char_row(a) for a in node.args]
         show = node.show
@@ -131,6 +133,19 @@ class StatementCompiler:
                     interp.display("ans", out[0])
 
         return command
+
+    def shell_escape(self, node: ast.Command) -> Code:
+        """``!command``: system(command), its output shown, its status not."""
+        args = [char_row(node.args[0] if node.args else "")]
+        interp = self.interp
+
+        def shell(frame: Frame) -> None:
+            target = interp.resolve("system")
+            if target is None:
+                raise error("MATLAB:UndefinedFunction", "Shell escapes are not available.")
+            interp.invoke(target, list(args), 0, frame)
+
+        return shell
 
     # control flow ----------------------------------------------------------
 
