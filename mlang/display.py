@@ -109,7 +109,9 @@ def disp_lines(value: Any, style: Style) -> list[Line]:
     """The lines ``disp`` prints: the value without its name or class header."""
     value = _plain(value)
     t = type(value)
-    own = _own_body(value, style)
+    kind = kind_of(value)
+    own = None if kind is None else kind.disp_body(value, style,
+                                                   lambda a: _array_body(a, style, header=False))
     if own is not None:
         return [*own, BLANK]
     if _numel(value) == 0:
@@ -592,7 +594,20 @@ def _cell_item(v: Any, style: Style) -> tuple[str, bool]:
         return f"[{_string_item(v.data.reshape(-1)[0])}]", True
     if t is FunctionHandle:
         return func2str_text(v), False
+    text = _object_scalar_text(v)
+    if text is not None:
+        return f"[{text}]", True
     return f"{_dims(_size(v))} {class_of(v)}", False
+
+
+def _object_scalar_text(v: Any) -> str | None:
+    """A scalar object's text where it has one (a datetime's date, a duration's ``1 hr``):
+    how a cell element or struct field shows it."""
+    kind = kind_of(v)
+    if kind is None or _numel(v) != 1:
+        return None
+    texts = kind.text_elements(v)
+    return None if texts is None else str(texts.reshape(-1)[0])
 
 
 def _string_item(text: str | None) -> str:
@@ -675,6 +690,9 @@ def _field_text(v: Any, style: Style, room: int) -> str:
         return _cell_field_text(v, style, room)
     if t is FunctionHandle:
         return func2str_text(v)
+    text = _object_scalar_text(v)
+    if text is not None:
+        return text
     return f"[{dims} {class_of(v)}]"
 
 

@@ -185,3 +185,7 @@ class MatlabObject:
         """The display's lines below ``x =`` when they are not a property list; None for the
         property list.  ``array_lines(a)`` gives the lines of a plain array's data."""
         return None
+
+    def disp_body(self, style: Any, array_lines: Callable[[Any], list]) -> list | None:
+        """The lines ``disp(x)`` prints (default: those of the display's body)."""
+        return self.display_body(style, array_lines)

@@ -288,3 +288,14 @@ def test_disp_form_has_no_class_header():
     t = DatetimeArray(np.array([[0.0, 86_400_000.0]]), DEFAULT_DATE_FORMAT)
     assert t.disp_body(None, lambda a: []) == ["   01-Jan-1970   02-Jan-1970"]
     assert DatetimeArray(np.zeros((0, 0))).disp_body(None, lambda a: []) == []
+
+
+def test_scalar_times_show_their_text_in_struct_fields_and_cells(m):
+    out = m.run("s.when = datetime(2024,1,1); s.took = hours(1); s.many = [hours(1) hours(2)]; s")
+    assert "    when: 01-Jan-2024\n    took: 1 hr\n    many: [1×2 duration]\n" in out
+    out = m.run("c = {datetime(2024,1,1), hours(1), [hours(1) hours(2)]}")
+    assert "{[01-Jan-2024]}    {[1 hr]}    {1×2 duration}" in out
+
+
+def test_disp_of_a_time_has_no_class_header(m):
+    assert m.run("disp(hours(1))").strip() == "1 hr"
