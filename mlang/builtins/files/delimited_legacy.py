@@ -243,7 +243,7 @@ def dlm_text(m: Any, delim: str, newline: str, roff: int, coff: int, precision: 
         rows = [list(row) for row in char_rows(m)]
     elif type(m) in (float, bool, complex, np.ndarray):
         a = np.asarray(m)
-        a = a.reshape(1, 1) if a.ndim == 0 else a.reshape(a.shape[0], -1, order="F")
+        a = a.reshape(1, 1) if a.ndim == 0 else a.reshape(a.shape[0], int(np.prod(a.shape[1:])), order="F")
         integer = a.dtype.kind in "iub"
         rows = [[_format_number(x, precision, integer) for x in row] for row in a.tolist()]
     else:
