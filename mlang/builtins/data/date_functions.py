@@ -248,9 +248,12 @@ def datestr(d: Any, fmt: Any = None, *rest: Any) -> Any:
     letters yyyy yy mmmm mmm mm m dddd ddd dd d HH MM SS FFF AM PM QQ
     ('yyyy-mm-dd HH:MM:SS')."""
     ms = _as_ms(d).reshape(-1, order="F")
-    if type(fmt) in (float, np.ndarray) and text_or_none(fmt) is None:
+    if not np.isfinite(ms).all():
+        raise error("MATLAB:datestr:ConvertDateNumber",
+                    "DATESTR failed converting date number to date vector.")
+    if type(fmt) is float or (type(fmt) is np.ndarray and fmt.dtype.kind != "V"):  # V: char
         number = numbers(fmt)
-        key = int(number[0, 0]) if number.size == 1 and number[0, 0] == math.floor(number[0, 0]) else -1
+        key = int(number[0, 0]) if number.size == 1 and float(number[0, 0]).is_integer() else -1
         if key not in DATESTR_FORMATS:
             raise error("MATLAB:datestr:IndexOutOfRange" if key >= 0 else "MATLAB:datestr:DateNumber",
                         "Invalid date format number.")

@@ -23,6 +23,7 @@ from mlang.builtins.files.tabular_text import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_row, char_rows, class_of, result, to_double_array
+from mlang.values.limits import MAX_ELEMENTS, check_array_size, too_many_elements
 
 _COMPLEX = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)?([+-](?:\d+\.?\d*|\.\d+)?"
                       r"(?:[eE][+-]?\d+)?)[ij]")
@@ -134,6 +135,9 @@ def _offset(v: Any) -> int:
     n = integer_scalar(v, message, "MATLAB:dlmread:InvalidOffset")
     if n < 0:
         raise error("MATLAB:dlmread:InvalidOffset", message)
+    if n > MAX_ELEMENTS:
+        raise too_many_elements()
+    check_array_size((n, 1), np.uint8)  # the blank lines or separators written before the data
     return n
 
 

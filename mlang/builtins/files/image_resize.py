@@ -22,6 +22,7 @@ from mlang.builtins.coerce import checked_shape, option_flag, text_option, text_
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array, to_double_array
+from mlang.values.limits import MAX_ELEMENTS, too_many_elements
 from mlang.values.operators import to_class
 
 
@@ -107,7 +108,10 @@ def _size_argument(v: Any, in_shape: tuple[int, int]) -> tuple[tuple[int, int], 
         scale = float(spec[0])
         if not math.isfinite(scale) or scale <= 0:
             raise error("MATLAB:imresize:expectedPositive", "The scale factor must be positive.")
-        return (int(math.ceil(scale * rows)), int(math.ceil(scale * cols))), (scale, scale)
+        out_rows, out_cols = scale * rows, scale * cols
+        if out_rows * out_cols > MAX_ELEMENTS:
+            raise too_many_elements()
+        return (int(math.ceil(out_rows)), int(math.ceil(out_cols))), (scale, scale)
     m, n = float(spec[0]), float(spec[1])
     if math.isnan(m) and math.isnan(n):
         raise error("MATLAB:imresize:bothNaN", "At most one element of the output size may be NaN.")
@@ -121,6 +125,8 @@ def _size_argument(v: Any, in_shape: tuple[int, int]) -> tuple[tuple[int, int], 
     if math.isnan(n):
         scale = m / rows if rows else 0.0
         return (int(m), int(math.ceil(scale * cols))), (scale, scale)
+    if m * n > MAX_ELEMENTS:
+        raise too_many_elements()
     return (int(m), int(n)), (m / rows if rows else 1.0, n / cols if cols else 1.0)
 
 

@@ -78,3 +78,17 @@ def test_awkward_arguments_never_raise_python_errors(interp: Interpreter, name: 
         pass
     finally:
         RUNNING.reset(token)
+
+
+@pytest.mark.parametrize("code", [
+    "datestr([1;2;3], NaN, 'double')", "datestr(1e308, Inf, -1)", "datestr(NaN)",
+    "imresize([1 2 3], 1e308)", "csvwrite('x.csv', 1, 1e308)",
+    "dlmwrite('x.txt', zeros(0,0))",
+])
+def test_found_by_random_calls(code: str, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    it = Interpreter(stdout=io.StringIO(), stderr=io.StringIO())
+    try:
+        it.eval(code)
+    except MatlabError:
+        pass
