@@ -67,6 +67,9 @@ class Builtin:
     wants_interp: bool = False
     gradient: abc.Callable[..., Any] | None = field(default=None)
     dl: str | None = None
+    # Told the variable names of its arguments (as inputname gives them): the evaluator leaves
+    # them in the interpreter's family_state["argument_names"] just before the call.
+    wants_argument_names: bool = False
 
     def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list:
         """Call with MATLAB's argument checks; always returns a list of outputs.  An error
@@ -127,7 +130,8 @@ LIBRARY = "mlang.builtins"
 
 def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = False,
             max_out: int | None = 1, help: str | None = None,
-            gradient: abc.Callable | None = None, dl: str | None = None) -> abc.Callable:
+            gradient: abc.Callable | None = None, dl: str | None = None,
+            argument_names: bool = False) -> abc.Callable:
     """Register a builtin.  Input counts come from the Python signature."""
 
     def register(fn: abc.Callable) -> abc.Callable:
@@ -153,6 +157,7 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
             wants_interp=interp,
             gradient=gradient,
             dl="differentiable" if gradient is not None else dl,
+            wants_argument_names=argument_names,
         )
         if entry.name in BUILTINS:
             raise ValueError(f"builtin {entry.name} registered twice")

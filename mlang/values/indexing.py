@@ -372,6 +372,11 @@ def _element(value: object, data: np.ndarray, r: int, c: int) -> object:
 def brace_index(cell: object, args: list) -> list:
     """``c{args}``: the selected elements, in column-major order (a comma-separated list)."""
     if type(cell) is not Cell:
+        kind = OBJECT_KINDS.get(type(cell))
+        if kind is not None:
+            out = kind.subsref_brace(cell, args)
+            if out is not NotImplemented:
+                return out
         if type(cell) is StringArray:
             picked = index(cell, args)
             return [char_row(s or "") for s in picked.data.ravel(order="F")]

@@ -188,4 +188,4 @@ class MatlabObject:
 
     def disp_body(self, style: Any, array_lines: Callable[[Any], list]) -> list | None:
         """The lines ``disp(x)`` prints (default: those of the display's body)."""
-        return self.display_body(style, array_lines)
+        return OBJECT_KINDS[type(self)].display_body(self, style, array_lines)

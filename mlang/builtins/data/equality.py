@@ -13,6 +13,7 @@ from mlang.values.core import to_double_array
 from mlang.values.handle import FunctionHandle
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
+from mlang.values.table import Table
 from mlang.values.text import to_string_array
 
 
@@ -37,6 +38,8 @@ def values_equal(a: object, b: object) -> bool:
         return a == b
     if ta is StringArray or tb is StringArray:
         return _strings_equal(a, b)
+    if ta is Table or tb is Table:
+        return ta is tb and _tables_equal(a, b)
     if shape_of(a) != shape_of(b):
         return False
     if ta is Cell or tb is Cell:
@@ -82,3 +85,9 @@ def _strings_equal(a: object, b: object) -> bool:
         return False
     xs, ys = x.data.reshape(-1), y.data.reshape(-1)
     return all(p is not None and p == q for p, q in zip(xs, ys, strict=True))
+
+
+def _tables_equal(a: Table, b: Table) -> bool:
+    """Tables are equal with the same variable names, row names and data."""
+    return (a.shape == b.shape and a.names == b.names and a.row_names == b.row_names
+            and all(values_equal(x, y) for x, y in zip(a.variables, b.variables, strict=True)))

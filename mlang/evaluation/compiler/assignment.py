@@ -379,6 +379,7 @@ class AssignmentCompiler:
             base_get = self._optional(node.base)
             base_store = self.store(node.base)
             args, uses_end = self.index_args(node.args)
+            single_store = self.store(node)
 
             def selected(frame: Frame) -> tuple[Any, list, int]:
                 base = base_get(frame)
@@ -387,11 +388,16 @@ class AssignmentCompiler:
                 return cell, values, _selection_count(cell, values)
 
             def count_cells(frame: Frame) -> int:
+                if kind_of(base_get(frame)) is not None:  # an object's braces (a table): one value
+                    return 1
                 return selected(frame)[2]
 
             def store_cells(frame: Frame, values: Any) -> None:
                 if type(values) is not list:
                     values = [values]
+                if kind_of(base_get(frame)) is not None:
+                    single_store(frame, values[0])
+                    return
                 cell, index_values, count = selected(frame)
                 if count == 1:
                     wrapped = Cell(np.empty((1, 1), dtype=object))
@@ -678,6 +684,9 @@ def _assign_step(frame: Frame, current: Any, ops: list, i: int, value: Any
         return False, sub, lambda new_sub: indexing.assign(current, args, new_sub)
     if kind == "{}":
         args = _op_args(frame, op, current)
+        obj_kind = kind_of(current)
+        if obj_kind is not None:  # an object with brace indexing of its own (a table)
+            return _object_brace_step(obj_kind, current, args, value, last)
         if current is None:
             current = Cell.empty()
         elif type(current) is np.ndarray and current.size == 0:
@@ -713,6 +722,8 @@ def _assign_step(frame: Frame, current: Any, ops: list, i: int, value: Any
         kind = kind_of(current)
         if kind is not None and last:
             return True, kind.set_property(current, name, value), None
+        if kind is not None:  # obj.name(...) = v, obj.name.f = v: change the property's value
+            return _object_property_step(kind, current, name)
         raise error("MATLAB:structAssToNonStruct",
                     "Unable to perform assignment because dot indexing is not supported for "
                     "variables of this type.")
@@ -734,3 +745,32 @@ def _assign_step(frame: Frame, current: Any, ops: list, i: int, value: Any
         return out
 
     return False, element.get(name) if name in element else None, into_field
+
+
+def _object_brace_step(kind: Any, current: Any, args: list, value: Any, last: bool
+                       ) -> tuple[bool, Any, Callable[[Any], Any] | None]:
+    """A ``{}`` link of an assignment path on an object (its brace hooks)."""
+    if last:
+        out = kind.subsasgn_brace(current, args, value)
+        if out is NotImplemented:
+            raise error("MATLAB:cellAssToNonCell",
+                        "Unable to perform assignment because brace indexing is not supported "
+                        "for variables of this type. Use parentheses instead.")
+        return True, out, None
+    try:
+        sub_list = indexing.brace_index(current, args)
+        sub = sub_list[0] if len(sub_list) == 1 else None
+    except MatlabError:
+        sub = None
+    return False, sub, lambda new_sub: kind.subsasgn_brace(current, args, new_sub)
+
+
+def _object_property_step(kind: Any, current: Any, name: str
+                          ) -> tuple[bool, Any, Callable[[Any], Any] | None]:
+    """A ``.name`` link that is not the last of an assignment path on an object: the
+    property's value is changed further down, then set back."""
+    try:
+        sub = kind.get_property(current, name)
+    except MatlabError:
+        sub = None  # a new property (a new table variable) made by the rest of the path
+    return False, sub, lambda new_sub: kind.set_property(current, name, new_sub)

@@ -151,6 +151,9 @@ class ReferenceCompiler:
                     return calls(frame, [], nargout)
 
             return name_outputs
+        dotted = _dotted_call(node)
+        if dotted is not None:
+            return self.dotted_call(node, *dotted)
         if self.may_expand(node):
             multi = self.multi(node)
             return lambda frame, nargout: multi(frame)
@@ -223,6 +226,9 @@ class ReferenceCompiler:
 
         is_param = name in self.params
         has_colon = any(type(a) is ast.Colon for a in node.args)
+        library_entry = self.interp.builtins.get(name)
+        if library_entry is not None and library_entry.wants_argument_names:
+            calls = self._naming_arguments(calls, node.args)
 
         def run(frame: Frame, nargout: int) -> list:
             base = frame.vars.get(name, MISSING)
@@ -238,6 +244,21 @@ class ReferenceCompiler:
             return [index(base, values)]
 
         return run
+
+    def _naming_arguments(self, calls: Callable[[Frame, list, int], list], arg_nodes: list
+                          ) -> Callable[[Frame, list, int], list]:
+        """A call that tells the function the variable names of its arguments (what
+        ``inputname`` would give: '' for an argument that is not a plain variable)."""
+        names = [a.name if type(a) is ast.Name else "" for a in arg_nodes]
+        known = not any(self.may_expand(a) for a in arg_nodes)  # c{:} hides the positions
+        state = self.interp.family_state
+
+        def call(frame: Frame, args: list, nargout: int) -> list:
+            variables = frame.vars
+            state["argument_names"] = [n if n in variables else "" for n in names] if known else None
+            return calls(frame, args, nargout)
+
+        return call
 
     def visit_Index(self, node: ast.Index) -> Code:
         if not node.braces and type(node.base) is ast.Name:
@@ -298,7 +319,8 @@ class ReferenceCompiler:
         t = type(node)
         dotted = _dotted_call(node) if dotted_names else None
         if dotted is not None:
-            return self.dotted_call(node, *dotted)
+            dotted_outputs = self.dotted_call(node, *dotted)
+            return lambda frame: dotted_outputs(frame, 1)
         if _chain_links(node) >= LONG_CHAIN:
             return self.reference_chain(node)
         if t is ast.Index:
@@ -405,16 +427,17 @@ class ReferenceCompiler:
         return chain
 
     def dotted_call(self, node: ast.Node, root: str, name: str, args_nodes: list | None
-                    ) -> Callable[[Frame], list]:
-        """``pkg.fn(args)``: a call of a dotted function name, unless ``pkg`` is a variable."""
+                    ) -> Callable[[Frame, int], list]:
+        """``pkg.fn(args)`` with nargout outputs: a call of a dotted function name, unless
+        ``pkg`` is a variable."""
         normal = self.multi(node, dotted_names=False)
         calls = self.calls(name, node)
         args = self.index_args(args_nodes)[0] if args_nodes is not None else (lambda frame: [])
 
-        def run(frame: Frame) -> list:
+        def run(frame: Frame, nargout: int) -> list:
             if root in frame.vars:
                 return normal(frame)
-            return calls(frame, args(frame), 1)
+            return calls(frame, args(frame), nargout)
 
         return run
 
