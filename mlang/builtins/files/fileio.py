@@ -23,6 +23,7 @@ import numpy as np
 
 from mlang.builtins.coerce import text_or_none, text_scalar
 from mlang.builtins.files.atomic import os_reason
+from mlang.builtins.language.introspection import find_file
 from mlang.builtins.text.forms import empty_char, row
 from mlang.builtins.text.scan import sscanf
 from mlang.errors import MatlabError, error, warn
@@ -182,11 +183,8 @@ def _found_on_path(interp: Any, name: str) -> str | None:
     the search path, as MATLAB does."""
     if os.path.isabs(name) or os.path.exists(name):
         return None
-    for folder in interp.search_dirs():
-        candidate = os.path.join(folder, name)
-        if os.path.isfile(candidate):
-            return candidate
-    return None
+    found = find_file(interp, name, add_m=False)
+    return None if found is None else str(found)
 
 
 # ----------------------------------------------------------------------- fopen

@@ -20,6 +20,7 @@ import numpy as np
 
 from mlang.builtins.coerce import option_flag, text_option, text_or_none, text_scalar
 from mlang.builtins.files import image_gif, image_png16
+from mlang.builtins.language.introspection import find_file
 from mlang.errors import MatlabError, error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -53,14 +54,12 @@ def find_image_file(interp: Any, name: str, fmt: str | None, function: str) -> s
     candidates = [name]
     if fmt is not None:
         candidates += [f"{name}.{ext}" for ext in _EXTENSIONS[fmt]]
-    folders = [""] + list(getattr(interp, "path", []))
     for candidate in candidates:
-        for folder in folders if not os.path.isabs(candidate) else [""]:
-            path = os.path.join(folder, candidate) if folder else candidate
-            if os.path.isfile(path):
-                if not os.access(path, os.R_OK):
-                    raise _cannot_open(function, name)
-                return os.path.abspath(path)
+        found = find_file(interp, candidate, add_m=False)
+        if found is not None:
+            if not os.access(found, os.R_OK):
+                raise _cannot_open(function, name)
+            return str(found)
     if os.path.isdir(name):
         raise _cannot_open(function, name)
     if function == "imfinfo":

@@ -14,6 +14,7 @@ from typing import Any
 from mlang.builtins.coerce import options, text_list, text_option, text_scalar
 from mlang.builtins.files.atomic import atomic_file, os_reason
 from mlang.builtins.files.fileio import encoding_name, python_codec
+from mlang.builtins.language.introspection import find_file
 from mlang.builtins.text.forms import empty_char, object_array
 from mlang.builtins.text.printing import unescape
 from mlang.errors import error
@@ -27,11 +28,8 @@ def _located(interp: Any, name: str) -> str:
     path = os.path.expanduser(name)
     if os.path.exists(path) or os.path.isabs(path):
         return path
-    for folder in interp.search_dirs():
-        candidate = os.path.join(folder, path)
-        if os.path.isfile(candidate):
-            return candidate
-    return path
+    found = find_file(interp, path, add_m=False)
+    return path if found is None else str(found)
 
 
 def _read_bytes(interp: Any, name: str, identifier: str, message: str) -> bytes:
