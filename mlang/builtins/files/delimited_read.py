@@ -12,6 +12,8 @@ import numpy as np
 
 from mlang.builtins.coerce import integer_scalar, option_flag, options, text_list, text_scalar
 from mlang.builtins.data.missing_values import MissingArray
+from mlang.builtins.files.import_options import ImportOptions, unknown_variable
+from mlang.builtins.files.import_options_read import convert, fitted_rows, raw_data
 from mlang.builtins.files.spreadsheet import read_sheet
 from mlang.builtins.files.tabular_dates import date_column
 from mlang.builtins.files.tabular_names import variable_names
@@ -39,7 +41,10 @@ from mlang.values.table import Table
 LOCATION_OPTIONS = ("FileType", "Delimiter", "NumHeaderLines", "HeaderLines", "Range", "Sheet",
                     "Encoding", "TreatAsMissing", "TreatAsEmpty")
 TABLE_OPTIONS = (*LOCATION_OPTIONS, "ReadVariableNames", "ReadRowNames", "VariableNamingRule",
-                 "PreserveVariableNames", "TextType", "Format", "DatetimeType", "EmptyLineRule")
+                 "PreserveVariableNames", "TextType", "Format", "DatetimeType", "EmptyLineRule",
+                 "VariableNames", "SelectedVariableNames")
+# Options that may follow an import options object.
+WITH_OPTIONS = ("ReadVariableNames", "ReadRowNames")
 MATRIX_OPTIONS = (*LOCATION_OPTIONS, "OutputType")
 CELL_OPTIONS = (*LOCATION_OPTIONS, "TextType")
 
@@ -153,7 +158,7 @@ def text_column(texts: list[str | None], text_type: str) -> Any:
     return Cell(data)
 
 
-def _naming_rule(given: dict[str, Any]) -> str:
+def naming_rule_option(given: dict[str, Any]) -> str:
     if "VariableNamingRule" in given:
         rule = text_scalar(given["VariableNamingRule"], "VariableNamingRule").lower()
         if rule not in ("modify", "preserve"):
@@ -166,15 +171,15 @@ def _naming_rule(given: dict[str, Any]) -> str:
     return "modify"
 
 
-def _text_type(given: dict[str, Any]) -> str:
+def text_type_option(given: dict[str, Any]) -> str:
     text_type = text_scalar(given.get("TextType", char_row("char")), "TextType").lower()
     if text_type not in ("char", "string"):
         raise error("MATLAB:textio:io:InvalidTextType", "'TextType' must be either 'char' or 'string'.")
     return text_type
 
 
-@builtin()
-def readtable(filename: Any, *args: Any) -> Table:
+@builtin(interp=True)
+def readtable(interp: Any, filename: Any, *args: Any) -> Table:
     """readtable  Create table from file.
     T = readtable(filename) reads a delimited text file (.csv, .txt, .dat) or a
     spreadsheet (.xlsx) into a table, one variable per column.  A first line of text
@@ -183,12 +188,20 @@ def readtable(filename: Any, *args: Any) -> Table:
     ReadVariableNames, ReadRowNames, NumHeaderLines, VariableNamingRule ('modify' or
     'preserve'), TextType ('char' or 'string'), DatetimeType ('datetime' or 'text':
     columns of ISO dates such as 2024-03-15 read as datetime), Format, Range, Sheet,
-    FileType, TreatAsMissing and Encoding.
+    FileType, TreatAsMissing, Encoding, VariableNames (the names to give the variables)
+    and SelectedVariableNames (the variables to keep).
+    T = readtable(filename, opts) reads as the import options object opts says (see
+    detectImportOptions): its selected variables, their types, its data lines and
+    rules for missing and unreadable fields; ReadVariableNames true reads the names
+    from its VariableNamesLine, ReadRowNames true the row names from its
+    RowNamesColumn.
 
-    See also writetable, readmatrix, readcell."""
+    See also detectImportOptions, writetable, readmatrix, readcell."""
+    if args and type(args[0]) is ImportOptions:
+        return _table_with_options(interp, filename, args[0], options(args[1:], WITH_OPTIONS))
     given = options(args, TABLE_OPTIONS)
-    rule = _naming_rule(given)
-    text_type = _text_type(given)
+    rule = naming_rule_option(given)
+    text_type = text_type_option(given)
     source = load_cells(filename, given, "readtable")
     grid = source.grid
     if "ReadVariableNames" in given:
@@ -212,16 +225,60 @@ def readtable(filename: Any, *args: Any) -> Table:
         headers = [f"Var{k + 1}" for k in range(ncols)]
     kept = [k for k in range(ncols) if kinds[k] is not None]
     names = variable_names([headers[k] for k in kept], rule)
-    dates = _dates_wanted(given)
+    dates = dates_wanted(given)
     variables = [(np.array(numbers[k], dtype=np.float64).reshape(-1, 1) if numbers[k] is not None
                   else _numeric_column(columns[k])) if kinds[k] == "number"
                  else _text_variable([None if c is None else cell_text(c) for c in columns[k]],
                                      text_type, dates and "Format" not in given)
                  for k in kept]
-    return Table(variables, names, row_names)
+    return _renamed_and_selected(Table(variables, names, row_names), given)
 
 
-def _dates_wanted(given: dict[str, Any]) -> bool:
+def _renamed_and_selected(table: Table, given: dict[str, Any]) -> Table:
+    """The VariableNames and SelectedVariableNames options applied to a table read."""
+    if "VariableNames" in given:
+        names = text_list(given["VariableNames"], "VariableNames")
+        if len(names) != len(table.names):
+            raise error("MATLAB:table:IncorrectNumberOfVarNames",
+                        "The VariableNames property must contain one name for each variable in the "
+                        "table.")
+        duplicated = next((n for k, n in enumerate(names) if n in names[:k]), None)
+        if duplicated is not None:
+            raise error("MATLAB:table:DuplicateVarNames", f"Duplicate table variable name: '{duplicated}'.")
+        table = table.copy(names=list(names))
+    if "SelectedVariableNames" in given:
+        chosen = text_list(given["SelectedVariableNames"], "SelectedVariableNames")
+        missing = next((n for n in chosen if n not in table.names), None)
+        if missing is not None:
+            raise unknown_variable(missing)
+        table = table.select_variables([table.names.index(n) for n in chosen])
+    return table
+
+
+def _table_with_options(interp: Any, filename: Any, opts: ImportOptions, given: dict[str, Any]) -> Table:
+    """readtable(filename, opts, ...): the selected variables of the data lines, converted."""
+    raw = raw_data(opts, filename)
+    rows, _ = fitted_rows(opts, raw.rows)
+    names = list(opts.names)
+    if "ReadVariableNames" in given and option_flag(given["ReadVariableNames"], "ReadVariableNames"):
+        if raw.names_row is not None:
+            found = [cell_text(c) for c in raw.names_row[:len(names)]]
+            names = variable_names(found + names[len(found):], opts.settings["VariableNamingRule"])
+    positions = None
+    row_names = None
+    column = opts.settings.get("RowNamesColumn", 0)
+    if "ReadRowNames" in given and option_flag(given["ReadRowNames"], "ReadRowNames"):
+        column = column or 1
+        positions = [k for k in opts.selected if k != column - 1]
+    else:
+        column = 0
+    got = convert(opts, rows, interp, positions, names)
+    if column:
+        row_names = [cell_text(r[column - 1]) for r in got.rows]
+    return Table(got.values, got.names, row_names)
+
+
+def dates_wanted(given: dict[str, Any]) -> bool:
     """Whether date columns read as datetime (DatetimeType 'datetime', the default) or
     stay text ('text')."""
     if "DatetimeType" not in given:
@@ -271,17 +328,31 @@ def readmatrix(filename: Any, *args: Any) -> Any:
     A = readmatrix(filename, Name, Value) takes the options NumHeaderLines,
     Delimiter, Range, Sheet, FileType and OutputType ('double', 'single', an
     integer class, 'char' or 'string').
+    A = readmatrix(filename, opts) reads the selected variables of the data lines of an
+    import options object (see detectImportOptions), as the class of their common
+    VariableTypes (double when they differ) unless OutputType says otherwise.
 
-    See also writematrix, readtable, readcell."""
-    given = options(args, MATRIX_OPTIONS)
+    See also detectImportOptions, writematrix, readtable, readcell."""
+    with_options = bool(args) and type(args[0]) is ImportOptions
+    given = options(args[1:], ("OutputType",)) if with_options else options(args, MATRIX_OPTIONS)
+    if with_options and "OutputType" not in given:
+        kinds = {args[0].types[k] for k in args[0].selected}
+        common = kinds.pop() if len(kinds) == 1 else "double"
+        given["OutputType"] = char_row(common if common in (*FLOAT_TYPES, *INT_CLASSES, "char", "string")
+                                       else "double")
     out_type = text_scalar(given.get("OutputType", char_row("double")), "OutputType").lower()
     if out_type not in (*FLOAT_TYPES, *INT_CLASSES, "char", "string"):
         raise error("MATLAB:textio:io:InvalidOutputType",
                     f"'{out_type}' is not a valid value for 'OutputType'.")
-    source = load_cells(filename, given, "readmatrix")
-    if out_type in ("char", "string"):
-        return _text_matrix(source.grid, out_type)
-    block = numeric_block(source.grid, header_count(given) is None and "Range" not in given)
+    if with_options and out_type in ("char", "string"):
+        return _text_matrix(_selected_grid(args[0], filename), out_type)
+    if with_options:
+        block = _numbers_with_options(args[0], filename)
+    else:
+        source = load_cells(filename, given, "readmatrix")
+        if out_type in ("char", "string"):
+            return _text_matrix(source.grid, out_type)
+        block = numeric_block(source.grid, header_count(given) is None and "Range" not in given)
     if out_type == "double":
         return result(block)
     if out_type == "single":
@@ -290,6 +361,35 @@ def readmatrix(filename: Any, *args: Any) -> Any:
     info = np.iinfo(np.dtype(out_type))
     rounded = np.clip(np.nan_to_num(np.round(block), nan=0.0), info.min, info.max)
     return rounded.astype(out_type)
+
+
+def _selected_grid(opts: ImportOptions, filename: Any) -> Grid:
+    """The fields of the selected variables on the data lines an options object names (a
+    TreatAsMissing text is an empty field), the rows that MissingRule or ImportErrorRule
+    omit left out."""
+    rows, _ = fitted_rows(opts, raw_data(opts, filename).rows)
+    got = convert(opts, rows, None)
+    missing = [set(opts.var_options[k].get("TreatAsMissing", ())) if k < len(opts.names) else set()
+               for k in got.positions]
+    return [[None if type(r[k]) is str and r[k] in words else r[k]
+             for k, words in zip(got.positions, missing, strict=True)] for r in got.rows]
+
+
+def _numbers_with_options(opts: ImportOptions, filename: Any) -> np.ndarray:
+    """The selected variables of the data lines as a double matrix: numeric and logical
+    variables as converted (fill values in place), others as the numbers their text holds."""
+    rows, _ = fitted_rows(opts, raw_data(opts, filename).rows)
+    got = convert(opts, rows, None)
+    columns = []
+    for value, k in zip(got.values, got.positions, strict=True):
+        if type(value) is np.ndarray and value.dtype.kind in "fiub":
+            columns.append(value.astype(np.float64).reshape(-1))
+        else:
+            columns.append(np.array([math.nan if (x := number_of(r[k])) is None else x for r in got.rows],
+                                    dtype=np.float64))
+    if not columns or not got.rows:
+        return np.zeros((len(got.rows), len(columns)))
+    return np.column_stack(columns)
 
 
 def _text_matrix(grid: Grid, out_type: str) -> Any:
@@ -323,11 +423,18 @@ def readcell(filename: Any, *args: Any) -> Cell:
     missing.
     C = readcell(filename, Name, Value) takes the options NumHeaderLines, Delimiter,
     Range, Sheet, FileType and TextType.
+    C = readcell(filename, opts) reads the selected variables of the data lines of an
+    import options object (see detectImportOptions).
 
-    See also writecell, readtable, readmatrix."""
-    given = options(args, CELL_OPTIONS)
-    text_type = _text_type(given)
-    grid = load_cells(filename, given, "readcell").grid
+    See also detectImportOptions, writecell, readtable, readmatrix."""
+    if args and type(args[0]) is ImportOptions:
+        given = options(args[1:], ("TextType",))
+        text_type = text_type_option(given)
+        grid = _selected_grid(args[0], filename)
+    else:
+        given = options(args, CELL_OPTIONS)
+        text_type = text_type_option(given)
+        grid = load_cells(filename, given, "readcell").grid
     shape = (len(grid), len(grid[0]) if grid else 0)
     data = np.empty(shape, dtype=object)
     for i, r in enumerate(grid):

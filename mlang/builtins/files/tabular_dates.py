@@ -28,7 +28,8 @@ LAYOUTS = (
 _GATES = [(re.compile(gate), fmt) for gate, fmt in LAYOUTS]
 
 
-def _layout(text: str) -> str | None:
+def date_layout(text: str) -> str | None:
+    """The LDML format of a date text in one of the layouts read (None: not a date)."""
     for gate, fmt in _GATES:
         if gate.fullmatch(text):
             return fmt
@@ -40,8 +41,8 @@ def date_column(texts: list[str | None]) -> DatetimeArray | None:
     present = [t for t in texts if t]
     if not present:
         return None
-    fmt = _layout(present[0])
-    if fmt is None or any(_layout(t) != fmt for t in present):
+    fmt = date_layout(present[0])
+    if fmt is None or any(date_layout(t) != fmt for t in present):
         return None
     values = []
     for t in texts:

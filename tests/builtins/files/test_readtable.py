@@ -341,3 +341,24 @@ def test_encoding_and_missing_words(m, here):
     m.interp.base.vars["T"] = t
     m.interp.eval("writetable(T, 'out.csv', 'Encoding', 'ISO-8859-1')")
     assert (here / "out.csv").read_bytes() == "name,v\ncaf\xe9,NaN\n".encode("latin-1")
+
+
+def test_variable_names_and_selected_variable_names_options(m, here):
+    t = read(m, here, "a,b,c\n1,2,3\n4,5,6\n",
+             "readtable('f.csv', 'VariableNames', {'x','y','z'}, 'SelectedVariableNames', {'z','x'})")
+    assert t.names == ["z", "x"]
+    assert numbers(t.variables[0]) == [3.0, 6.0] and numbers(t.variables[1]) == [1.0, 4.0]
+    t = read(m, here, "1,2\n3,4\n", "readtable('f.csv', 'VariableNames', [\"p\" \"q\"])")
+    assert t.names == ["p", "q"]
+    assert m.fails("readtable('f.csv', 'VariableNames', {'p','p'})").exc.identifier == \
+        "MATLAB:table:DuplicateVarNames"
+    assert m.fails("readtable('f.csv', 'VariableNames', {'p'})").exc.identifier == \
+        "MATLAB:table:IncorrectNumberOfVarNames"
+
+
+def test_readtable_with_import_options(m, here):
+    (here / "f.csv").write_text("id,score\n1,9.5\n2,\n3,7\n")
+    t = m.value("o = detectImportOptions('f.csv'); o.MissingRule = 'omitrow';"
+                " o = setvartype(o, 'id', 'uint8'); T = readtable('f.csv', o);", "T")
+    assert t.variables[0].dtype == np.uint8 and t.variables[0].reshape(-1).tolist() == [1, 3]
+    assert numbers(t.variables[1]) == [9.5, 7.0]
