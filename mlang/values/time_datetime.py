@@ -176,11 +176,15 @@ class DatetimeArray(TimeArray):
             raise error("MATLAB:datetime:InvalidComparison",
                         f"Comparison is not defined between datetime and {class_of(value)} arrays.")
         if what == "assign":
-            raise error("MATLAB:datetime:InvalidAssignment",
+            # MATLAB's datetime parenAssign: a number has its own identifier.
+            numeric = class_of(value) in ("double", "single", "logical") or class_of(value).startswith(
+                ("int", "uint"))
+            raise error("MATLAB:datetime:InvalidNumericAssignment" if numeric
+                        else "MATLAB:datetime:InvalidAssignment",
                         f"Unable to assign {class_of(value)} values into a datetime array.")
-        raise error("MATLAB:datetime:InvalidConcatenation",
-                    "All inputs to concatenation must be datetimes, or date/time text; "
-                    f"{class_of(value)} values are not allowed.")
+        # MATLAB's datetime concatenation checks its inputs as a comparison does.
+        raise error("MATLAB:datetime:InvalidComparison",
+                    f"Comparison is not defined between {class_of(value)} and datetime arrays.")
 
     def element_texts(self) -> list[str]:
         if not self.zone:

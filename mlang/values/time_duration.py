@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.errors import error
+from mlang.errors import MatlabError, error
 from mlang.values.core import char_row, class_of, is_text, to_str
 from mlang.values.operators import binary
 from mlang.values.string import StringArray
@@ -50,6 +50,11 @@ def undefined_operator(symbol: str, a: object, b: object) -> Exception:
                  f"'{class_of(a) if type(a) not in (float, bool, np.ndarray) else class_of(b)}'.")
 
 
+def _invalid_assignment(value: object) -> Exception:
+    return error("MATLAB:duration:InvalidAssignment",
+                 f"Unable to assign {class_of(value)} values into a duration array.")
+
+
 class DurationArray(TimeArray):
     """A duration array: ``data`` is milliseconds, ``fmt`` the display format."""
 
@@ -66,23 +71,32 @@ class DurationArray(TimeArray):
         return self.like(steps)
 
     def coerce(self, value: object, what: str) -> DurationArray:
+        """MATLAB's rules (duration's parenAssign and isequalUtil): text is read as a
+        duration, a number counts as fixed-length days; anything else, or text that is
+        not a duration, is MATLAB:duration:InvalidAssignment when assigning and
+        MATLAB:duration:InvalidComparison otherwise (compareUtil compares numbers as days)."""
         if type(value) is DurationArray:
             return value
         if is_text(value) or type(value) is StringArray:
             strings = type(value) is StringArray
             texts = [t or "" for t in value.data.reshape(-1, order="F")] if strings else [to_str(value)]
             shape = value.data.shape if strings else (1, 1)
-            ms = np.array([parse_duration(t) for t in texts], dtype=np.float64)
+            try:
+                ms = np.array([parse_duration(t) for t in texts], dtype=np.float64)
+            except MatlabError:
+                if what != "assign":
+                    raise
+                raise _invalid_assignment(value) from None
             return self.like(ms.reshape(shape, order="F"))
-        verb = {"assign": "assign", "concatenate": "concatenate", "compare": "compare"}[what]
+        if is_number(value):
+            return self.like(numbers(value) * MS_PER_DAY)
+        if what == "assign":
+            raise _invalid_assignment(value)
         if what == "compare":
             raise error("MATLAB:duration:InvalidComparison",
                         f"Comparison is not defined between duration and {class_of(value)} arrays.")
-        raise error(f"MATLAB:duration:Invalid{verb.capitalize()}",
-                    f"Unable to {verb} {class_of(value)} values into a duration array."
-                    if what == "assign" else
-                    f"All inputs to concatenation must be durations, or duration text; "
-                    f"{class_of(value)} values are not allowed.")
+        raise error("MATLAB:duration:InvalidComparison",
+                    f"Comparison is not defined between {class_of(value)} and duration arrays.")
 
     def element_texts(self) -> list[str]:
         return format_durations(self.data, self.fmt)

@@ -190,8 +190,17 @@ def test_concatenation(m):
     assert m.value("t = [datetime(2024,1,1) datetime(2024,2,1)]; x = size(t);").tolist() == [[1.0, 2.0]]
     assert m.value("t = [datetime(2024,1,1); datetime(2024,2,1)]; x = size(t);").tolist() == [[2.0, 1.0]]
     assert m.value("t = [datetime(2024,1,1), '2024-05-05']; x = t(2).Month;") == 5.0
+    # MATLAB's datetime concatenation checks its inputs as a comparison does.
     exc = m.fails("t = [datetime(2024,1,1) 5];")
-    assert exc.identifier == "MATLAB:datetime:InvalidConcatenation"
+    assert exc.identifier == "MATLAB:datetime:InvalidComparison"
+    assert exc.exc.message == "Comparison is not defined between double and datetime arrays."
+
+
+def test_assignment_errors(m):
+    # MATLAB's datetime parenAssign: a number has its own identifier.
+    assert m.fails("t = datetime(2024,1,1:2); t(2) = 5;").identifier == \
+        "MATLAB:datetime:InvalidNumericAssignment"
+    assert m.fails("t = datetime(2024,1,1:2); t(2) = {1};").identifier == "MATLAB:datetime:InvalidAssignment"
 
 
 def test_transpose_and_class(m):

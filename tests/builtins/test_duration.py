@@ -139,9 +139,17 @@ def test_arithmetic_errors(m):
         "MATLAB:duration:DurationMultiplicationNotDefined"
     assert m.fails("x = 2 / hours(1);").identifier == "MATLAB:duration:NumericDividedByDuration"
     assert m.fails("x = hours(1) ^ 2;").identifier == "MATLAB:UndefinedFunction"
-    assert m.fails("x = hours(1) < 2;").identifier == "MATLAB:duration:InvalidComparison"
-    assert m.fails("x = [hours(1) 2];").identifier == "MATLAB:duration:InvalidConcatenate"
-    assert m.fails("x = hours(1:2); x(2) = 5;").identifier == "MATLAB:duration:InvalidAssign"
+    assert m.fails("x = [hours(1) {2}];").identifier == "MATLAB:duration:InvalidComparison"
+    assert m.fails("x = hours(1:2); x(2) = {5};").identifier == "MATLAB:duration:InvalidAssignment"
+    # text that is not a duration, assigned: MATLAB:duration:InvalidAssignment
+    assert m.fails("x = hours(1:2); x(2) = 'abc';").identifier == "MATLAB:duration:InvalidAssignment"
+
+
+def test_numbers_count_as_days(m):
+    # MATLAB's compareUtil, isequalUtil and parenAssign read a number as fixed-length days.
+    assert m.value("x = hours(1) < 2;") is True
+    assert m.value("x = [hours(1) 2]; x = hours(x);").tolist() == [[1.0, 48.0]]
+    assert m.value("x = hours(1:2); x(2) = 0.5; x = hours(x);").tolist() == [[1.0, 12.0]]
 
 
 def test_comparisons(m):

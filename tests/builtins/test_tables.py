@@ -261,6 +261,22 @@ def test_joins(m):
                    ).identifier == "MATLAB:table:join:CantInferKey"
 
 
+def test_join_identifiers_as_matlab_table_code_gives_them(m):
+    setup = ("A = table({'a';'b'}, [1;2], 'VariableNames', {'Key','X'});"
+             "B = table({'a';'c'}, [5;6], 'VariableNames', {'Key','Y'});")
+    assert m.fails(setup + "innerjoin(A, 5)").identifier == "MATLAB:table:join:InvalidInput"
+    assert m.fails(setup + "outerjoin(5, B)").identifier == "MATLAB:table:join:InvalidInput"
+    assert m.fails(setup + "outerjoin(A, B, 'Type', 'sideways')").identifier == "MATLAB:table:join:InvalidType"
+    # outerjoin takes a leading part of 'inner', 'left', 'right' or 'full'
+    assert m.value(setup + "x = outerjoin(A, B, 'Type', 'l', 'MergeKeys', true);").height == 2
+    assert m.value(setup + "x = outerjoin(A, B, 'Type', 'inner');").height == 1
+    two_keys = ("A = table([1;2], [3;4], 'VariableNames', {'K1','K2'});"
+                "B = table([1;9], [3;9], [7;8], 'VariableNames', {'K1','K2','V'});")
+    assert m.fails(two_keys + "join(A, B)").identifier == "MATLAB:table:join:LeftKeyValuesNotFound"
+    assert m.fails("A = table({1;2}, 'VariableNames', {'K'}); innerjoin(A, A)").identifier == \
+        "MATLAB:table:join:KeyVarNonStringError"
+
+
 def test_groupsummary(m):
     setup = "T = table({'x';'y';'x';'y';'x'}, [1;2;3;4;NaN], [10;20;30;40;50], 'VariableNames', {'g','v','w'});"
     g = m.value(setup + "x = groupsummary(T, 'g');")

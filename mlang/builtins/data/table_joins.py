@@ -26,7 +26,8 @@ def row_keys(v: Any) -> list:
         texts = texts_of(v)
         if texts is not None and v.data.ndim == 2 and v.data.shape[1] == 1:
             return [(0, s) for s in texts]
-        raise error("MATLAB:table:join:InvalidKeyType",
+        # MATLAB's joinUtil: unique() refuses a cell that is not text.
+        raise error("MATLAB:table:join:KeyVarNonStringError",
                     "Key variables must be numeric, logical, text (cell arrays of character "
                     "vectors or strings).")
     if type(v) is StringArray:
@@ -70,6 +71,12 @@ def _key_names(t: Table, spec: Any) -> list[str]:
     return [t.names[k] for k in variable_list(t, spec)]
 
 
+def _join_tables(a: Any, b: Any) -> tuple[Table, Table]:
+    if type(a) is not Table or type(b) is not Table:
+        raise error("MATLAB:table:join:InvalidInput", "Both inputs must be tables.")
+    return a, b
+
+
 def _suffixes(interp: Any) -> tuple[str, str]:
     given = argument_names(interp, 2)
     return given[0] or "left", given[1] or "right"
@@ -97,7 +104,7 @@ def innerjoin(interp: Any, a: Any, b: Any, *args: Any, nargout: int = 1) -> Any:
     C = innerjoin(A,B,'Keys',keys,'LeftVariables',lv,'RightVariables',rv)
     [C,ia,ib] = innerjoin(___) also gives the rows of A and B each row of C came from."""
     suffixes = _suffixes(interp)
-    a, b = table_argument(a), table_argument(b)
+    a, b = _join_tables(a, b)
     opts = name_values(args, JOIN_OPTIONS, "innerjoin")
     left_keys, right_keys = _join_keys(a, b, opts)
     right_index: dict[tuple, list[int]] = {}
@@ -157,11 +164,14 @@ def outerjoin(interp: Any, a: Any, b: Any, *args: Any, nargout: int = 1) -> Any:
     C = outerjoin(A,B,'Type',type) with type 'full', 'left' or 'right'
     C = outerjoin(A,B,'MergeKeys',true) makes one variable of each pair of keys."""
     suffixes = _suffixes(interp)
-    a, b = table_argument(a), table_argument(b)
+    a, b = _join_tables(a, b)
     opts = name_values(args, (*JOIN_OPTIONS, "Type", "MergeKeys"), "outerjoin")
-    kind = text_option(opts.get("Type", char_row("full")))
-    if kind not in ("full", "left", "right"):
+    word = text_option(opts.get("Type", char_row("full")))
+    # MATLAB's outerjoin takes a leading part of 'inner', 'left', 'right' or 'full'.
+    kinds = [k for k in ("inner", "left", "right", "full") if word and k.startswith(word)]
+    if not kinds:
         raise error("MATLAB:table:join:InvalidType", "Type must be 'full', 'left', or 'right'.")
+    kind = kinds[0]
     merge = option_flag(opts["MergeKeys"]) if "MergeKeys" in opts else False
     left_keys, right_keys = _join_keys(a, b, opts)
     left_rows = _keys_of(a, left_keys)
@@ -235,7 +245,9 @@ def join_tables(interp: Any, args: list, nargout: int) -> Any:
     ib = []
     for key in _keys_of(a, left_keys):
         if key not in right_index:
-            raise error("MATLAB:table:join:LeftKeyValueNotFound",
+            # MATLAB says "Values" with more than one key variable.
+            raise error("MATLAB:table:join:LeftKeyValueNotFound" if len(left_keys) == 1
+                        else "MATLAB:table:join:LeftKeyValuesNotFound",
                         "The key variables for the right table must contain all values in the key "
                         "variables for the left table.")
         ib.append(right_index[key])

@@ -65,7 +65,7 @@ class Precision:
             spec, output = (part.strip() for part in spec.split("=>", 1))
         source = _SOURCES.get(spec.lower()) or _bit_source(spec.lower())
         if source is None or (output not in (None, "same") and output not in _OUTPUT_CLASSES):
-            raise error("MATLAB:fread:InvalidPrecision", f"Invalid precision '{text}'.")
+            raise error("MATLAB:fread:InvalidPrecision", "Invalid precision.")
         self.code, source_class = source
         self.output = source_class if output == "same" else output or default_output
 

@@ -22,7 +22,8 @@ from mlang.builtins.coerce import text_array, text_list, text_or_none, text_scal
 from mlang.builtins.text.forms import empty_char, object_array, row
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.core import char_row
+from mlang.values.core import char_row, class_of
+from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
 # The MATLAB release mlang answers as.
@@ -52,13 +53,28 @@ def getenv(name: Any) -> Any:
     return texts.pack(values)
 
 
-def _set_variable(name: str, value: str) -> None:
+def _set_variable(name: str, value: str | None) -> None:
+    """Set one variable; a missing value (None) removes it, as MATLAB documents."""
     if not name:
         raise error("MATLAB:setenv:EmptyName", "Environment variable name must not be empty.")
-    if "=" in name or "\0" in name or "\0" in value:
+    if "=" in name or "\0" in name or "\0" in (value or ""):
         raise error("MATLAB:setenv:InvalidName",
                     f"Environment variable name '{name}' is not valid.")
-    os.environ[name] = value
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+
+
+def _values(value: Any, count: int) -> list[str | None]:
+    """The values setenv was given: '' when none, None for each missing one."""
+    if value is None:
+        return [""] * count
+    if class_of(value) == "missing":
+        return [None] * max(int(np.prod(value.shape)), 1)
+    if type(value) is StringArray:
+        return list(value.data.reshape(-1, order="F"))
+    return list(text_list(value, "Environment variable value"))
 
 
 @builtin()
@@ -66,9 +82,10 @@ def setenv(name: Any, value: Any = None) -> None:
     """setenv(varname, value) sets an environment variable of this session (and of the
     programs system starts).
 
-    setenv(varname) sets it to ''.  String arrays of names and values set several at once."""
+    setenv(varname) sets it to ''; setenv(varname, missing) removes it.  String arrays of
+    names and values set several at once (a <missing> value removes its variable)."""
     names = text_list(name, "Environment variable name")
-    values = [""] * len(names) if value is None else text_list(value, "Environment variable value")
+    values = _values(value, len(names))
     if len(values) == 1 and len(names) > 1:
         values = values * len(names)
     if len(values) != len(names):
@@ -76,6 +93,26 @@ def setenv(name: Any, value: Any = None) -> None:
                     "Variable names and values must have the same number of elements.")
     for n, v in zip(names, values, strict=True):
         _set_variable(n, v)
+
+
+@builtin()
+def isenv(name: Any) -> Any:
+    """tf = isenv(varname) is true where the environment variable exists.
+
+    A string array or a cell array of names gives a logical array of the same size."""
+    texts = text_array(name, "Environment variable name")
+    found = np.array([(t or "") in os.environ for t in texts.items], dtype=bool)
+    if texts.kind == "char":
+        return bool(found[0])
+    return found.reshape(texts.shape, order="F")
+
+
+@builtin()
+def unsetenv(name: Any) -> None:
+    """unsetenv(varname) removes environment variables (one name, or a string array or
+    a cell array of names); a name that is not set is ignored."""
+    for n in text_list(name, "Environment variable name"):
+        _set_variable(n, None)
 
 
 # ------------------------------------------------------------ the computer

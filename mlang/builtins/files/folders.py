@@ -124,7 +124,7 @@ def fullfile(*parts: Any) -> Any:
     count = int(np.prod(shape))
     for a in many:
         if len(a.items) != 1 and a.shape != shape:
-            raise error("MATLAB:fullfile:NonScalarInputsMustHaveSameSize",
+            raise error("MATLAB:fullfile:CellstrSizeMismatch",
                         "Nonscalar inputs must have the same size.")
     names = []
     for k in range(count):
@@ -235,7 +235,9 @@ def _remove_folder(name: str, recursive: bool) -> Outcome:
     else:
         targets = [path] if os.path.isdir(path) and not os.path.islink(path) else []
     if not targets:
-        return Outcome(False, "No directories were removed.", "MATLAB:RMDIR:NoDirectoriesRemoved")
+        # MATLAB calls a missing name, or a file, "not a directory" (MathWorks' own code
+        # treats MATLAB:RMDIR:NotADirectory as "already removed").
+        return Outcome(False, f"{name} is not a folder.", "MATLAB:RMDIR:NotADirectory")
     for target in targets:
         try:
             if recursive:
@@ -271,7 +273,8 @@ def delete_(interp: Any, *names: Any) -> None:
     """delete(filename) deletes a file; the name may hold the wildcard * (delete *.txt).
 
     delete(file1, ..., fileN) deletes several files.  A name that matches no file gives
-    the warning "File 'name' not found."; delete does not remove folders (use rmdir)."""
+    the warning "File 'name' not found."; a folder is not removed (use rmdir) and gives a
+    warning too."""
     if not names:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
     for v in names:
@@ -284,8 +287,10 @@ def delete_(interp: Any, *names: Any) -> None:
             continue
         for path in found:
             if os.path.isdir(path) and not os.path.islink(path):
-                raise error("MATLAB:DELETE:DirectoryDeletion",
+                # A warning in MATLAB, not an error (scripts turn it off or into an error).
+                interp.warn("MATLAB:DELETE:DirectoryDeletion",
                             f"The argument '{name}' is a folder. Use rmdir to delete folders.")
+                continue
             try:
                 os.remove(path)
             except OSError as exc:

@@ -20,7 +20,7 @@ from mlang.builtins.coerce import text_option, text_or_none, text_scalar
 from mlang.builtins.files import image_gif, image_png16
 from mlang.builtins.files.atomic import atomic_file, atomic_path
 from mlang.builtins.files.images import MATLAB_FORMAT, image_format, quiet
-from mlang.errors import MatlabError, error
+from mlang.errors import MatlabError, error, warn
 from mlang.registry import builtin
 from mlang.values.core import class_of, to_array, to_double_array
 
@@ -210,7 +210,9 @@ def _pillow_frame(a: np.ndarray, palette: np.ndarray | None, fmt: str, options: 
             raise _bad("unsupported16bit", f"16-bit color images cannot be written to a "
                                            f"{MATLAB_FORMAT[fmt].upper()} file.")
         if fmt == "GIF":
-            raise error("MATLAB:imagesci:writegif:needMap",
+            # MATLAB's writegif refuses an M-by-N-by-3 array (its 3-D size check); imwrite's
+            # documentation: RGB images cannot be written to GIF files.
+            raise error("MATLAB:imagesci:writegif:badSize",
                         "RGB images cannot be written to GIF files; convert them with rgb2ind first.")
         return pillow_image(_scaled8(a), "CMYK" if a.shape[2] == 4 else "RGB")
     if a.dtype == np.bool_:
@@ -363,8 +365,9 @@ def _write_gif(path: str, frames: list[Any], options: dict[str, Any], one_based:
     delays = [delay_cs] * len(encoded)
     if mode == "append" and os.path.isfile(path):
         if loop is not None:
-            raise error("MATLAB:imagesci:writegif:loopCountInAppendMode",
-                        "LoopCount is valid only when WriteMode is 'overwrite'.")
+            # MATLAB's writegif warns and ignores a file-wide option when appending.
+            warn("MATLAB:imagesci:writegif:badParameterInAppendMode",
+                 "The LOOPCOUNT parameter is ignored when WriteMode is 'append'.")
         with open(path, "rb") as f:
             existing = f.read()
         content = image_gif.appended(existing, encoded, delays, disposal, transparency, path)

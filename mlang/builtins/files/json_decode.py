@@ -155,39 +155,80 @@ def _position(text: str, pos: int) -> str:
     return f"line {line}, column {column} (character {pos + 1})"
 
 
+def _open_bracket(text: str, pos: int) -> str:
+    """The innermost bracket open at pos ('{', '[' or ''), skipping string contents."""
+    stack: list[str] = []
+    in_string = escaped = False
+    for ch in text[:pos]:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            stack.append(ch)
+        elif ch in "}]" and stack:
+            stack.pop()
+    return stack[-1] if stack else ""
+
+
+# The words a value may start with, as jsondecode reads them.
+_LITERALS = {"t": "true", "f": "false", "n": "null", "N": "NaN", "I": "Infinity"}
+
+
 def _syntax_error(text: str, exc: json.JSONDecodeError) -> Exception:
-    pos = exc.pos
-    if not text.strip():
-        return error("MATLAB:json:ExpectedValueAtEnd",
-                     "JSON syntax error: expected value but found end of text.")
-    where = _position(text, pos)
-    rest = text[pos:pos + 1]
-    reason = exc.msg
+    """MATLAB's error for text the JSON reader refused: "JSON syntax error at line L,
+    column C (character N): expected ... but found 'x'.", or, when the text ends
+    early, "JSON syntax error: expected ... but found end of text." with the
+    identifier ending in AtEnd (MATLAB:json:ExpectedNameOrEnd and friends)."""
+    pos, reason = exc.pos, exc.msg
+    if reason.startswith("Illegal trailing comma"):
+        pos = len(text) - len(text[pos + 1:].lstrip()) if pos < len(text) else pos
+        reason = "Expecting property name" if _open_bracket(text, pos) == "{" else "Expecting value"
+    if reason.startswith("Unterminated string"):
+        return error("MATLAB:json:ExpectedQuoteAtEnd",
+                     "JSON syntax error: expected '\"' but found end of text.")
+    at_end = not text[pos:].strip()
+    found = text[pos:pos + 1]
+
+    def fail(identifier: str, expected: str, where: int = pos, what: str | None = None) -> Exception:
+        if at_end:
+            return error(identifier + "AtEnd", f"JSON syntax error: expected {expected} but found end "
+                                               "of text.")
+        what = what if what is not None else f"expected {expected} but found '{found}'."
+        return error(identifier, f"JSON syntax error at {_position(text, where)}: {what}")
+
     if reason.startswith("Expecting value"):
-        if pos >= len(text.rstrip()):
-            return error("MATLAB:json:ExpectedValueAtEnd",
-                         f"JSON syntax error at {where}: expected value but found end of text.")
-        if rest.isalpha():
-            return error("MATLAB:json:ExpectedLiteral",
-                         f"JSON syntax error at {where}: expected a literal (true, false or "
-                         "null).")
-        return error("MATLAB:json:ExpectedValue",
-                     f"JSON syntax error at {where}: expected value but found '{rest}'.")
+        word = re.match(r"-?[A-Za-z]*", text[pos:]).group()
+        if not at_end and word.lstrip("-")[:1] in _LITERALS and word != "-":
+            literal = _LITERALS[word.lstrip("-")[0]]
+            return fail("MATLAB:json:ExpectedLiteral", f"'{literal}'",
+                        what=f"expected '{literal}' but found '{word.lstrip('-')}'.")
+        return fail("MATLAB:json:ExpectedValue", "value")
+    if reason.startswith("Expecting property name"):
+        before = text[:pos].rstrip()
+        if before.endswith("{"):
+            return fail("MATLAB:json:ExpectedNameOrEnd", "quoted name or '}'")
+        return fail("MATLAB:json:ExpectedName", "quoted name")
+    if reason.startswith("Expecting ':'"):
+        return fail("MATLAB:json:ExpectedColon", "':'")
+    if reason.startswith("Expecting ','"):
+        closing = "}" if _open_bracket(text, pos) == "{" else "]"
+        return fail("MATLAB:json:ExpectedCommaOrEnd", f"',' or '{closing}'")
+    if reason.startswith("Invalid \\escape") or reason.startswith("Invalid \\u"):
+        backslash = text.rfind("\\", 0, pos + 1)
+        return error("MATLAB:json:InvalidEscape",
+                     f"JSON syntax error at {_position(text, backslash)}: invalid escape sequence.")
     if reason.startswith("Extra data"):
         return error("MATLAB:json:ExpectedEnd",
-                     f"JSON syntax error at {where}: expected end of text but found more text.")
-    if reason.startswith("Expecting property name"):
-        return error("MATLAB:json:ExpectedName",
-                     f"JSON syntax error at {where}: expected a name (a string).")
-    if reason.startswith("Expecting ':'"):
-        return error("MATLAB:json:ExpectedColon", f"JSON syntax error at {where}: expected ':'.")
-    if reason.startswith("Expecting ','"):
-        return error("MATLAB:json:ExpectedCommaOrEnd",
-                     f"JSON syntax error at {where}: expected ',' or a closing bracket.")
-    if reason.startswith("Unterminated string"):
-        return error("MATLAB:json:UnterminatedString",
-                     f"JSON syntax error at {where}: the string is not terminated.")
-    return error("MATLAB:json:InvalidSyntax", f"JSON syntax error at {where}: {reason.lower()}.")
+                     f"JSON syntax error at {_position(text, pos)}: expected end of text but found "
+                     "more text.")
+    return error("MATLAB:json:InvalidSyntax",
+                 f"JSON syntax error at {_position(text, pos)}: {reason.lower()}.")
 
 
 def _parse(text: str) -> Any:

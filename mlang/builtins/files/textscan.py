@@ -23,7 +23,7 @@ from mlang.builtins.coerce import option_flag, options, text_list, text_or_none,
 from mlang.builtins.files.fileio import fid_number, open_file
 from mlang.builtins.text.forms import object_array
 from mlang.builtins.text.printing import unescape
-from mlang.errors import error
+from mlang.errors import MatlabError, error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, char_matrix, char_row, to_double_array
@@ -437,6 +437,20 @@ def _rows(v: Any) -> int:
     return v.data.shape[0] if type(v) is Cell else v.shape[0]
 
 
+def _textscan_options(rest: list) -> dict[str, Any]:
+    """The name-value pairs; an unknown name is MATLAB:textscan:UnknownOption (MATLAB's
+    readtable tells its own parameters from textscan's by that identifier)."""
+    try:
+        return options(rest, _NAMES)
+    except MatlabError as exc:
+        if exc.identifier != "MATLAB:InputParser:UnmatchedParameter":
+            raise
+        known = {n.lower() for n in _NAMES}
+        name = next(t for t in (text_or_none(rest[k]) for k in range(0, len(rest), 2))
+                    if t is not None and t.lower() not in known)
+        raise error("MATLAB:textscan:UnknownOption", f"Unknown option '{name}'.") from None
+
+
 @builtin(interp=True, max_out=3, nargout=True)
 def textscan(interp: Any, source: Any, fmt: Any = None, *args: Any, nargout: int = 1) -> Any:
     """C = textscan(fileID, formatSpec) reads data from an open text file into a cell
@@ -464,7 +478,7 @@ def textscan(interp: Any, source: Any, fmt: Any = None, *args: Any, nargout: int
         if value != value or (math.isfinite(value) and value != math.floor(value)):
             raise error("MATLAB:textscan:InvalidN", "N must be an integer.")
         passes = 2**62 if value < 0 or math.isinf(value) else int(value)
-    o = _Options(options(rest, _NAMES))
+    o = _Options(_textscan_options(rest))
     format_text = "%f" if fmt is None else text_scalar(fmt, "Format")
     items = _items(unescape(format_text))
     f = open_file(interp, source) if fid_number(source) is not None else None

@@ -53,7 +53,22 @@ def test_setenv(m, env):
     assert (os.environ["MLANG_TEST_NEW"], os.environ["MLANG_TEST_VAR"]) == ("1", "2")
 
 
+def test_setenv_missing_removes_and_isenv_unsetenv(m, env):
+    # MATLAB documents setenv(name, missing) and a <missing> element as removing a variable.
+    m.run("setenv('MLANG_TEST_NEW', 'abc'); setenv('MLANG_TEST_NEW', missing)")
+    assert "MLANG_TEST_NEW" not in os.environ
+    m.run('setenv(["MLANG_TEST_NEW" "MLANG_TEST_VAR"], ["x" missing])')
+    assert os.environ["MLANG_TEST_NEW"] == "x" and "MLANG_TEST_VAR" not in os.environ
+    assert m.value("x = isenv('MLANG_TEST_NEW');") is True
+    x = m.value('x = isenv(["MLANG_TEST_NEW" "MLANG_TEST_VAR"; "MLANG_TEST_NEW" "MLANG_TEST_UNSET"]);')
+    assert x.tolist() == [[True, False], [True, False]]
+    m.run("unsetenv({'MLANG_TEST_NEW', 'MLANG_TEST_UNSET'})")
+    assert "MLANG_TEST_NEW" not in os.environ
+
+
 def test_setenv_errors(m, env):
+    # MATLAB's documentation: a name holding '=' is an error.
+    assert m.fails("setenv('A=B', 'x')").identifier == "MATLAB:setenv:InvalidName"
     assert m.fails("setenv('', 'x')").identifier == "MATLAB:setenv:EmptyName"
     assert m.fails("setenv(3, 'x')").identifier == "MATLAB:invalidInput"
     assert m.fails("setenv({'A','B'}, {'1','2','3'})").identifier == "MATLAB:setenv:SizeMismatch"

@@ -178,7 +178,9 @@ def test_fread_utf8_chars(m, in_tmp):
 
 def test_fread_bad_precision(m, in_tmp):
     (in_tmp / "q.bin").write_bytes(b"1")
-    assert m.fails("fid = fopen('q.bin'); fread(fid, 1, 'quux')").identifier == "MATLAB:fread:InvalidPrecision"
+    e = m.fails("fid = fopen('q.bin'); fread(fid, 1, 'quux')")
+    assert e.identifier == "MATLAB:fread:InvalidPrecision"
+    assert e.exc.message == "Invalid precision."
 
 
 def test_encoding_latin1_written(m, in_tmp):

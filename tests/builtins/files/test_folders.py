@@ -66,9 +66,9 @@ def test_fullfile_string_gives_string(m):
 
 
 def test_fullfile_bad_input(m):
-    assert m.fails("fullfile('a', 3)").identifier == "MATLAB:fullfile:InvalidInputType"
+    assert m.fails("fullfile('a', struct())").identifier == "MATLAB:fullfile:InvalidInputType"
     e = m.fails("fullfile({'a','b'}, {'c';'d';'e'})")
-    assert e.identifier == "MATLAB:fullfile:NonScalarInputsMustHaveSameSize"
+    assert e.identifier == "MATLAB:fullfile:CellstrSizeMismatch"
 
 
 def test_fileparts_char(m):
@@ -168,7 +168,12 @@ def test_rmdir_not_empty(m, here):
 
 
 def test_rmdir_missing(m, here):
-    assert m.fails("rmdir nothing").identifier == "MATLAB:RMDIR:NoDirectoriesRemoved"
+    # MathWorks' code treats MATLAB:RMDIR:NotADirectory as "already removed".
+    assert m.fails("rmdir nothing").identifier == "MATLAB:RMDIR:NotADirectory"
+    (here / "plain.txt").write_text("x")
+    s, ident = m.values("[s, ~, id] = rmdir('plain.txt');", "s", "id")
+    assert s is False and text(ident) == "MATLAB:RMDIR:NotADirectory"
+    assert (here / "plain.txt").is_file()
     assert m.fails("rmdir('x', 'q')").identifier == "MATLAB:RMDIR:InvalidOption"
 
 
@@ -193,10 +198,13 @@ def test_delete_missing_warns(m, here):
     assert m.interp.lastwarn == ("File 'nothing.txt' not found.", "MATLAB:DELETE:FileNotFound")
 
 
-def test_delete_folder_is_an_error(m, here):
+def test_delete_folder_warns(m, here):
+    # MATLAB:DELETE:DirectoryDeletion is a warning (scripts turn it off, or into an error).
     (here / "d").mkdir()
-    assert m.fails("delete d").identifier == "MATLAB:DELETE:DirectoryDeletion"
-    assert (here / "d").is_dir()
+    (here / "f.txt").write_text("x")
+    m.run("delete('d', 'f.txt')")
+    assert m.interp.lastwarn[1] == "MATLAB:DELETE:DirectoryDeletion"
+    assert (here / "d").is_dir() and not (here / "f.txt").exists()
 
 
 # ------------------------------------------------------------------ copy and move
@@ -370,4 +378,29 @@ def test_copyfile_failing_halfway_keeps_the_old_file(m, here, monkeypatch):
     assert e.identifier == "MATLAB:COPYFILE:OSError"
     assert e.exc.message == "No space left on device."
     assert (here / "b.txt").read_text() == "old"
+    assert sorted(os.listdir(here)) == ["a.txt", "b.txt"]
+
+
+def test_movefile_to_another_file_system_failing_halfway_keeps_both_files(m, here, monkeypatch):
+    import errno
+    import shutil
+
+    (here / "a.txt").write_text("new contents")
+    (here / "b.txt").write_text("old")
+
+    def cross_device(source, target):
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    def broken_copy(source, target, **kwargs):
+        with open(target, "w") as f:
+            f.write("half")
+        raise OSError(28, "No space left on device")
+
+    # a rename across file systems fails, so the move copies, and the copy fails halfway
+    monkeypatch.setattr(os, "rename", cross_device)
+    monkeypatch.setattr(shutil, "copy2", broken_copy)
+    e = m.fails("movefile a.txt b.txt")
+    assert e.identifier == "MATLAB:MOVEFILE:OSError"
+    assert (here / "b.txt").read_text() == "old"
+    assert (here / "a.txt").read_text() == "new contents"
     assert sorted(os.listdir(here)) == ["a.txt", "b.txt"]

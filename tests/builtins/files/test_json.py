@@ -201,10 +201,15 @@ def test_decode_round_trip(m):
     ("this is not valid JSON { [ }", "MATLAB:json:ExpectedLiteral"),
     ("[1, ]", "MATLAB:json:ExpectedValue"),
     ("[1] 2", "MATLAB:json:ExpectedEnd"),
-    ("{a:1}", "MATLAB:json:ExpectedName"),
+    ("{ invalid json }", "MATLAB:json:ExpectedNameOrEnd"),
+    ('{"a":1, x}', "MATLAB:json:ExpectedName"),
+    ("{", "MATLAB:json:ExpectedNameOrEndAtEnd"),
     ('{"a" 1}', "MATLAB:json:ExpectedColon"),
+    ('{"a"', "MATLAB:json:ExpectedColonAtEnd"),
     ("[1 2]", "MATLAB:json:ExpectedCommaOrEnd"),
-    ('"abc', "MATLAB:json:UnterminatedString"),
+    ("[1", "MATLAB:json:ExpectedCommaOrEndAtEnd"),
+    ('"abc', "MATLAB:json:ExpectedQuoteAtEnd"),
+    ('"a\\q"', "MATLAB:json:InvalidEscape"),
 ])
 def test_decode_syntax_errors(m, json_text, identifier):
     with pytest.raises(MatlabError) as info:
@@ -215,6 +220,13 @@ def test_decode_syntax_errors(m, json_text, identifier):
 def test_decode_error_position(m):
     e = m.fails("jsondecode('[1, ]')")
     assert e.exc.message == "JSON syntax error at line 1, column 5 (character 5): expected value but found ']'."
+    e = m.fails("jsondecode('this is not JSON')")
+    assert e.exc.message == ("JSON syntax error at line 1, column 1 (character 1): expected 'true' but "
+                             "found 'this'.")
+    e = m.fails("jsondecode('{\"a\":1 \"b\":2}')")
+    assert e.exc.message.endswith("expected ',' or '}' but found '\"'.")
+    e = m.fails("jsondecode('[1')")
+    assert e.exc.message == "JSON syntax error: expected ',' or ']' but found end of text."
 
 
 def test_decode_bad_input(m):

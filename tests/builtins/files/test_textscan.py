@@ -170,4 +170,4 @@ def test_empty_input_gives_empty_columns(m):
 def test_errors(m):
     assert m.fails("textscan('1', '%Q')").identifier == "MATLAB:textscan:BadFormatString"
     assert m.fails("textscan(99, '%f')").identifier == "MATLAB:FileIO:InvalidFid"
-    assert m.fails("textscan('1', '%f', 'Bogus', 1)").identifier == "MATLAB:InputParser:UnmatchedParameter"
+    assert m.fails("textscan('1', '%f', 'Bogus', 1)").identifier == "MATLAB:textscan:UnknownOption"
