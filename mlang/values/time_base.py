@@ -194,7 +194,7 @@ def _grid(texts: np.ndarray, width: int) -> list:
 SAME_CLASS = frozenset({
     "sort", "min", "max", "unique", "reshape", "repmat", "permute", "ipermute", "squeeze",
     "flip", "fliplr", "flipud", "circshift", "rot90", "median", "mode", "cummin", "cummax",
-    "horzcat", "vertcat", "cat", "sortrows", "bounds",
+    "sortrows", "bounds",
 })
 # Only durations: their sums, means and magnitudes are durations too.
 DURATION_ONLY = frozenset({"sum", "cumsum", "mean", "abs", "std", "round", "floor", "ceil", "fix"})

@@ -195,3 +195,13 @@ def test_library_functions_run_on_the_milliseconds_and_keep_the_class(m):
 def test_sums_of_datetimes_are_refused(m):
     err = m.fails("sum(datetime(2024,1,1) + days(0:2))")
     assert err.identifier == "MATLAB:UndefinedFunction"
+
+
+def test_horzcat_vertcat_and_cat_join_times_by_their_own_rules(m):
+    m.run("x = horzcat(hours(1), hours(2)); y = cat(1, datetime(2024,1,1), datetime(2024,1,2)); "
+          "z = vertcat(minutes(1), seconds(30));")
+    v = m.interp.base.vars
+    assert v["x"].matlab_class == "duration" and v["x"].shape == (1, 2)
+    assert v["y"].matlab_class == "datetime" and v["y"].shape == (2, 1)
+    assert v["z"].data.ravel().tolist() == [60e3, 30e3]
+    assert m.fails("horzcat('descend', [datetime(2024,1,2) NaT])").identifier.startswith("MATLAB:datetime")

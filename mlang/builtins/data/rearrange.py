@@ -27,6 +27,7 @@ from mlang.builtins.data.shape import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.concat import cat as concatenate_values
+from mlang.values.concat import concatenate
 from mlang.values.core import NUMERIC_CLASSES, class_of, is_text, result, to_double_array
 from mlang.values.indexing import data_of
 from mlang.values.limits import check_array_size
@@ -260,6 +261,8 @@ def cat(dim: Any, *values: Any) -> object:
                     f"Arrays with more than {MAX_DIMS} dimensions are not supported.")
     if not values:
         return np.zeros((0, 0))
+    if d <= 2:  # as [A, B] or [A; B]: objects (tables, datetimes...) join by their own rules
+        return concatenate([list(values)] if d == 2 else [[v] for v in values])
     return concatenate_values(list(values), d - 1)
 
 
@@ -270,7 +273,7 @@ def horzcat(*values: Any) -> object:
     Concatenate horizontally: [A1, A2, ..., An]."""
     if not values:
         return np.zeros((0, 0))
-    return concatenate_values(list(values), 1)
+    return concatenate([list(values)])
 
 
 @builtin(gradient=ops.moves_elements("vertcat", 0, None))
@@ -280,7 +283,7 @@ def vertcat(*values: Any) -> object:
     Concatenate vertically: [A1; A2; ...; An]."""
     if not values:
         return np.zeros((0, 0))
-    return concatenate_values(list(values), 0)
+    return concatenate([[v] for v in values])
 
 
 def _flip(a: object, axis: int) -> object:
