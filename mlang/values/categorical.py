@@ -201,8 +201,8 @@ class CategoricalArray(MatlabObject):
         form = FORMS.get(name)
         if form is not None:
             return form(interp, args, nargout)
-        if name in ("horzcat", "vertcat", "cat"):
-            return [_join_call(name, args)]
+        if name == "cat" and _higher_dimension(args):  # [A, B] and [A; B]: concatenate
+            return [_stacked(args)]
         first = args[0] if args else None
         if name in MOVES_ELEMENTS and type(first) is CategoricalArray:
             outputs = builtin.invoke(interp, [first.codes.astype(np.float64), *args[1:]], nargout)
@@ -416,23 +416,20 @@ def _ordering(symbol: str, a: Any, b: Any, ref: CategoricalArray) -> Any:
     return binary(symbol, sides[0], sides[1])
 
 
-def _join_call(name: str, args: list) -> Any:
-    """``horzcat``, ``vertcat`` and ``cat(dim, ...)`` with a categorical among the arrays."""
-    if name == "horzcat":
-        return CategoricalArray.concatenate([list(args)])
-    if name == "vertcat":
-        return CategoricalArray.concatenate([[v] for v in args])
-    dim = args[0]
+def _higher_dimension(args: list) -> bool:
+    """Whether ``cat(args...)`` joins along a valid dimension beyond the second."""
+    dim = args[0] if args else None
+    if type(dim) not in (float, np.ndarray) or np.size(dim) != 1 or len(args) < 2:
+        return False
+    d = np.asarray(dim).reshape(-1)[0]
+    return bool(np.isreal(d) and np.isfinite(d) and d == np.floor(d) and 3 <= d <= 64)
+
+
+def _stacked(args: list) -> Any:
+    """``cat(dim, ...)`` along a dimension beyond the second with a categorical among the
+    arrays: the codes stacked after giving every array the merged categories."""
+    d = int(np.asarray(args[0]).reshape(-1)[0].real)
     arrays = args[1:]
-    if type(dim) is CategoricalArray or not arrays:
-        raise error("MATLAB:catenate:invalidDimension",
-                    "Dimension argument must be a real, positive, integer scalar.")
-    d = int(np.asarray(dim, dtype=np.float64).reshape(-1)[0])
-    if d == 1:
-        return CategoricalArray.concatenate([[v] for v in arrays])
-    if d == 2:
-        return CategoricalArray.concatenate([list(arrays)])
-    # a higher dimension: stack the codes after giving every array the merged categories
     merged = merged_categories(list(arrays))
     pieces = [merged.codes_for(v, "concatenate")[0].astype(np.float64) for v in arrays
               if not is_plain_empty(v)]

@@ -196,6 +196,8 @@ SAME_CLASS = frozenset({
     "flip", "fliplr", "flipud", "circshift", "rot90", "median", "mode", "cummin", "cummax",
     "sortrows", "bounds",
 })
+# Functions that take a time as their second argument too (max(5, hours(1)) is a duration).
+TWO_TIMES = frozenset({"min", "max"})
 # Only durations: their sums, means and magnitudes are durations too.
 DURATION_ONLY = frozenset({"sum", "cumsum", "mean", "abs", "std", "round", "floor", "ceil", "fix"})
 # Functions of the milliseconds giving plain (numeric or logical) results.
@@ -213,6 +215,8 @@ def time_call(builtin: Any, interp: Any, args: list, nargout: int) -> Any:
     if name == "mean" and not is_duration:
         return _wrapped(builtin, interp, args, nargout, first)  # the mean moment
     if name in SAME_CLASS or (is_duration and name in DURATION_ONLY):
+        if args[0] is not first and name not in TWO_TIMES:
+            return NotImplemented  # a time only as a size, count or option: the builtin decides
         return _wrapped(builtin, interp, args, nargout, first)
     if name in PLAIN:
         return builtin.invoke(interp, _milliseconds(args, first), nargout)

@@ -453,3 +453,10 @@ def test_large_arrays_stay_vectorised(m):
 ])
 def test_unsupported_uses_give_matlab_errors(m, call):
     m.fails("C = categorical({'a','b'}); " + call)
+
+
+def test_cat_with_a_categorical_checks_its_dimension_and_stacks_pages(m):
+    assert m.fails("cat(NaN, 'rows', categorical({'a'}))").identifier == "MATLAB:catenate:invalidDimension"
+    m.run("x = cat(3, categorical({'a'}), categorical({'b'})); y = horzcat(categorical({'a'}), categorical({'b'}));")
+    assert m.interp.base.vars["x"].shape == (1, 1, 2)
+    assert m.interp.base.vars["y"].shape == (1, 2)
