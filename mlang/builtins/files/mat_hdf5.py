@@ -14,7 +14,11 @@ The layout, as MATLAB writes it:
 * a scalar struct as a group of its fields (``MATLAB_fields`` lists their order); a
   struct array as a group holding, for each field, an array of references;
 * a sparse matrix as a group with ``MATLAB_sparse`` (the number of rows) and the
-  datasets ``jc`` (column starts), ``ir`` (row indices) and ``data``.
+  datasets ``jc`` (column starts), ``ir`` (row indices) and ``data``;
+* an object as its reference (uint32, ``MATLAB_class`` its class,
+  ``MATLAB_object_decode`` 3) into the subsystem data: the group ``#subsystem#``, a
+  struct whose field ``MCOS`` (class ``FileWrapper__``) lists references to the
+  subsystem's cells (``mat_subsystem``).
 """
 
 from __future__ import annotations
@@ -25,9 +29,23 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.files.mat_strings import Subsystem, string_from_reference
-from mlang.builtins.files.mat_values import Unsupported, plain_value
-from mlang.errors import error, warn
+from mlang.builtins.files.mat_objects import (
+    check_properties,
+    contains_object,
+    is_object,
+    load_reference,
+    reference_class,
+    store,
+)
+from mlang.builtins.files.mat_subsystem import CanonicalEmpty, Subsystem, SubsystemBuilder, is_reference
+from mlang.builtins.files.mat_values import (
+    Unsupported,
+    handle_fields,
+    handle_from_fields,
+    is_simple_handle,
+    plain_value,
+)
+from mlang.errors import RUNNING, error, warn
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, char_codes, char_from_codes, class_of, fix_shape, result
 from mlang.values.sparse import is_sparse, wrap
@@ -76,6 +94,11 @@ def check_writable(value: Any) -> None:
     t = type(value)
     if t in (float, complex, bool, np.ndarray) or is_sparse(value):
         return
+    if is_object(value):
+        check_properties(value, check_writable)
+        return
+    if is_simple_handle(value):
+        return
     if t is Cell:
         for item in value.data.ravel():
             check_writable(item)
@@ -92,6 +115,20 @@ def write_v73(path: str, variables: dict[str, Any], append: bool = False) -> Non
     """Write the variables to ``path`` (a new file, or with ``append`` an existing 7.3 file
     whose variables of the same names are replaced)."""
     h5py = h5py_module()
+    if append and any(contains_object(v) for v in variables.values()):
+        with h5py.File(path, "r") as f:
+            has_objects = "#subsystem#" in f
+            kept = [n for n in variable_names(f) if n not in variables]
+        if has_objects:  # one subsystem must hold all the objects: the file is written again
+            token = RUNNING.set(None)  # reading quietly: what cannot be read is handled below
+            try:
+                old = read_v73(path, kept)
+            finally:
+                RUNNING.reset(token)
+            if all(n in old for n in kept):
+                variables, append = {n: old[n] for n in kept} | variables, False
+            else:
+                variables = _without_objects(path, variables)
     if append:
         with h5py.File(path, "a") as f:
             writer = _Writer(f)
@@ -99,13 +136,28 @@ def write_v73(path: str, variables: dict[str, Any], append: bool = False) -> Non
                 if name in f:
                     del f[name]
                 writer.write(f, name, value)
+            writer.write_subsystem()
         return
     with h5py.File(path, "w", userblock_size=USER_BLOCK, libver="earliest") as f:
         writer = _Writer(f)
         for name, value in variables.items():
             writer.write(f, name, value)
+        writer.write_subsystem()
     with open(path, "r+b") as f:
         f.write(mat_header())
+
+
+def _without_objects(path: str, variables: dict[str, Any]) -> dict[str, Any]:
+    """The variables without those holding objects (each left out with a warning)."""
+    out = {}
+    for name, value in variables.items():
+        if contains_object(value):
+            warn("MATLAB:save:unsupportedClass",
+                 f"Variable '{name}' was not saved: mlang cannot add objects to '{path}', "
+                 "which holds objects of classes it cannot read.")
+        else:
+            out[name] = value
+    return out
 
 
 class _Writer:
@@ -113,19 +165,44 @@ class _Writer:
         self.file = f
         self.counter = itertools.count()
         self.h5py = h5py_module()
+        self.objects = SubsystemBuilder()
+
+    def write_subsystem(self) -> None:
+        """The subsystem data of the objects written (nothing when there are none)."""
+        if not self.objects:
+            return
+        cells = self.objects.cells()
+        refs = np.empty((len(cells), 1), dtype=self.h5py.ref_dtype)
+        for k, cell in enumerate(cells):
+            if type(cell) is CanonicalEmpty:
+                ds = self._empty(self.refs(), self._free_name(), "canonical empty", (0, 0))
+                refs[k, 0] = ds.ref
+            else:
+                refs[k, 0] = self.reference(cell)
+        if "#subsystem#" in self.file:
+            del self.file["#subsystem#"]
+        group = self.file.create_group("#subsystem#")
+        group.attrs["MATLAB_class"] = np.bytes_("struct")
+        group.attrs["MATLAB_fields"] = self._field_names(["MCOS"])
+        ds = group.create_dataset("MCOS", data=np.transpose(refs))
+        ds.attrs["MATLAB_class"] = np.bytes_("FileWrapper__")
+        ds.attrs["MATLAB_object_decode"] = np.int32(3)
 
     def refs(self) -> Any:
         return self.file.require_group("#refs#")
 
-    def reference(self, value: Any) -> Any:
-        """A reference to ``value`` written into #refs#."""
+    def _free_name(self) -> str:
         refs = self.refs()
         while True:
             name = format(next(self.counter), "x")
             if name not in refs:
-                break
-        self.write(refs, name, value)
-        return refs[name].ref
+                return name
+
+    def reference(self, value: Any) -> Any:
+        """A reference to ``value`` written into #refs#."""
+        name = self._free_name()
+        self.write(self.refs(), name, value)
+        return self.refs()[name].ref
 
     def write(self, group: Any, name: str, value: Any) -> None:
         value = plain_value(value)
@@ -141,6 +218,15 @@ class _Writer:
             self._cell(group, name, value)
         elif t is Struct:
             self._struct(group, name, value)
+        elif is_simple_handle(value):
+            self._struct(group, name, handle_fields(value))
+            group[name].attrs["MATLAB_class"] = np.bytes_("function_handle")
+            group[name].attrs["MATLAB_object_decode"] = np.int32(1)
+        elif is_object(value):
+            class_name, reference = store(value, self.objects)
+            ds = group.create_dataset(name, data=np.transpose(reference))
+            ds.attrs["MATLAB_class"] = np.bytes_(class_name)
+            ds.attrs["MATLAB_object_decode"] = np.int32(3)
         else:
             raise Unsupported(class_of(value))
 
@@ -206,7 +292,7 @@ class _Writer:
         return names
 
     def _struct(self, group: Any, name: str, value: Struct) -> None:
-        if value.elems.size == 0:
+        if value.elems.size == 0 or not value.fields:  # MATLAB's layout: its size only
             ds = self._empty(group, name, "struct", value.shape)
             if value.fields:
                 ds.attrs["MATLAB_fields"] = self._field_names(value.fields)
@@ -240,12 +326,14 @@ def read_v73(path: str, names: list[str] | None = None) -> dict[str, Any]:
     except OSError:
         raise error("MATLAB:load:unableToReadMatFile",
                     f"Unable to read MAT-file {path}. File might be corrupt.") from None
+    context: dict[str, Any] = {}
     with f:
         for name in variable_names(f):
             if names is not None and name not in names:
                 continue
+            context["variable"] = name
             try:
-                value = _read(f, f[name], name)
+                value = _read(f, f[name], name, context)
             except (KeyError, ValueError, TypeError, OSError):  # a damaged or foreign layout
                 raise error("MATLAB:load:unableToReadMatFile",
                             f"Unable to read MAT-file {path}. File might be corrupt.") from None
@@ -281,23 +369,31 @@ def _skip(name: str, cls: str) -> None:
          f"Cannot load variable '{name}': mlang cannot represent values of class '{cls}'.")
 
 
-def _read(f: Any, obj: Any, name: str) -> Any:
+def _read(f: Any, obj: Any, name: str, context: dict) -> Any:
     h5py = h5py_module()
     cls = _text_attr(obj, "MATLAB_class")
     if isinstance(obj, h5py.Group):
         if "MATLAB_sparse" in obj.attrs:
             return _read_sparse(obj, cls or "double")
         if cls == "struct":
-            return _read_struct(f, obj, name)
+            return _read_struct(f, obj, name, context)
+        if cls == "function_handle":
+            handle = handle_from_fields(_read_struct(f, obj, name, context))
+            if handle is not None:
+                return handle
         _skip(name, cls or "unknown")
         return None
     if "MATLAB_object_decode" in obj.attrs or cls is None:
-        strings = _read_strings(f, obj) if cls == "string" else None
-        if strings is None:
+        if cls is None and "busy" in context:  # a subsystem cell stored without its class
+            return np.transpose(obj[()])
+        value = _read_object(f, obj, cls, context) if cls is not None else None
+        if value is None:
             _skip(name, cls or "unknown")
-        return strings
+        return value
     if obj.attrs.get("MATLAB_empty", 0):
         dims = np.asarray(obj[()]).astype(np.int64).reshape(-1).tolist()
+        if cls == "struct" and len(dims) >= 2 and 0 not in dims:  # a struct without fields
+            return _fieldless(fix_shape(tuple(dims)))
         shape = fix_shape(tuple(dims)) if len(dims) >= 2 and 0 in dims else (0, 0)
         return _empty_of(cls, shape, _fields(obj))
     data = np.transpose(obj[()])
@@ -306,7 +402,7 @@ def _read(f: Any, obj: Any, name: str) -> Any:
     if cls == "cell":
         cells = np.empty(data.shape, dtype=object)
         for index, ref in np.ndenumerate(data):
-            item = _read(f, f[ref], name)
+            item = _read(f, f[ref], name, context)
             cells[index] = np.zeros((0, 0)) if item is None else item
         return Cell(cells)
     if cls == "char":
@@ -320,22 +416,51 @@ def _read(f: Any, obj: Any, name: str) -> Any:
         data = data.astype(wanted)
     elif cls in ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"):
         data = data.astype(cls)
+        if "busy" in context and is_reference(data):  # an object held by another one's property
+            words = data.ravel().tolist()
+            value = load_reference(words, context.get("subsystem"), context["busy"])
+            if value is None:
+                _skip(name, reference_class(words, context.get("subsystem")))
+            return value
     elif wanted is None:
         _skip(name, cls)
         return None
     return result(np.ascontiguousarray(data))
 
 
-def _read_strings(f: Any, obj: Any) -> Any:
-    """A MATLAB string array: its reference into the subsystem data (#subsystem#/MCOS)."""
+def _read_object(f: Any, obj: Any, cls: str, context: dict) -> Any:
+    """A stored object of class ``cls``: its reference into the subsystem data
+    (#subsystem#/MCOS)."""
     try:
         reference = np.transpose(obj[()]).astype(np.uint64).ravel(order="F").tolist()
-        wrapper = f["#subsystem#"]["MCOS"]
-        cells = [np.transpose(f[ref][()]) for ref in np.transpose(wrapper[()]).ravel(order="F")]
-        metadata = np.asarray(cells[0], dtype=np.uint8).ravel(order="F").tobytes()
-        return string_from_reference(reference, Subsystem(metadata, cells))
-    except (KeyError, IndexError, TypeError, ValueError, OSError):
+    except (TypeError, ValueError, OSError):
         return None
+    return load_reference(reference, _subsystem(f, context), context.get("busy", frozenset()), cls)
+
+
+def _subsystem(f: Any, context: dict) -> Subsystem | None:
+    """The file's subsystem data, parsed once per read (kept in ``context``)."""
+    if "subsystem" not in context:
+        context["subsystem"] = None
+        try:
+            wrapper = f["#subsystem#"]["MCOS"]
+            cells = [f[ref] for ref in np.transpose(wrapper[()]).ravel(order="F")]
+            metadata = np.asarray(np.transpose(cells[0][()]), dtype=np.uint8).ravel(order="F").tobytes()
+
+            def decode(cell: Any, busy: frozenset) -> Any:
+                return _read(f, cell, context.get("variable", "object"), {**context, "busy": busy})
+
+            context["subsystem"] = Subsystem(metadata, cells, decode)
+        except (KeyError, IndexError, TypeError, ValueError, OSError):
+            pass
+    return context["subsystem"]
+
+
+def _fieldless(shape: tuple[int, ...]) -> Struct:
+    elems = np.empty(shape, dtype=object)
+    for index in np.ndindex(shape):
+        elems[index] = {}
+    return Struct([], elems)
 
 
 def _empty_of(cls: str, shape: tuple[int, ...], fields: list[str] | None) -> Any:
@@ -373,7 +498,7 @@ def _read_sparse(g: Any, cls: str) -> Any:
     return wrap(scipy.sparse.csc_matrix((data, ir, jc), shape=(rows, cols)))
 
 
-def _read_struct(f: Any, g: Any, name: str) -> Struct:
+def _read_struct(f: Any, g: Any, name: str, context: dict) -> Struct:
     h5py = h5py_module()
     fields = _fields(g) or [k for k in g.keys()]
     members = {k: g[k] for k in fields if k in g}
@@ -383,7 +508,7 @@ def _read_struct(f: Any, g: Any, name: str) -> Struct:
     if array_field is None:  # a scalar struct: its fields are values
         values = {}
         for k in fields:
-            item = _read(f, members[k], name) if k in members else None
+            item = _read(f, members[k], name, context) if k in members else None
             values[k] = np.zeros((0, 0)) if item is None else item
         s = Struct.scalar(values)
         s.fields = list(fields)
@@ -395,6 +520,6 @@ def _read_struct(f: Any, g: Any, name: str) -> Struct:
     for k in fields:
         refs = np.transpose(members[k][()]).reshape(shape)
         for index, ref in np.ndenumerate(refs):
-            item = _read(f, f[ref], name)
+            item = _read(f, f[ref], name, context)
             elems[index][k] = np.zeros((0, 0)) if item is None else item
     return Struct(list(fields), elems)

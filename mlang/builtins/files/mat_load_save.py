@@ -4,9 +4,10 @@ data files.
 Without an output, load assigns the variables into the caller's workspace; with one it
 returns them as the fields of a struct (an ASCII file: the matrix).  save writes the
 caller's variables (all of them, or those named, matched by wildcards or -regexp, or
-the fields of a scalar struct with -struct); every write goes through a temporary file
-renamed over the target (``atomic.py``), including -append, so a failed save leaves an
-existing file as it was.
+the fields of a scalar struct with -struct); objects (strings, datetimes, tables...)
+are stored as MATLAB stores them (``mat_objects``, ``mat_subsystem``).  Every write goes
+through a temporary file renamed over the target (``atomic.py``), including -append, so
+a failed save leaves an existing file as it was.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Any
 from mlang.builtins.coerce import text_scalar
 from mlang.builtins.files import mat_ascii, mat_hdf5
 from mlang.builtins.files.atomic import atomic_file, atomic_path, os_reason
+from mlang.builtins.files.mat_objects import contains_object
+from mlang.builtins.files.mat_subsystem import SubsystemBuilder
 from mlang.builtins.files.mat_values import (
     Unsupported,
     from_scipy,
@@ -29,13 +32,12 @@ from mlang.builtins.files.mat_values import (
     mat5_entries,
     mat5_raw_blocks,
     read_mat5,
-    string_as_cell,
+    subsystem_bytes,
     to_writable,
 )
 from mlang.builtins.language.introspection import caller_frame, find_file
-from mlang.errors import error, warn
+from mlang.errors import RUNNING, error, warn
 from mlang.registry import builtin
-from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
 DEFAULT_FILE = "matlab.mat"
@@ -111,6 +113,7 @@ def read_variables(path: str, kind: str, display: str, names: list[str] | None =
     context = {"__function_workspace__": raw.pop("__function_workspace__", None)}
     out = {}
     for name, obj in raw.items():
+        context["variable"] = name  # named in the warnings about the objects inside it
         value = from_scipy(obj, name, context)
         if value is not None:
             out[name] = value
@@ -325,7 +328,9 @@ def save(interp: Any, *args: Any) -> None:
     save(filename, '-struct', s, fields) only those fields.
     Options: -append (add to or replace in an existing file), -v7 (default,
     compressed), -v6, -v4, -v7.3 (HDF5, needs pip install 'mlang[hdf5]'),
-    -nocompression, -ascii (text; with -double for 16 digits, -tabs for tabs)."""
+    -nocompression, -ascii (text; with -double for 16 digits, -tabs for tabs).
+    String arrays, datetime, duration, categorical and table values and handles
+    to named functions are saved as MATLAB saves them (not in -v4 files)."""
     request = _parse_save([text_scalar(a, "File name or option") for a in args])
     name = request.name or DEFAULT_FILE
     if not request.ascii and not os.path.splitext(name)[1]:
@@ -362,21 +367,18 @@ def _save_ascii(name: str, variables: dict[str, Any], request: _SaveRequest) -> 
         f.write(existing + text)
 
 
-def _writable_values(variables: dict[str, Any], version: str) -> dict[str, Any]:
-    """The variables converted for the chosen format; those it cannot hold are left out
-    after a warning."""
+def _writable_values(variables: dict[str, Any], version: str,
+                     objects: SubsystemBuilder | None = None) -> dict[str, Any]:
+    """The variables converted for the chosen format (their objects collected in
+    ``objects``); those it cannot hold are left out after a warning."""
     out: dict[str, Any] = {}
     for name, value in variables.items():
-        if type(value) is StringArray:
-            warn("MATLAB:save:stringSavedAsCell",
-                 f"String array '{name}' was saved as a cell array of character vectors.")
-            value = string_as_cell(value)
         try:
             if version == "v73":
                 mat_hdf5.check_writable(value)
                 out[name] = value
             else:
-                out[name] = to_writable(value, v4=version == "v4")
+                out[name] = to_writable(value, v4=version == "v4", objects=objects)
         except Unsupported as exc:
             form = "-v4 " if version == "v4" else ""
             warn("MATLAB:save:unsupportedClass",
@@ -393,7 +395,8 @@ def _save_mat(name: str, variables: dict[str, Any], request: _SaveRequest) -> No
         if existing_kind is None:
             raise _not_binary(name)
         version = {"v73": "v73", "v4": "v4"}.get(existing_kind, "v7" if request.compress else "v6")
-    values = _writable_values(variables, version)
+    objects = SubsystemBuilder()
+    values = _writable_values(variables, version, objects)
     if version == "v73":
         mat_hdf5.h5py_module()
         with atomic_path(name) as temporary:
@@ -419,9 +422,12 @@ def _save_mat(name: str, variables: dict[str, Any], request: _SaveRequest) -> No
             kept = [b for b in mat5_raw_blocks(name) if b[0] not in values]
         except Exception:  # noqa: BLE001 -- SciPy's errors for a damaged file vary
             raise _corrupt(name) from None
+        if objects and any(block_name == "" for block_name, _ in kept):
+            kept, values = _merge_objects(name, kept, variables, values, version, objects)
     elif existing_kind == "v5":  # stored bytes of the other byte order: the values are rewritten
         old = read_variables(name, "v5", name)
-        values = _writable_values({k: v for k, v in old.items() if k not in values}, version) | values
+        rest = {k: v for k, v in old.items() if k not in values}
+        values = _writable_values(rest, version, objects) | values
     subsystem = b"".join(block for block_name, block in kept if block_name == "")
     with atomic_file(name) as f:
         writer = make_writer(f, compress=version == "v7" and request.compress)
@@ -433,12 +439,40 @@ def _save_mat(name: str, variables: dict[str, Any], request: _SaveRequest) -> No
             if block_name:
                 f.write(block)
         writer.put_variables(values, write_header=False)
-        if subsystem:  # objects' contents (MATLAB strings...) stay last, where the header points
-            position = f.tell()
+        position = f.tell()
+        if objects:  # the objects' contents: an unnamed variable after the others
+            writer.put_variables({"": subsystem_bytes(objects)}, write_header=False)
+        elif subsystem:  # the kept objects' contents stay last, where the header points
             f.write(subsystem)
+        if objects or subsystem:
             f.seek(116)
             f.write(struct.pack("<Q", position))
             f.seek(0, os.SEEK_END)
+
+
+def _merge_objects(name: str, kept: list[tuple[str, bytes]], variables: dict[str, Any],
+                   values: dict[str, Any], version: str,
+                   objects: SubsystemBuilder) -> tuple[list[tuple[str, bytes]], dict[str, Any]]:
+    """Appending objects to a file that has some already: one subsystem must hold them
+    all, so the file's variables are read and written again.  When one of them cannot be
+    read (an object of a class mlang does not know), the file is kept as it is and the new
+    variables holding objects are left out (with a warning)."""
+    names = [block_name for block_name, _ in kept if block_name]
+    token = RUNNING.set(None)  # reading quietly: what cannot be read is handled below
+    try:
+        old = read_variables(name, "v5", name, names)
+    finally:
+        RUNNING.reset(token)
+    if all(n in old for n in names):
+        return [], _writable_values({n: old[n] for n in names}, version, objects) | values
+    for variable, value in variables.items():
+        if contains_object(value):
+            warn("MATLAB:save:unsupportedClass",
+                 f"Variable '{variable}' was not saved: mlang cannot add objects to '{name}', "
+                 "which holds objects of classes it cannot read.")
+            values.pop(variable, None)
+    objects.clear()
+    return kept, _writable_values({n: variables[n] for n in values}, version)
 
 
 def _little_endian(path: str) -> bool:

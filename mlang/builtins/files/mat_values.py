@@ -8,13 +8,20 @@ of SciPy's version 5 writer that stores char data as UTF-16 code units, as MATLA
 (SciPy's own char writer would lose NUL characters, the size of empty char arrays and
 characters beyond U+FFFF), and structs without fields of any size.
 
+Objects (string arrays, datetimes, durations, tables: ``mat_objects``) are written as
+opaque MCOS references, their properties collected in a ``SubsystemBuilder`` and written
+after the variables as the file's subsystem data (an unnamed uint8 variable holding a
+small MAT-file, its position in the file header).
+
 A value the file format cannot hold raises ``Unsupported`` (the caller warns and skips
 the variable); a value read that mlang cannot represent (an anonymous function handle,
-an object other than a string array) becomes None with a warning.
+an object of another class) becomes None with a warning.
 """
 
 from __future__ import annotations
 
+import io
+import os
 import time
 import warnings
 from typing import Any
@@ -23,7 +30,14 @@ import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.files.mat_codecs import UNITS_CODECS
-from mlang.builtins.files.mat_strings import decode_strings
+from mlang.builtins.files.mat_objects import (
+    check_properties,
+    is_object,
+    load_reference,
+    reference_class,
+    store,
+)
+from mlang.builtins.files.mat_subsystem import CanonicalEmpty, Subsystem, SubsystemBuilder, is_reference
 from mlang.errors import warn
 from mlang.values.cell import Cell
 from mlang.values.core import (
@@ -32,13 +46,13 @@ from mlang.values.core import (
     char_from_codes,
     char_matrix,
     char_row,
+    char_text,
     class_of,
     fix_shape,
     result,
 )
 from mlang.values.handle import FunctionHandle
 from mlang.values.sparse import is_sparse, wrap
-from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
 
@@ -72,19 +86,59 @@ def plain_value(value: Any) -> Any:
     return value
 
 
-def string_as_cell(value: StringArray) -> Cell:
-    """A string array as the cell array of char vectors it is written as (<missing> as '')."""
-    cells = np.empty(value.data.shape, dtype=object)
-    for index, text in np.ndenumerate(value.data):
-        cells[index] = char_row(text or "")
-    return Cell(cells)
+class HandleData:
+    """A function handle to write: MATLAB's struct describing it (see ``handle_fields``)."""
+
+    __slots__ = ("record",)
+
+    def __init__(self, record: Any) -> None:
+        self.record = record
+
+
+def is_simple_handle(value: Any) -> bool:
+    """Whether a value is a handle to a named function (``@sin``), which MAT-files hold."""
+    return (type(value) is FunctionHandle and value.params is None and value.scope is None
+            and value.name.isidentifier())
+
+
+def handle_fields(value: FunctionHandle) -> Struct:
+    """What MATLAB stores for a handle to a named function: a struct of the MATLAB root,
+    the file separator, the sentinel '@' and ``function_handle`` (the function's name, the
+    kind of handle 'simple' and its file, '' for a function found on the path)."""
+    inner = Struct.scalar({"function": char_row(value.name), "type": char_row("simple"),
+                           "file": np.zeros((0, 0), dtype=CHAR)})
+    return Struct.scalar({"matlabroot": np.zeros((0, 0), dtype=CHAR), "separator": char_row(os.sep),
+                          "sentinel": char_row("@"), "function_handle": inner})
+
+
+def handle_from_fields(record: Any) -> FunctionHandle | None:
+    """The handle a struct of ``handle_fields``'s layout describes (None unless it is a
+    handle to a named function)."""
+    try:
+        inner = record.element(0)["function_handle"].element(0)
+        kind, function = char_text(inner["type"]), char_text(inner["function"])
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return None
+    return FunctionHandle(name=function) if kind == "simple" and function.isidentifier() else None
+
+
+class OpaqueData:
+    """An object to write: its class name and the reference into the subsystem data
+    (``FileWrapper__`` holds the subsystem's cells instead)."""
+
+    __slots__ = ("class_name", "data")
+
+    def __init__(self, class_name: str, data: Any) -> None:
+        self.class_name = class_name
+        self.data = data
 
 
 # ------------------------------------------------------------------- writing
 
 
-def to_writable(value: Any, v4: bool = False) -> Any:
-    """The object the SciPy writer takes for a MATLAB value (Unsupported if none)."""
+def to_writable(value: Any, v4: bool = False, objects: SubsystemBuilder | None = None) -> Any:
+    """The object the SciPy writer takes for a MATLAB value (Unsupported if none); the
+    objects in it are added to ``objects``."""
     value = plain_value(value)
     t = type(value)
     if t is float or t is complex or t is bool:
@@ -107,16 +161,38 @@ def to_writable(value: Any, v4: bool = False) -> Any:
     if t is Cell:
         out = np.empty(value.data.shape, dtype=object)
         for index, item in np.ndenumerate(value.data):
-            out[index] = to_writable(item)
+            out[index] = to_writable(item, objects=objects)
         return out
     if t is Struct:
         if not value.fields:
             return FieldlessStruct(value.shape)
         out = np.empty(value.elems.shape, dtype=[(f, object) for f in value.fields])
         for index, element in np.ndenumerate(value.elems):
-            out[index] = tuple(to_writable(element[f]) for f in value.fields)
+            out[index] = tuple(to_writable(element[f], objects=objects) for f in value.fields)
         return out
+    if is_object(value) and objects is not None:
+        check_properties(value, to_writable)
+        return OpaqueData(*store(value, objects))
+    if is_simple_handle(value):
+        return HandleData(to_writable(handle_fields(value)))
     raise Unsupported(class_of(value))
+
+
+def subsystem_bytes(objects: SubsystemBuilder) -> np.ndarray:
+    """The subsystem data of the objects saved (a uint8 row written as an unnamed
+    variable): a MAT-file of its own, a short header and a struct whose field ``MCOS``
+    is the ``FileWrapper__`` object holding the subsystem's cells."""
+    cells = objects.cells()
+    column = np.empty((len(cells), 1), dtype=object)
+    for k, cell in enumerate(cells):
+        column[k, 0] = cell if type(cell) is CanonicalEmpty else to_writable(cell)
+    wrapper = np.empty((1, 1), dtype=[("MCOS", object)])
+    wrapper[0, 0] = (OpaqueData("FileWrapper__", column),)
+    buffer = io.BytesIO()
+    buffer.write(b"\x00\x01IM\x00\x00\x00\x00")
+    writer = make_writer(buffer, compress=False)
+    writer.put_variables({"": wrapper}, write_header=False)
+    return np.frombuffer(buffer.getvalue(), dtype=np.uint8).reshape(1, -1)
 
 
 def _char_rows_v4(value: np.ndarray) -> np.ndarray:
@@ -145,6 +221,15 @@ def make_writer(stream: Any, compress: bool) -> Any:
                 codes = np.asarray(arr.codes, dtype="<u2").ravel(order="F")
                 self.write_element(codes, mdtype=_mio5_params.miUINT16)
                 self.update_matrix_tag(position)
+            elif type(arr) is CanonicalEmpty:  # an empty matrix element, as MATLAB writes it
+                self.write_bytes(np.array([_mio5_params.miMATRIX, 0], dtype="<u4"))
+            elif type(arr) is OpaqueData:
+                self._write_opaque(arr)
+            elif type(arr) is HandleData:  # the function class, holding its struct
+                position = self.file_stream.tell()
+                self.write_header((1, 1), _mio5_params.mxFUNCTION_CLASS)
+                self.write(arr.record)
+                self.update_matrix_tag(position)
             elif type(arr) is FieldlessStruct:
                 position = self.file_stream.tell()
                 self.write_header(arr.shape, _mio5_params.mxSTRUCT_CLASS)
@@ -154,6 +239,20 @@ def make_writer(stream: Any, compress: bool) -> Any:
             else:
                 super().write(arr)
 
+        def _write_opaque(self, arr: OpaqueData) -> None:
+            # MATLAB's layout: flags, the name, the type system, the class name, then the
+            # data (no dimensions)
+            position = self.file_stream.tell()
+            name = self._var_name or b""
+            self._var_name = ""
+            self._var_is_global = False
+            self.write_bytes(self.mat_tag)
+            self.write_element(np.array([_mio5_params.mxOPAQUE_CLASS, 0], dtype="<u4"))
+            for text in (name, b"MCOS", arr.class_name.encode("ascii")):
+                self.write_element(np.frombuffer(text, dtype=np.uint8), mdtype=_mio5_params.miINT8)
+            self.write(arr.data)
+            self.update_matrix_tag(position)
+
     class Writer(MatFile5Writer):
         def put_variables(self, mdict: dict, write_header: bool | None = None) -> None:
             if write_header is None:
@@ -162,12 +261,14 @@ def make_writer(stream: Any, compress: bool) -> Any:
                 self.write_file_header()
             self._matrix_writer = VarWriter(self)
             for name, var in mdict.items():
+                # an empty name must be '' for SciPy to write it empty (the subsystem data)
+                stored_name = name.encode("latin1") if name else ""
                 if not self.do_compression:
-                    self._matrix_writer.write_top(var, name.encode("latin1"), False)
+                    self._matrix_writer.write_top(var, stored_name, False)
                     continue
                 buffer = _mio5.BytesIO()
                 self._matrix_writer.file_stream = buffer
-                self._matrix_writer.write_top(var, name.encode("latin1"), False)
+                self._matrix_writer.write_top(var, stored_name, False)
                 packed = _mio5.zlib.compress(buffer.getvalue())
                 tag = np.empty((), _mio5.NDT_TAG_FULL)
                 tag["mdtype"] = _mio5.miCOMPRESSED
@@ -309,10 +410,8 @@ def from_scipy(obj: Any, name: str, context: dict) -> Any:
 
     t = type(obj)
     if isinstance(obj, MatlabOpaque):
-        strings = decode_strings(obj, context)
-        if strings is not None:
-            return strings
-        return _skipped(name, _opaque_class(obj))
+        value = _load_opaque(obj, context)
+        return value if value is not None else _skipped(name, _opaque_class(obj))
     if isinstance(obj, MatlabFunction):
         handle = _simple_handle(obj)
         return handle if handle is not None else _skipped(name, "function_handle")
@@ -346,7 +445,59 @@ def from_scipy(obj: Any, name: str, context: dict) -> Any:
         return Cell(cells.reshape(shape, order="F"))
     if obj.dtype.kind == "U":
         return _chars(obj, shape)
+    if "busy" in context and is_reference(obj):  # an object held by another one's property
+        words, subsystem = obj.ravel().tolist(), context.get("subsystem")
+        value = load_reference(words, subsystem, context["busy"])
+        return value if value is not None else _skipped(name, reference_class(words, subsystem))
     return result(obj.reshape(shape, order="F"))
+
+
+def _load_opaque(obj: Any, context: dict) -> Any:
+    """The value of a stored object (None if mlang cannot represent it)."""
+    try:
+        words = np.asarray(obj[0]["arr"]).astype(np.uint64).ravel(order="F").tolist()
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
+    return load_reference(words, _subsystem(context), context.get("busy", frozenset()), _opaque_class(obj))
+
+
+def _subsystem(context: dict) -> Subsystem | None:
+    """The file's subsystem data, parsed once per read (kept in ``context``)."""
+    if "subsystem" in context:
+        return context["subsystem"]
+    context["subsystem"] = None
+    raw = context.get("__function_workspace__")
+    if raw is None:
+        return None
+    try:
+        cells = _subsystem_cells(np.asarray(raw, dtype=np.uint8).tobytes())
+        metadata = np.asarray(cells[0], dtype=np.uint8).ravel(order="F").tobytes()
+
+        def decode(cell: Any, busy: frozenset) -> Any:
+            return from_scipy(cell, context.get("variable", "object"), {**context, "busy": busy})
+
+        context["subsystem"] = Subsystem(metadata, cells, decode)
+    except Exception:  # noqa: BLE001 -- an unexpected layout: the objects are skipped with a warning
+        context["subsystem"] = None
+    return context["subsystem"]
+
+
+def _subsystem_cells(data: bytes) -> list:
+    """The cells of the FileWrapper__ object in the subsystem data (as SciPy reads them)."""
+    # SciPy on first use: keeps start-up fast
+    from scipy.io.matlab._mio5 import MatFile5Reader
+
+    # a MAT-file of its own with an 8-byte header: give it a full one to read it with SciPy
+    header = b"MATLAB 5.0 MAT-file".ljust(116, b" ") + b"\x00" * 8 + b"\x00\x01" + data[2:4]
+    codec = UNITS_CODECS["<" if data[2:4] == b"IM" else ">"]
+    reader = MatFile5Reader(io.BytesIO(header + data[8:]), chars_as_strings=False,
+                            struct_as_record=True, uint16_codec=codec)
+    reader.initialize_read()
+    reader.mat_stream.seek(128)
+    var_header, _ = reader.read_var_header()
+    wrapper = reader.read_var_array(var_header, process=True)
+    opaque = wrapper[0, 0]["MCOS"]
+    return list(np.asarray(opaque[0]["arr"]).ravel(order="F"))
 
 
 def _or_empty(value: Any) -> Any:

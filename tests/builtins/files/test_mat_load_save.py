@@ -202,11 +202,11 @@ def test_failure_before_writing_leaves_the_old_file(m, here, monkeypatch):
     real = mat_values.to_writable
     calls = []
 
-    def failing(value, v4=False):
+    def failing(value, v4=False, objects=None):
         calls.append(value)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        return real(value, v4)
+        return real(value, v4, objects)
 
     monkeypatch.setattr("mlang.builtins.files.mat_load_save.to_writable", failing)
     exc = m.fails("a = 1; b = 2; c = 3; save f.mat")

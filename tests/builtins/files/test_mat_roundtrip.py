@@ -66,19 +66,3 @@ def test_dlarray_is_saved_as_its_data(m, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     x = m.value("d = dlarray([1 2 3]); save f.mat d; clear d; load f.mat; x = d;")
     assert same(x, np.array([[1.0, 2.0, 3.0]]))
-
-
-def test_string_arrays_are_saved_as_cells_with_a_warning(m, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    out = m.value('s = ["ab" "c"]; save f.mat s; clear s; load f.mat; x = s;')
-    assert m.interp.base.vars["x"].shape == (1, 2)
-    assert type(out).__name__ == "Cell"
-    assert "saved as a cell array" in m.err.getvalue()
-
-
-@pytest.mark.parametrize("version", ["-v7", "-v7.3"])
-def test_function_handles_are_skipped_with_a_warning(m, tmp_path, monkeypatch, version):
-    monkeypatch.chdir(tmp_path)
-    m.run(f"h = @sin; x = 1; save('f.mat', '{version}'); clear; load f.mat")
-    assert "h" not in m.interp.base.vars and m.interp.base.vars["x"] == 1.0
-    assert "Variable 'h' was not saved" in m.err.getvalue()
