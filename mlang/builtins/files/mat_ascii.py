@@ -106,7 +106,8 @@ def ascii_text(variables: dict[str, Any], double: bool, tabs: bool) -> str:
                  f"Attempt to write complex data to an ASCII file. Imaginary part of variable "
                  f"'{name}' not written to file.")
             a = a.real
-        a = a.astype(np.float64).reshape(a.shape[0] if a.ndim else 1, -1, order="F")
+        rows = a.shape[0] if a.ndim else 1
+        a = a.astype(np.float64).reshape(rows, a.size // rows if rows else 0, order="F")
         for row in a.tolist():
             if tabs:
                 lines.append("\t".join(_format_number(x, digits, 0) for x in row))

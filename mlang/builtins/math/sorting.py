@@ -238,7 +238,7 @@ def sortrows(x: Any, *args: Any, nargout: int = 1) -> object:
         columns = [float(c + 1) for c in range(ncols)]
     else:
         columns = list(to_double_array(column).reshape(-1).real)
-        if any(c == 0 or abs(c) > ncols or c != math.floor(c) for c in columns):
+        if any(not math.isfinite(c) or c == 0 or abs(c) > ncols or c != math.floor(c) for c in columns):
             raise error("MATLAB:sortrows:COLmismatchX",
                         "Column sorting vector must contain integers with magnitude between 1 and "
                         "the number of columns in the first input.")

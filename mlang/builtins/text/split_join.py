@@ -273,6 +273,8 @@ def join(s: Any, delimiter: Any = None, dim: Any = None) -> Any:
         axis = max((k for k, d in enumerate(t.shape) if d != 1), default=1)
     else:
         axis = whole_number(dim, "join", "Dimension", 1) - 1
+    # every dimension past the last is a singleton: joining along one is joining along any
+    axis = min(axis, data.ndim)
     if axis >= data.ndim:
         data = data.reshape(data.shape + (1,) * (axis + 1 - data.ndim))
     n = data.shape[axis]

@@ -92,3 +92,17 @@ def test_found_by_random_calls(code: str, tmp_path, monkeypatch) -> None:
         it.eval(code)
     except MatlabError:
         pass
+
+
+@pytest.mark.parametrize("code", [
+    "a = zeros(0,0); save('e.txt', 'a', '-ascii');", "sortrows(magic(3), NaN)",
+    "x = join({'a';'b'}, ',', 120);", "sortrows(seconds(5), NaN)", "repmat('descend', seconds(5))",
+    "cat(datetime(2024,1,2), categorical({'a','b','a'}))", "cat(zeros(0,0), categorical({'a'}))",
+])
+def test_found_by_random_calls_with_objects(code: str, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    it = Interpreter(stdout=io.StringIO(), stderr=io.StringIO())
+    try:
+        it.eval(code)
+    except MatlabError:
+        pass
