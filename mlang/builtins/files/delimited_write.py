@@ -3,6 +3,7 @@ files and spreadsheets.  Every write replaces the file only when it succeeded wh
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any
 
@@ -127,7 +128,8 @@ def value_columns(v: Any, height: int, what: str) -> list[list[Any]]:
             raise error("MATLAB:table:write:UnsupportedType",
                         f"Unable to write a variable of type '{class_of(v)}' to a file.")
         rows = [[x for x in row] for row in as_matrix(converted.data).tolist()]
-    ncols = len(rows[0]) if rows else 0
+    # a variable with no rows still has its columns (their names are written)
+    ncols = len(rows[0]) if rows else math.prod(getattr(v, "shape", (1, 1))[1:])
     return [[row[k] for row in rows] for k in range(ncols)]
 
 

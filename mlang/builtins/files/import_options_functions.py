@@ -8,12 +8,6 @@ import math
 from typing import Any
 
 from mlang.builtins.coerce import integer_scalar, options, text_list, text_or_none, text_scalar
-from mlang.builtins.files.delimited_read import (
-    dates_wanted,
-    header_count,
-    naming_rule_option,
-    text_type_option,
-)
 from mlang.builtins.files.import_options import (
     NUMERIC_TYPES,
     ImportOptions,
@@ -21,7 +15,7 @@ from mlang.builtins.files.import_options import (
     check_type,
     text_list_or_none,
 )
-from mlang.builtins.files.import_options_read import DETECT_OPTIONS, detect
+from mlang.builtins.files.import_options_detect import DETECT_OPTIONS, detect
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -52,13 +46,11 @@ def detectImportOptions(filename: Any, *args: Any) -> ImportOptions:
     readcell.
     opts = detectImportOptions(filename, Name, Value) takes the options FileType,
     Delimiter, NumHeaderLines, ReadVariableNames, VariableNamingRule, TextType,
-    DatetimeType, Sheet, Encoding, TreatAsMissing, CommentStyle, EmptyLineRule,
-    MissingRule, ImportErrorRule and ExtraColumnsRule.
+    DatetimeType, Sheet, Range, Encoding, TreatAsMissing, CommentStyle,
+    EmptyLineRule, MissingRule, ImportErrorRule and ExtraColumnsRule.
 
     See also readtable, setvartype, setvaropts, getvaropts."""
-    given = options(args, DETECT_OPTIONS)
-    return detect(filename, given, naming_rule_option(given), text_type_option(given), dates_wanted(given),
-                  header_count(given))
+    return detect(filename, options(args, DETECT_OPTIONS))
 
 
 def _made(format: str, args: tuple) -> ImportOptions:

@@ -1,6 +1,6 @@
 """Reading a file the way an import options object says: the rows of its DataLines (or
 DataRange), its variables converted to their VariableTypes, MissingRule and ImportErrorRule
-applied, and what detectImportOptions finds in a file."""
+applied."""
 
 from __future__ import annotations
 
@@ -11,18 +11,14 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import option_flag, text_list, text_or_none, text_scalar
+from mlang.builtins.coerce import text_scalar
 from mlang.builtins.files.import_options import NUMERIC_TYPES, ImportOptions
 from mlang.builtins.files.spreadsheet import read_sheet
-from mlang.builtins.files.tabular_dates import date_column, date_layout
-from mlang.builtins.files.tabular_names import variable_names
+from mlang.builtins.files.tabular_dates import date_layout
 from mlang.builtins.files.tabular_text import (
     DELIMITER_WORDS,
     Grid,
     cell_text,
-    column_letters,
-    detect_delimiter,
-    file_kind,
     number_of,
     parse_range,
     python_encoding,
@@ -31,7 +27,7 @@ from mlang.builtins.files.tabular_text import (
 )
 from mlang.errors import error
 from mlang.values.cell import Cell
-from mlang.values.core import char_row, to_double_array
+from mlang.values.core import char_row
 from mlang.values.string import StringArray
 from mlang.values.time_datetime import DatetimeArray
 from mlang.values.time_parse import parse_datetime
@@ -159,7 +155,9 @@ def text_data(opts: ImportOptions, path: str) -> RawData:
 
 def sheet_data(opts: ImportOptions, path: str) -> RawData:
     s = opts.settings
-    grid = read_sheet(path, s["Sheet"] if s["Sheet"] != "" else None, trim=False)
+    sheet = s["Sheet"]  # a name or a number, as the Sheet option of read_sheet
+    grid = read_sheet(path, None if sheet == "" else char_row(sheet) if type(sheet) is str else float(sheet),
+                      trim=False)
     if s["DataRange"]:
         grid_range = parse_range(char_row(s["DataRange"]))
         data = grid_range.apply(grid)
@@ -318,110 +316,3 @@ def convert(opts: ImportOptions, rows: Grid, interp: Any, positions: list[int] |
     out_values = [_column_value([fields[j][i] for i in kept], kinds[j], formats[j], interp) for j in chosen]
     return Converted([all_names[positions[j]] for j in chosen], out_values, [positions[j] for j in chosen],
                      [rows[i] for i in kept])
-
-
-# ------------------------------------------------------------------ detection
-
-
-def _sheet_setting(sheet: Any) -> str | int:
-    if sheet is None:
-        return ""
-    text = text_or_none(sheet)
-    return text if text is not None else int(to_double_array(sheet).reshape(-1)[0])
-
-DETECT_OPTIONS = ("FileType", "Delimiter", "NumHeaderLines", "HeaderLines", "ReadVariableNames",
-                  "VariableNamingRule", "PreserveVariableNames", "TextType", "DatetimeType", "Sheet",
-                  "Encoding", "TreatAsMissing", "CommentStyle", "EmptyLineRule", "MissingRule",
-                  "ImportErrorRule", "ExtraColumnsRule", "Whitespace")
-
-
-def _is_header(row: list[Any], later: Grid) -> bool:
-    """MATLAB's guess: a first row of text above rows that hold a number is a header (as
-    readtable guesses)."""
-    return any(c is not None for c in row) and all(c is None or number_of(c) is None for c in row)
-
-
-def _detected_type(cells: list[Any], text_type: str, dates: bool) -> str:
-    present = [c for c in cells if c is not None]
-    if not present:
-        return text_type
-    numbers = sum(1 for c in present if number_of(c) is not None)
-    if numbers and 2 * numbers >= len(present):
-        return "double"  # the text among mostly numbers is an import error (NaN)
-    if dates and date_column([cell_text(c) for c in present]) is not None:
-        return "datetime"
-    return text_type
-
-
-def _usual_width(rows: Grid, header: int) -> int:
-    """The number of variables: the header's, or the most common number of fields of the
-    data rows when more (a row with more is read by ExtraColumnsRule)."""
-    counts = [len(r) for r in rows]
-    usual = max(set(counts), key=lambda n: (counts.count(n), n)) if counts else 0
-    return max(header, usual, 1)
-
-
-def detect(filename: Any, given: dict[str, Any], naming_rule: str, text_type: str, dates: bool,
-           header_lines: int | None) -> ImportOptions:
-    """The options detectImportOptions finds for a file."""
-    name = text_scalar(filename, "Filename")
-    kind = file_kind(name, given.get("FileType"), "MATLAB:detectImportOptions")
-    path = readable_file(name)
-    skip = header_lines or 0
-    if kind == "text":
-        encoding = python_encoding(given["Encoding"]) if "Encoding" in given else None
-        text = read_text(path, encoding)
-        if "Delimiter" in given:
-            delims = [DELIMITER_WORDS.get(d.lower(), unescaped(d))
-                      for d in text_list(given["Delimiter"], "Delimiter")]
-        comments = text_list(given["CommentStyle"], "CommentStyle") if "CommentStyle" in given else []
-        if "Delimiter" not in given:
-            sample = [ln for ln in text.splitlines()[skip:]
-                      if not any(ln.lstrip().startswith(c) for c in comments if c)]
-            delims = [detect_delimiter(sample)]
-        numbered = [(n, c) for n, c in numbered_rows(text, delims, comments=comments) if c and n > skip]
-        located = numbered
-    else:
-        sheet = given.get("Sheet")
-        grid = read_sheet(path, sheet, trim=False)
-        located = [(i + 1, r) for i, r in enumerate(grid) if any(c is not None for c in r)][skip:]
-        delims = []
-    if "ReadVariableNames" in given:
-        has_names = option_flag(given["ReadVariableNames"], "ReadVariableNames") and bool(located)
-    else:
-        has_names = bool(located) and _is_header(located[0][1], [r for _, r in located[1:]])
-    first_col = 0
-    if kind == "spreadsheet" and located:
-        first_col = min(next(k for k, c in enumerate(r) if c is not None) for _, r in located)
-        located = [(n, r[first_col:]) for n, r in located]
-    head = located[0] if has_names else None
-    body = located[1:] if has_names else located
-    width = _usual_width([r for _, r in body], len(head[1]) if head else 0)
-    rows = [r + [None] * (width - len(r)) for _, r in body]
-    types = [_detected_type([r[k] for r in rows], text_type, dates) for k in range(width)]
-    headers = [cell_text(c) for c in head[1]] + [""] * (width - len(head[1])) if head else \
-        [""] * width
-    names = variable_names(headers, naming_rule, quiet=True)
-    start = body[0][0] if body else (head[0] + 1 if head else skip + 1)
-    settings: dict[str, Any] = {"VariableNamingRule": naming_rule}
-    if kind == "text":
-        settings |= {"Delimiter": [escaped(d) for d in delims], "DataLines": [(float(start), math.inf)],
-                     "VariableNamesLine": head[0] if head else 0}
-        if "Encoding" in given:
-            settings["Encoding"] = text_scalar(given["Encoding"], "Encoding")
-        if comments:
-            settings["CommentStyle"] = comments
-    else:
-        letters = column_letters(first_col)
-        settings |= {"DataRange": f"{letters}{start}",
-                     "VariableNamesRange": f"{letters}{head[0]}" if head else "",
-                     "Sheet": _sheet_setting(sheet)}
-    opts = ImportOptions(kind, names, types, settings)
-    for option in ("MissingRule", "ImportErrorRule", "ExtraColumnsRule", "EmptyLineRule", "Whitespace"):
-        if option in given and option in opts.settings:
-            opts.assign(option, given[option])
-    if "TreatAsMissing" in given:
-        words = text_list(given["TreatAsMissing"], "TreatAsMissing")
-        for o in opts.var_options:
-            o["TreatAsMissing"] = list(words)
-    return opts

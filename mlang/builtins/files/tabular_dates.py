@@ -1,15 +1,11 @@
 """Date columns of a file read as datetime: a text column whose every field is a date in
 one unambiguous layout (ISO 8601 'yyyy-MM-dd' with or without a time, 'dd-MMM-yyyy',
-'yyyy/MM/dd') becomes a datetime column in that format; empty fields are NaT."""
+'yyyy/MM/dd') is detected as a datetime variable in that format; empty fields are NaT."""
 
 from __future__ import annotations
 
-import math
 import re
 
-import numpy as np
-
-from mlang.values.time_datetime import DatetimeArray
 from mlang.values.time_parse import parse_datetime
 
 # (gate regex, LDML format) pairs, most specific first.
@@ -36,21 +32,12 @@ def date_layout(text: str) -> str | None:
     return None
 
 
-def date_column(texts: list[str | None]) -> DatetimeArray | None:
-    """The datetime column of texts that are all dates in one layout (None otherwise)."""
-    present = [t for t in texts if t]
-    if not present:
+def date_format(texts: list[str]) -> str | None:
+    """The one layout that every text is a date in (None: a text that is not a date, two
+    layouts, or a date out of range such as month 13)."""
+    if not texts:
         return None
-    fmt = date_layout(present[0])
-    if fmt is None or any(date_layout(t) != fmt for t in present):
+    fmt = date_layout(texts[0])
+    if fmt is None or any(date_layout(t) != fmt or parse_datetime(t, fmt) is None for t in texts):
         return None
-    values = []
-    for t in texts:
-        if not t:
-            values.append(math.nan)
-            continue
-        got = parse_datetime(t, fmt)
-        if got is None:
-            return None  # a date out of range (month 13): the column stays text
-        values.append(got[0])
-    return DatetimeArray(np.array(values, dtype=np.float64).reshape(-1, 1), fmt)
+    return fmt

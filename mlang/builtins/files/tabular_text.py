@@ -1,5 +1,6 @@
-"""The cells of a delimited text file or a spreadsheet, as a grid the table, matrix and
-cell readers share.
+"""The cells of delimited text files and spreadsheets, and what the readers and writers
+share about them: finding and opening the file, its delimiter, the numbers in its fields,
+and cell ranges.
 
 A grid is a list of rows, each a list of cells: ``str`` (the text of a field as written,
 quotes removed), ``float`` (a number read from a spreadsheet) or None (an empty field).
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import codecs
 import csv
-import io
 import math
 import os
 import re
@@ -139,34 +139,6 @@ def _split_line(line: str, delim: str) -> list[str]:
 # ------------------------------------------------------------------ grids
 
 
-def text_grid(text: str, delimiter: str | None, header_lines: int = 0) -> tuple[Grid, str, list[str]]:
-    """The grid of a delimited text (blank lines skipped), the delimiter used, and the
-    header lines skipped."""
-    lines = text.splitlines()
-    header = lines[:header_lines]
-    body = "\n".join(lines[header_lines:])
-    delim = delimiter if delimiter is not None else detect_delimiter(lines[header_lines:])
-    grid: Grid = []
-    if delim == " ":
-        rows = csv.reader(io.StringIO("\n".join(ln.strip() for ln in body.splitlines())),
-                          delimiter=" ", skipinitialspace=True)
-    else:
-        rows = csv.reader(io.StringIO(body), delimiter=delim, skipinitialspace=True)
-    try:
-        for fields in rows:
-            if not fields or all(not f.strip() for f in fields) and len(fields) <= 1:
-                continue
-            grid.append([_field(f, delim) for f in fields])
-    except csv.Error as exc:
-        raise error("MATLAB:textio:textio:CorruptFile", f"Unable to read the file: {exc}.") from None
-    return grid, delim, header
-
-
-def _field(text: str, delim: str) -> str | None:
-    text = text.strip(" \b") if delim == "\t" else text.strip(" \b\t")
-    return text if text else None
-
-
 def number_of(cell: Any) -> float | None:
     """The number in a cell: a spreadsheet number, or a text field that is a number."""
     if type(cell) is float:
@@ -255,14 +227,15 @@ def parse_range(v: Any) -> CellRange:
         r = [int(x) - 1 for x in a]
         return CellRange(r[0], r[1], *(r[2:] if len(r) == 4 else (None, None)))
     text = text.strip().replace("..", ":")
-    if m := re.fullmatch(r"([A-Za-z]+)(\d+)(?::([A-Za-z]+)(\d+))?", text):
+    # rows are numbered from 1: 'A0' is no cell
+    if m := re.fullmatch(r"([A-Za-z]+)([1-9]\d*)(?::([A-Za-z]+)([1-9]\d*))?", text):
         start = CellRange(int(m[2]) - 1, _column_number(m[1]))
         if m[3]:
             start.row1, start.col1 = int(m[4]) - 1, _column_number(m[3])
         return start
     if m := re.fullmatch(r"([A-Za-z]+):([A-Za-z]+)", text):
         return CellRange(0, _column_number(m[1]), None, _column_number(m[2]))
-    if m := re.fullmatch(r"(\d+):(\d+)", text):
+    if m := re.fullmatch(r"([1-9]\d*):([1-9]\d*)", text):
         return CellRange(int(m[1]) - 1, 0, int(m[2]) - 1, None)
     raise error(*_BAD_RANGE)
 

@@ -288,3 +288,15 @@ def test_importdata_hands_mat_files_and_images_on(m, here):
     assert type(a) is Struct and a.element()["x"] == 5.0
     b = m.value("imwrite(uint8(magic(4)), 'p.png'); B = importdata('p.png');", "B")
     assert b.dtype == np.uint8 and b.tolist()[0] == [16, 2, 3, 13]
+
+
+def test_readmatrix_and_readcell_detect_as_readtable_does(m, here):
+    (here / "f.csv").write_text("Report\n\nx,y\n1,NA\n3,4\n")
+    assert same(m.value("A = readmatrix('f.csv');", "A"), [[1, math.nan], [3, 4]])
+    c = m.value("C = readcell('f.csv', 'TreatAsMissing', 'NA');", "C")
+    assert [[plain(x) for x in row] for row in c.data] == [
+        ["Report", "<missing>"], ["x", "y"], [1.0, "<missing>"], [3.0, 4.0]]
+    a = m.value("A = readmatrix('f.csv', 'OutputType', 'string', 'NumHeaderLines', 2);", "A")
+    assert a.data.tolist() == [["x", "y"], ["1", "NA"], ["3", "4"]]
+    (here / "g.csv").write_text("a;b\n# note\n1;2\n")
+    assert same(m.value("A = readmatrix('g.csv', 'CommentStyle', '#', 'Delimiter', ';');", "A"), [[1, 2]])

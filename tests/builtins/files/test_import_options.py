@@ -390,3 +390,25 @@ def test_empty_line_rule(m, here):
     assert numbers(t.variables[0]) == [1.0, None, 3.0]
     err = m.fails("o = detectImportOptions('b.csv'); o.EmptyLineRule = 'error'; T = readtable('b.csv', o);")
     assert err.identifier == "MATLAB:textio:io:EmptyLineRuleError"
+
+
+def test_readtable_with_name_value_options_is_detection_then_options(m, here):
+    # one rule: the table read directly is the table read with the options detected
+    plain, with_opts = m.values("A = readtable('data.csv'); B = readtable('data.csv', "
+                                "detectImportOptions('data.csv'));", "A", "B")
+    assert plain.names == with_opts.names == ["Name", "Age", "Height", "Label", "When"]
+    assert numbers(plain.variables[2]) == numbers(with_opts.variables[2]) == [71.5, 69.0, None]
+    assert texts(plain.variables[3]) == texts(with_opts.variables[3]) == ["a", "b", "a"]
+    assert plain.variables[4].fmt == with_opts.variables[4].fmt == "yyyy-MM-dd"
+
+
+def test_detect_with_a_range(m, here):
+    pytest.importorskip("openpyxl")
+    m.run("T = readtable('data.csv'); writetable(T, 'x.xlsx', 'Range', 'B2');")
+    opts = m.value("o = detectImportOptions('x.xlsx', 'Range', 'C2:D5');", "o")
+    assert opts.names == ["Age", "Height"] and opts.types == ["double", "double"]
+    assert opts.settings["DataRange"] == "C3:D5" and opts.settings["VariableNamesRange"] == "C2"
+    t = table(m, "o = detectImportOptions('x.xlsx', 'Range', 'C2:D5'); T = readtable('x.xlsx', o);")
+    assert numbers(t.variables[1]) == [71.5, 69.0, None]
+    opts = m.value("o = detectImportOptions('x.xlsx');", "o")
+    assert opts.settings["DataRange"] == "B3" and opts.names[0] == "Name"

@@ -101,9 +101,12 @@ def test_quoted_fields_keep_delimiters_and_quotes(m, here):
     assert texts(t.variables[1]) == ["a, b", 'say "hi"', "plain"]
 
 
-def test_mixed_numbers_and_text_make_a_text_column(m, here):
+def test_mostly_numbers_make_a_numeric_column_and_mostly_text_a_text_column(m, here):
+    # as MATLAB's detectImportOptions: the text among mostly numbers reads as NaN
     t = read(m, here, "v\n1\nabc\n007\n")
-    assert texts(t.variables[0]) == ["1", "abc", "007"]
+    assert numbers(t.variables[0]) == [1.0, None, 7.0]
+    t = read(m, here, "v\n1\nabc\nxyz\n007x\n")
+    assert texts(t.variables[0]) == ["1", "abc", "xyz", "007x"]
 
 
 def test_special_numbers(m, here):
@@ -362,3 +365,113 @@ def test_readtable_with_import_options(m, here):
                 " o = setvartype(o, 'id', 'uint8'); T = readtable('f.csv', o);", "T")
     assert t.variables[0].dtype == np.uint8 and t.variables[0].reshape(-1).tolist() == [1, 3]
     assert numbers(t.variables[1]) == [9.5, 7.0]
+
+
+# ------------------------------------------------------------------ one detection rule
+
+
+def test_na_in_a_numeric_column_reads_as_nan_as_detect_import_options_says(m, here):
+    (here / "f.csv").write_text("id,v\n1,2.5\n2,NA\n3,4\n")
+    t, types, t2 = m.values("T = readtable('f.csv'); o = detectImportOptions('f.csv'); "
+                            "y = o.VariableTypes; T2 = readtable('f.csv', o);", "T", "y", "T2")
+    assert [char_text(x) for x in types.data[0]] == ["double", "double"]
+    assert numbers(t.variables[1]) == [2.5, None, 4.0] == numbers(t2.variables[1])
+
+
+def test_treat_as_missing_counts_for_the_types(m, here):
+    # without it the column is mostly text; with it, numbers and missing values
+    t = read(m, here, "n,s\nNA,x\nNA,NA\n3,z\n")
+    assert texts(t.variables[0]) == ["NA", "NA", "3"]
+    t = read(m, here, "n,s\nNA,x\nNA,NA\n3,z\n", "readtable('f.csv', 'TreatAsMissing', 'NA')")
+    assert numbers(t.variables[0]) == [None, None, 3.0]
+    assert texts(t.variables[1]) == ["x", "", "z"]
+    t = read(m, here, "n,s\nNA,x\nNA,NA\n3,z\n",
+             "readtable('f.csv', 'TreatAsMissing', {'NA'}, 'TextType', 'string')")
+    assert texts(t.variables[1]) == ["x", None, "z"]
+    opts = m.value("o = detectImportOptions('f.csv', 'TreatAsMissing', 'NA');", "o")
+    assert opts.types == ["double", "char"] and opts.var_options[0]["TreatAsMissing"] == ["NA"]
+
+
+def test_an_empty_column_is_numeric(m, here):
+    t = read(m, here, "a,b,c\n1,,x\n2,,y\n")
+    assert numbers(t.variables[1]) == [None, None]
+    assert texts(t.variables[2]) == ["x", "y"]
+
+
+def test_dates_and_text_are_typed_as_detected(m, here):
+    from mlang.values.time_datetime import DatetimeArray
+    (here / "f.csv").write_text("when,who,n\n2024-03-15 10:00,Bob,1\n2024-03-16 11:30,Al,2\n")
+    t, types = m.values("T = readtable('f.csv'); o = detectImportOptions('f.csv'); y = o.VariableTypes;",
+                        "T", "y")
+    assert [char_text(x) for x in types.data[0]] == ["datetime", "char", "double"]
+    assert type(t.variables[0]) is DatetimeArray and t.variables[0].fmt == "yyyy-MM-dd HH:mm"
+    assert texts(t.variables[1]) == ["Bob", "Al"]
+    t = read(m, here, "d\n15-Mar-2024\n", "readtable('f.csv', 'Format', '%s')")
+    assert texts(t.variables[0]) == ["15-Mar-2024"]
+    t = read(m, here, "d\n15/03/2024\n", "readtable('f.csv', 'Format', '%{dd/MM/yyyy}D')")
+    assert type(t.variables[0]) is DatetimeArray and t.variables[0].fmt == "dd/MM/yyyy"
+
+
+def test_title_lines_above_the_names_are_skipped(m, here):
+    (here / "f.csv").write_text("Report of 2024\n\nx,y\n1,2\n3,4\n")
+    t, lines, names_line = m.values("T = readtable('f.csv'); o = detectImportOptions('f.csv'); "
+                                    "l = o.DataLines; n = o.VariableNamesLine;", "T", "l", "n")
+    assert t.names == ["x", "y"] and numbers(t.variables[1]) == [2.0, 4.0]
+    assert lines.tolist() == [[4.0, math.inf]] and names_line == 3.0
+
+
+def test_without_a_header_row_every_row_is_data(m, here):
+    t = read(m, here, "x,1\ny,2\n")
+    assert t.names == ["Var1", "Var2"] and texts(t.variables[0]) == ["x", "y"]
+    t = read(m, here, "a,b\nc,d\n", "readtable('f.csv', 'ReadVariableNames', true)")
+    assert t.names == ["a", "b"] and texts(t.variables[1]) == ["d"]
+
+
+def test_rules_of_import_options_as_name_value_options(m, here):
+    t = read(m, here, "a,b\n1,2\n,4\n5,x\n", "readtable('f.csv', 'MissingRule', 'omitrow')")
+    assert numbers(t.variables[0]) == [1.0, 5.0] and numbers(t.variables[1]) == [2.0, None]
+    t = read(m, here, "a,b\n1,2\n3,4,5\n6,7\n")
+    assert t.names == ["a", "b", "ExtraVar1"] and texts(t.variables[2]) == ["", "5", ""]  # char, as MATLAB
+    t = read(m, here, "a,b\n1,2\n3,4,5\n6,7\n", "readtable('f.csv', 'ExtraColumnsRule', 'ignore')")
+    assert t.names == ["a", "b"]
+
+
+def test_range_selects_columns_of_a_text_file_for_detection_too(m, here):
+    (here / "f.csv").write_text("a,b,c\nx,2,3\ny,5,6\nz,8,9\n")
+    t = m.value("T = readtable('f.csv', 'Range', 'B1:C3');", "T")
+    assert t.names == ["b", "c"] and numbers(t.variables[1]) == [3.0, 6.0]
+    opts = m.value("o = detectImportOptions('f.csv', 'Range', 'B1:C3');", "o")
+    assert opts.selected == [1, 2] and opts.settings["DataLines"] == [(2.0, 3.0)]
+
+
+def test_range_past_the_data_reads_nothing(m, here):
+    t = read(m, here, "a,b\n1,2\n", "readtable('f.csv', 'Range', 'F9')")
+    assert t.variables == [] and t.names == []
+    assert m.value("A = readmatrix('f.csv', 'Range', 'A10:B12');", "A").shape == (0, 0)
+
+
+def test_reader_option_errors(m, here):
+    (here / "f.csv").write_text("a,b\n1,\n")
+    cases = {
+        "readtable('f.csv', 'Format', 'abc')": "MATLAB:textio:textio:InvalidFormat",
+        "readtable('f.csv', 'DatetimeType', 'clock')": "MATLAB:textio:io:InvalidDatetimeType",
+        "readtable('f.csv', 'Range', 'nonsense')": "MATLAB:textio:io:InvalidRange",
+        "readtable('f.csv', 'MissingRule', 'bogus')": "MATLAB:unrecognizedStringChoice",
+        "readtable('f.csv', 'MissingRule', 'error')": "MATLAB:textio:io:MissingData",
+        "readtable('f.csv', 'VariableNamingRule', 'keep')": "MATLAB:textio:io:InvalidVariableNamingRule",
+        "readcell('nothere.csv')": "MATLAB:textio:textio:FileNotFound",
+        "readcell('f.csv', 'TextType', 'cell')": "MATLAB:textio:io:InvalidTextType",
+        "readcell('f.csv', 'Format', '%f')": "MATLAB:InputParser:UnmatchedParameter",
+        "readmatrix('f.csv', 'HeaderLines', 1.5)": "MATLAB:textio:io:NonNegativeInteger",
+        "readtable('f.csv', 'NumHeaderLines', 'x')": "MATLAB:textio:io:NonNegativeInteger",
+        "readtable('f.csv', 'Range', 'A0')": "MATLAB:textio:io:InvalidRange",
+    }
+    for code, identifier in cases.items():
+        assert m.fails(code).exc.identifier == identifier, code
+
+
+def test_writetable_of_a_table_without_rows_writes_the_names(m, here):
+    m.run("T = table(zeros(0, 1), cell(0, 1), 'VariableNames', {'a', 'b'}); writetable(T, 'e.csv');")
+    assert (here / "e.csv").read_text() == "a,b\n"
+    t = m.value("T2 = readtable('e.csv');", "T2")
+    assert t.names == ["a", "b"] and t.variables[0].shape == (0, 1)

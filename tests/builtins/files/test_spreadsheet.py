@@ -152,3 +152,29 @@ def test_openpyxl_missing_names_the_extra(m, here, monkeypatch):
         assert err.exc.identifier == "MATLAB:spreadsheet:book:noExcelSupport"
         assert "pip install 'mlang[excel]'" in err.exc.message
     assert not (here / "n.xlsx").exists()
+
+
+def test_mostly_numeric_sheet_column_reads_as_double(m, here):
+    # MATLAB's documented example: text among mostly numbers is NaN, numbers among text are text
+    book(here / "x.xlsx", {"S": [["COL_1", "COL_2"], ["TEXT_1", 2], ["TEXT_2", "TEXT"], [-1, 2]]})
+    t, t2, types = m.values("T = readtable('x.xlsx'); o = detectImportOptions('x.xlsx'); "
+                            "T2 = readtable('x.xlsx', o); y = o.VariableTypes;", "T", "T2", "y")
+    assert [char_text(x) for x in types.data[0]] == ["char", "double"]
+    assert texts(t.variables[0]) == ["TEXT_1", "TEXT_2", "-1"] == texts(t2.variables[0])
+    assert same(t.variables[1], [[2], [math.nan], [2]]) and same(t2.variables[1], [[2], [math.nan], [2]])
+
+
+def test_sheet_options_read_a_named_sheet(m, here):
+    book(here / "b.xlsx", {"S1": [["a"], [1.0]], "S2": [["x", "y"], [1.5, "NA"], [2.5, 3]]})
+    t = m.value("o = detectImportOptions('b.xlsx', 'Sheet', 'S2'); T = readtable('b.xlsx', o);", "T")
+    assert t.names == ["x", "y"] and same(t.variables[1], [[math.nan], [3]])
+    t = m.value("T = readtable('b.xlsx', 'Sheet', 'S2', 'TreatAsMissing', 'NA', 'Range', 'B1:B3');", "T")
+    assert t.names == ["y"] and same(t.variables[0], [[math.nan], [3]])
+    c = m.value("C = readcell('b.xlsx', 'Sheet', 2, 'TreatAsMissing', 'NA');", "C")
+    assert c.shape == (3, 2) and type(c.data[1, 1]).__name__ == "MissingArray"
+
+
+def test_sheet_option_after_import_options(m, here):
+    book(here / "b.xlsx", {"S1": [["a"], [1.0]], "S2": [["a"], [2.0], [3.0]]})
+    t = m.value("o = detectImportOptions('b.xlsx'); T = readtable('b.xlsx', o, 'Sheet', 'S2');", "T")
+    assert same(t.variables[0], [[2], [3]])
