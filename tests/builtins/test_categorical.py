@@ -460,3 +460,8 @@ def test_cat_with_a_categorical_checks_its_dimension_and_stacks_pages(m):
     m.run("x = cat(3, categorical({'a'}), categorical({'b'})); y = horzcat(categorical({'a'}), categorical({'b'}));")
     assert m.interp.base.vars["x"].shape == (1, 1, 2)
     assert m.interp.base.vars["y"].shape == (1, 2)
+
+
+def test_set_functions_with_a_categorical_only_among_the_options_are_left_to_the_builtin(m):
+    err = m.fails("[a, b] = setdiff('rows', 'rows', seconds(5), categorical({'a','b','a'}))")
+    assert err.identifier.startswith("MATLAB:")

@@ -570,6 +570,8 @@ def _set_operation(name: str) -> Any:
     follow the order of the categories), the result categorical again."""
     def form(interp: Any, args: list, nargout: int) -> list:
         a, b = args[0], args[1]
+        if CategoricalArray not in (type(a), type(b)):
+            return NotImplemented  # a categorical only among the options: the builtin decides
         for v in (a, b):
             if type(v) is not CategoricalArray and text_values(v) is None:
                 raise error(f"MATLAB:categorical:{name}:TypeMismatch",
