@@ -32,6 +32,7 @@ from mlang.syntax.unparse import COMPACT
 from mlang.values.cell import Cell
 from mlang.values.core import INT_CLASSES, char_rows, char_text, class_of, size_of, to_array
 from mlang.values.handle import FunctionHandle
+from mlang.values.layout import column_blocks
 from mlang.values.objects import DisplayText, kind_of
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
@@ -286,25 +287,7 @@ def _column_widths(rows: list[list[str]]) -> list[int]:
 def _columns(rows: list[list[str]], widths: list[int], style: Style) -> list[Line]:
     """Rows of aligned cells; rows wider than the window split into ``Columns`` blocks."""
     rows = [[cell.rjust(w) for cell, w in zip(row, widths, strict=True)] for row in rows]
-    chunks: list[tuple[int, int]] = []
-    start = used = 0
-    for j, w in enumerate(widths):
-        if j > start and used + w > style.width:
-            chunks.append((start, j))
-            start, used = j, 0
-        used += w
-    chunks.append((start, len(widths)))
-    if len(chunks) == 1:
-        return ["".join(row) for row in rows]
-    lines: list[Line] = []
-    for first, stop in chunks:
-        if lines:
-            lines.append(BLANK)
-        lines.append(f"  Columns {first + 1} through {stop}" if stop - first > 1
-                     else f"  Column {first + 1}")
-        lines.append(BLANK)
-        lines.extend("".join(row[first:stop]) for row in rows)
-    return lines
+    return column_blocks(rows, style.width)
 
 
 # ---------------------------------------------------------------- numbers

@@ -28,6 +28,7 @@ from mlang.values.cell import Cell
 from mlang.values.concat import cat
 from mlang.values.core import char_rows, class_of
 from mlang.values.indexing import assign, index
+from mlang.values.layout import column_blocks, paged_lines
 from mlang.values.objects import MatlabObject
 from mlang.values.operators import binary
 from mlang.values.string import StringArray
@@ -317,15 +318,7 @@ class CategoricalArray(MatlabObject):
     def grid_lines(self, width: int = 80) -> list:
         """The elements in columns each as wide as its widest name; an N-D array page by page."""
         texts = np.array(self.element_texts(), dtype=object).reshape(self.codes.shape, order="F")
-        if texts.ndim <= 2:
-            return _grid(texts, width)
-        lines: list = []
-        for reverse in np.ndindex(*reversed(texts.shape[2:])):
-            where = tuple(reversed(reverse))
-            label = ",".join(str(k + 1) for k in where)
-            lines += [None, f"(:,:,{label}) =", None,
-                      *_grid(texts[(slice(None), slice(None), *where)], width), None]
-        return lines[1:-1]
+        return paged_lines(texts, lambda page: _grid(page, width))
 
     def __repr__(self) -> str:
         return f"CategoricalArray({self.element_texts()}, {self.names})"
@@ -362,26 +355,7 @@ def _grid(texts: np.ndarray, width: int) -> list:
     widths = [max(len(t) for t in texts[:, j]) for j in range(texts.shape[1])]
     cells = [[ELEMENT_LEAD + texts[i, j].ljust(widths[j]) + " " for j in range(texts.shape[1])]
              for i in range(texts.shape[0])]
-    chunks: list[tuple[int, int]] = []
-    start = used = 0
-    for j, w in enumerate(widths):
-        w += len(ELEMENT_LEAD) + 1
-        if j > start and used + w > width:
-            chunks.append((start, j))
-            start, used = j, 0
-        used += w
-    chunks.append((start, len(widths)))
-    if len(chunks) == 1:
-        return ["".join(row) for row in cells]
-    lines: list = []
-    for first, stop in chunks:
-        if lines:
-            lines.append(None)
-        lines.append(f"  Columns {first + 1} through {stop}" if stop - first > 1
-                     else f"  Column {first + 1}")
-        lines.append(None)
-        lines.extend("".join(row[first:stop]) for row in cells)
-    return lines
+    return column_blocks(cells, width)
 
 
 def _ordering(symbol: str, a: Any, b: Any, ref: CategoricalArray) -> Any:

@@ -18,6 +18,7 @@ from mlang.errors import error
 from mlang.values.concat import cat
 from mlang.values.core import class_of, result
 from mlang.values.indexing import assign, index
+from mlang.values.layout import column_blocks, paged_lines
 from mlang.values.objects import MatlabObject
 
 TIMES = "\u00d7"
@@ -141,18 +142,8 @@ class TimeArray(MatlabObject):
     def grid_lines(self, width: int = 80) -> list:
         """The elements in aligned columns (split into ``Columns`` blocks when the rows are
         wider than the window); each 2-D page of an N-D array under its ``(:,:,k) =``."""
-        texts = self.element_texts()
-        data = self.data
-        if data.ndim <= 2:
-            return _grid(np.array(texts, dtype=object).reshape(data.shape, order="F"), width)
-        grid = np.array(texts, dtype=object).reshape(data.shape, order="F")
-        lines: list = []
-        for reverse in np.ndindex(*reversed(data.shape[2:])):
-            where = tuple(reversed(reverse))
-            label = ",".join(str(k + 1) for k in where)
-            lines += [None, f"(:,:,{label}) =", None,
-                      *_grid(grid[(slice(None), slice(None), *where)], width), None]
-        return lines[1:-1]
+        texts = np.array(self.element_texts(), dtype=object).reshape(self.data.shape, order="F")
+        return paged_lines(texts, lambda page: _grid(page, width))
 
 
 def _grid(texts: np.ndarray, width: int) -> list:
@@ -161,26 +152,7 @@ def _grid(texts: np.ndarray, width: int) -> list:
     widths = [common] * texts.shape[1]
     cells = [[ELEMENT_GAP + texts[i, j].rjust(widths[j]) for j in range(texts.shape[1])]
              for i in range(texts.shape[0])]
-    chunks: list[tuple[int, int]] = []
-    start = used = 0
-    for j, w in enumerate(widths):
-        w += len(ELEMENT_GAP)
-        if j > start and used + w > width:
-            chunks.append((start, j))
-            start, used = j, 0
-        used += w
-    chunks.append((start, len(widths)))
-    if len(chunks) == 1:
-        return ["".join(row) for row in cells]
-    lines: list = []
-    for first, stop in chunks:
-        if lines:
-            lines.append(None)
-        lines.append(f"  Columns {first + 1} through {stop}" if stop - first > 1
-                     else f"  Column {first + 1}")
-        lines.append(None)
-        lines.extend("".join(row[first:stop]) for row in cells)
-    return lines
+    return column_blocks(cells, width)
 
 
 # ------------------------------------------------------------ library functions
