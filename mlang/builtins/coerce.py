@@ -325,3 +325,26 @@ def sizes_and_class(args: list | tuple, allowed: tuple[str, ...],
     if cls not in allowed:
         raise error("MATLAB:invalidClassName", f"Class name must be {_class_names(allowed)}.")
     return items, cls
+
+
+def read_size(v: object, function: str, infinite_rows: str) -> tuple[int | None, int | None, bool]:
+    """The size argument of the reading functions (sscanf, fscanf, fread): (count or rows,
+    columns, whether a matrix shape was asked for), None standing for Inf.
+    ``infinite_rows`` is the function's message for [Inf n]."""
+    a = to_double_array(v).ravel() if class_of(v) in NUMERIC_OR_LOGICAL else None
+    bad = error(f"MATLAB:{function}:InvalidSize", "Size must be a scalar or a two-element vector.")
+    if a is None or a.size not in (1, 2) or np.iscomplexobj(a) or np.isnan(a).any() or (a < 0).any():
+        raise bad
+
+    def count(x: float) -> int | None:
+        if math.isinf(x):
+            return None
+        if x != math.floor(x):
+            raise bad
+        return int(x)
+
+    if a.size == 1:
+        return count(float(a[0])), None, False
+    if math.isinf(a[0]):
+        raise error(f"MATLAB:{function}:InvalidSize", infinite_rows)
+    return count(float(a[0])), count(float(a[1])), True

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import NUMERIC_OR_LOGICAL, text_or_none
+from mlang.builtins.coerce import read_size, text_or_none
 from mlang.builtins.files.fileio import OpenFile, fid_number, invalid_fid, machine_format, open_file
 from mlang.errors import error
 from mlang.registry import builtin
@@ -142,24 +142,7 @@ def _byte_order(f: OpenFile | None, machinefmt: Any) -> str:
 
 
 def _size_argument(v: Any) -> tuple[int | None, int | None, bool]:
-    """fread's sizeA: (count or rows, columns, whether a matrix); None stands for Inf."""
-    a = to_array(v).real.astype(np.float64).reshape(-1) if class_of(v) in NUMERIC_OR_LOGICAL else None
-    bad = error("MATLAB:fread:InvalidSize", "Size must be a scalar or a two-element vector.")
-    if a is None or a.size not in (1, 2) or np.isnan(a).any() or (a < 0).any():
-        raise bad
-
-    def count(x: float) -> int | None:
-        if math.isinf(x):
-            return None
-        if x != math.floor(x):
-            raise bad
-        return int(x)
-
-    if a.size == 1:
-        return count(float(a[0])), None, False
-    if math.isinf(a[0]):
-        raise error("MATLAB:fread:InvalidSize", "Only the last dimension of size can be Inf.")
-    return count(float(a[0])), count(float(a[1])), True
+    return read_size(v, "fread", "Only the last dimension of size can be Inf.")
 
 
 def _read_values(f: OpenFile, p: Precision, wanted: int | None, skip: int,

@@ -16,12 +16,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mlang.builtins.coerce import text_scalar
+from mlang.builtins.coerce import read_size, text_scalar
 from mlang.builtins.text.forms import WHITESPACE, empty_char, row
 from mlang.builtins.text.printing import unescape
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.core import CHAR, char_from_codes, char_row, to_double_array
+from mlang.values.core import CHAR, char_from_codes, char_row
 
 _CONVERSION = re.compile(r"%(?P<skip>\*)?(?P<width>\d+)?(?P<size>[lhL])?"
                          r"(?P<conv>[diuoxXfeEgGsc%]|\[\^?\]?[^\]]*\])")
@@ -222,26 +222,7 @@ class _Scan:
 
 
 def _size_argument(v: Any) -> tuple[int | None, int | None, bool]:
-    """sscanf's size argument: (rows, columns, whether a matrix shape was asked for);
-    None stands for Inf."""
-    a = to_double_array(v).ravel()
-    bad = error("MATLAB:sscanf:InvalidSize", "Size must be a scalar or a two-element vector.")
-    if a.size not in (1, 2) or np.iscomplexobj(a) or np.isnan(a).any() or (a < 0).any():
-        raise bad
-
-    def count(x: float) -> int | None:
-        if math.isinf(x):
-            return None
-        if x != math.floor(x):
-            raise bad
-        return int(x)
-
-    if a.size == 1:
-        return count(float(a[0])), None, False
-    if math.isinf(a[0]):
-        raise error("MATLAB:sscanf:InvalidSize",
-                    "Size must be a two-element vector whose first element is finite.")
-    return count(float(a[0])), count(float(a[1])), True
+    return read_size(v, "sscanf", "Size must be a two-element vector whose first element is finite.")
 
 
 @builtin(max_out=4, nargout=True)
