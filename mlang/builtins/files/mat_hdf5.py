@@ -207,9 +207,6 @@ class _Writer:
     def write(self, group: Any, name: str, value: Any) -> None:
         value = plain_value(value)
         t = type(value)
-        if t is float or t is complex or t is bool:
-            value = np.array([[value]])
-            t = np.ndarray
         if t is np.ndarray:
             self._array(group, name, value)
         elif is_sparse(value):

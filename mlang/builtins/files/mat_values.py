@@ -80,9 +80,12 @@ class FieldlessStruct:
 
 
 def plain_value(value: Any) -> Any:
-    """What a value is saved as: a dlarray as its data, everything else as it is."""
+    """What a value is saved as: a dlarray as its data, a scalar as a 1×1 array, everything
+    else as it is."""
     if type(value) is DlArray:
-        return result(value.data)
+        value = result(value.data)
+    if type(value) in (float, complex, bool):
+        return np.array([[value]])
     return value
 
 
@@ -141,9 +144,6 @@ def to_writable(value: Any, v4: bool = False, objects: SubsystemBuilder | None =
     objects in it are added to ``objects``."""
     value = plain_value(value)
     t = type(value)
-    if t is float or t is complex or t is bool:
-        value = np.array([[value]])
-        t = np.ndarray
     if t is np.ndarray:
         if value.dtype == CHAR:
             if v4:
