@@ -58,6 +58,12 @@ def _move_one(source: str, target: str, force: bool) -> None:
     shutil.move(source, target, copy_function=_atomic_copy)
 
 
+def _inside(target: str, folder: str) -> bool:
+    """Whether ``target`` is ``folder`` or lies below it (copying would never end)."""
+    inner, outer = os.path.realpath(target), os.path.realpath(folder)
+    return inner == outer or inner.startswith(outer.rstrip(os.sep) + os.sep)
+
+
 def _transfer(what: str, source: Any, destination: Any, flag: Any) -> Outcome:
     """Copy (``what`` 'COPYFILE') or move ('MOVEFILE') the files ``source`` names."""
     src = os.path.expanduser(text_scalar(source, "Source"))
@@ -87,6 +93,9 @@ def _transfer(what: str, source: Any, destination: Any, flag: Any) -> Outcome:
                     os.path.exists(target) and os.path.samefile(target, path)):
                 return Outcome(False, "Cannot copy or move a file or directory onto itself.",
                                f"MATLAB:{what}:SourceAndDestinationSame")
+            if os.path.isdir(path) and _inside(target, path):
+                return Outcome(False, "Cannot copy or move a directory into itself.",
+                               f"MATLAB:{what}:OSError")
             if copying:
                 _copy_one(path, target, force)
             else:

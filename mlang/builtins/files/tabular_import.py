@@ -84,6 +84,8 @@ def import_text(text: str, delim: str | None, header_lines: int | None) -> tuple
         if head is not None:
             row_heads.append(head)
         rows.append(numbers)
+    if not rows:  # the line after the header lines is text: no numeric data
+        return _lines_cell(lines), delim, header_lines or 0
     width = max(len(r) for r in rows)
     data = np.array([r + [math.nan] * (width - len(r)) for r in rows], dtype=np.float64)
     header = lines[:start]

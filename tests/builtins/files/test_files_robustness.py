@@ -106,3 +106,20 @@ def test_found_by_random_calls_with_objects(code: str, tmp_path, monkeypatch) ->
         it.eval(code)
     except MatlabError:
         pass
+
+
+def test_importdata_of_text_after_the_header_lines(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.txt").write_text("abc\n")
+    it = Interpreter(stdout=io.StringIO(), stderr=io.StringIO())
+    it.eval("[a, d, h] = importdata('t.txt', 'x', 0);")
+    assert it.get("a") == ["abc"] and it.get("h") == 0
+
+
+def test_copying_a_folder_into_itself_is_refused(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d" / "sub").mkdir(parents=True)
+    it = Interpreter(stdout=io.StringIO(), stderr=io.StringIO())
+    it.eval("[ok, msg, id] = copyfile('d', 'd/sub');")
+    assert not it.get("ok")
+    assert sorted(p.name for p in (tmp_path / "d" / "sub").iterdir()) == []
