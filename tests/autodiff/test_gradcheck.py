@@ -21,6 +21,9 @@ errors) and single precision.
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -427,6 +430,13 @@ EXTRAS: list[Case] = [
          STANDARD),
 ]
 
+# Further tables, one module a family of builtins: each tests/autodiff/cases_*.py defines
+# CASES (and, optionally, SINGLE_CASES: names also checked in single precision).
+FAMILY_TABLES = [importlib.import_module(f"tests.autodiff.{path.stem}")
+                 for path in sorted(Path(__file__).parent.glob("cases_*.py"))]
+for _table in FAMILY_TABLES:
+    CASES += _table.CASES
+
 DIFFERENTIABLE = {name for name, b in load_all().items() if b.gradient is not None}
 
 # ------------------------------------------------------------------ parameters
@@ -549,6 +559,8 @@ def test_complex_second_order(checker: Checker, case: Case, data) -> None:
 SINGLE_CASES = ["sin", "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs", "times", "rdivide",
                 "power", "mtimes", "mldivide", "sum", "mean", "prod", "max", "norm", "cumsum",
                 "permute", "softmax", "index"]
+for _table in FAMILY_TABLES:
+    SINGLE_CASES += getattr(_table, "SINGLE_CASES", [])
 
 
 def _single_params() -> list:
