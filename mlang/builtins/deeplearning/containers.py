@@ -1,0 +1,205 @@
+"""The containers of learnable parameters, walked in one way by every optimizer.
+
+The optimizers (adamupdate, sgdmupdate, rmspropupdate, dlupdate, lbfgsupdate) take
+their parameters in any container MATLAB allows -- a dlarray or numeric array, a
+struct (nested, or a struct array), a cell array, a Learnables table (variables
+Layer, Parameter, Value: the Value cells are the parameters) -- and return the same
+container.  ``map_parameters(fn, first, *others)`` walks matching containers in
+parallel, calls ``fn`` on each parameter with the matching parts of the others, and
+rebuilds the first one's structure around the results.
+
+A value class defined later (a network) plugs in its own walking by registering a
+``ContainerKind`` in ``CONTAINER_KINDS`` under its Python type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.errors import MatlabError, error
+from mlang.values.cell import Cell
+from mlang.values.core import class_of
+from mlang.values.struct import Struct
+from mlang.values.table import Table
+
+
+def mismatch(detail: str) -> MatlabError:
+    """The error for containers whose structures do not match."""
+    return error("deep:optimizers:MismatchedInputs",
+                 f"Inputs must have the same structure: {detail}")
+
+
+class ContainerKind:
+    """How one class of container is walked: the values inside it in order, the
+    container rebuilt from new values, and the matching values of a second container
+    of the same structure (an error when its structure differs).  A network's kind
+    overrides ``matching_children`` to accept its Learnables table too (its gradients
+    and optimizer states come as tables)."""
+
+    name = "container"
+
+    def children(self, value: Any) -> list:
+        raise NotImplementedError
+
+    def rebuild(self, value: Any, children: list) -> Any:
+        raise NotImplementedError
+
+    def matching_children(self, template: Any, other: Any) -> list:
+        if type(other) is not type(template):
+            raise mismatch(f"expected a {self.name}, not {class_of(other)}.")
+        mine, theirs = self.children(template), self.children(other)
+        if len(mine) != len(theirs):
+            raise mismatch(f"{self.name}s of different sizes.")
+        return theirs
+
+
+class CellKind(ContainerKind):
+    name = "cell array"
+
+    def children(self, value: Cell) -> list:
+        return list(value.data.reshape(-1))
+
+    def rebuild(self, value: Cell, children: list) -> Cell:
+        data = np.empty(value.data.shape, dtype=object)
+        data.reshape(-1)[:] = children
+        return Cell(data)
+
+    def matching_children(self, template: Cell, other: Any) -> list:
+        if type(other) is Cell and other.data.shape != template.data.shape:
+            raise mismatch("cell arrays of different sizes.")
+        return super().matching_children(template, other)
+
+
+class StructKind(ContainerKind):
+    name = "structure"
+
+    def children(self, value: Struct) -> list:
+        return [elem[name] for elem in value.elems.reshape(-1) for name in value.fields]
+
+    def rebuild(self, value: Struct, children: list) -> Struct:
+        fields = list(value.fields)
+        elems = np.empty(value.elems.shape, dtype=object)
+        flat = elems.reshape(-1)
+        width = len(fields)
+        for k in range(flat.size):
+            flat[k] = dict(zip(fields, children[k * width:(k + 1) * width], strict=True))
+        return Struct(fields, elems)
+
+    def matching_children(self, template: Struct, other: Any) -> list:
+        if type(other) is not Struct:
+            raise mismatch(f"expected a structure, not {class_of(other)}.")
+        if sorted(other.fields) != sorted(template.fields):
+            raise mismatch("structures with different fields.")
+        if other.elems.shape != template.elems.shape:
+            raise mismatch("structure arrays of different sizes.")
+        # fields are matched by name, in the first structure's order
+        return [elem[name] for elem in other.elems.reshape(-1) for name in template.fields]
+
+
+class TableKind(ContainerKind):
+    """A Learnables-style table: its parameters are the cells of the Value variable."""
+
+    name = "table"
+
+    def _values(self, table: Table) -> Cell:
+        if "Value" not in table.names or type(table.variable("Value")) is not Cell:
+            raise error("deep:optimizers:InvalidTable",
+                        "Table must have a variable named 'Value' holding a cell array of "
+                        "parameters.")
+        return table.variable("Value")
+
+    def children(self, value: Table) -> list:
+        return list(self._values(value).data.reshape(-1))
+
+    def rebuild(self, value: Table, children: list) -> Table:
+        cells = self._values(value)
+        data = np.empty(cells.data.shape, dtype=object)
+        data.reshape(-1)[:] = children
+        return value.with_variable("Value", Cell(data))
+
+    def matching_children(self, template: Table, other: Any) -> list:
+        if type(other) is Table and other.height != template.height:
+            raise mismatch("tables of different heights.")
+        return super().matching_children(template, other)
+
+
+# Python type of a container -> how it is walked.  Later value classes (networks) add
+# themselves here when their module loads.
+CONTAINER_KINDS: dict[type, ContainerKind] = {Cell: CellKind(), Struct: StructKind(),
+                                             Table: TableKind()}
+
+
+def parameters_of(value: Any) -> list:
+    """The parameters inside a container, in walking order (a lone array is one)."""
+    kind = CONTAINER_KINDS.get(type(value))
+    if kind is None:
+        return [value]
+    out: list = []
+    for child in kind.children(value):
+        out.extend(parameters_of(child))
+    return out
+
+
+def matching_parameters(template: Any, other: Any) -> list:
+    """The parameters of ``other`` that match those of ``template`` one by one (an error
+    when the two structures differ)."""
+    kind = CONTAINER_KINDS.get(type(template))
+    if kind is None:
+        if type(other) in CONTAINER_KINDS:
+            raise mismatch(f"expected an array, not {class_of(other)}.")
+        return [other]
+    out: list = []
+    for mine, theirs in zip(kind.children(template), kind.matching_children(template, other),
+                            strict=True):
+        out.extend(matching_parameters(mine, theirs))
+    return out
+
+
+def with_parameters(template: Any, values: list) -> Any:
+    """``template`` rebuilt with ``values`` in place of its parameters (walking order)."""
+    return _rebuild(template, iter(values))
+
+
+def _rebuild(template: Any, stream: Any) -> Any:
+    kind = CONTAINER_KINDS.get(type(template))
+    if kind is None:
+        return next(stream)
+    return kind.rebuild(template, [_rebuild(child, stream) for child in kind.children(template)])
+
+
+def is_missing(value: Any) -> bool:
+    """``[]``: an optimizer state not yet made (the first iteration)."""
+    return type(value) is np.ndarray and value.shape == (0, 0) and value.dtype == np.float64
+
+
+def map_parameters(fn: Callable[..., tuple], first: Any, *others: Any, nout: int = 1,
+                   missing_allowed: bool = False, shaped_like: tuple[int, ...] = ()) -> list:
+    """Call ``fn(p, o1, ..., on)`` on each parameter ``p`` of ``first`` with the matching
+    parameters of ``others`` and return ``nout`` containers holding the ``nout`` values
+    ``fn`` returns each time.  Output ``j`` is shaped like ``first``, or like input
+    ``shaped_like[j]`` (0 is ``first``, 1 the first of ``others``...): an optimizer's
+    states take the gradients' structure, which for a network is its Learnables table.
+    With ``missing_allowed``, an other given as ``[]`` passes None for its parameters."""
+    params = parameters_of(first)
+    columns = [None if missing_allowed and is_missing(o) else matching_parameters(first, o)
+               for o in others]
+    outs: list[list] = [[] for _ in range(nout)]
+    for k, p in enumerate(params):
+        got = fn(p, *[None if col is None else col[k] for col in columns])
+        for j in range(nout):
+            outs[j].append(got[j])
+    inputs = (first, *others)
+    return [with_parameters(_template(first, inputs[shaped_like[j]]) if j < len(shaped_like)
+                            else first, out) for j, out in enumerate(outs)]
+
+
+def _template(first: Any, other: Any) -> Any:
+    """The structure an output shaped like ``other`` takes: ``first``'s when both are the
+    same kind of container (their parameters are in ``first``'s order: struct fields are
+    matched by name), ``other``'s when it is another kind (a network's Learnables table)."""
+    if type(other) in CONTAINER_KINDS and type(other) is not type(first):
+        return other
+    return first
