@@ -22,6 +22,7 @@ from mlang.values.cell import Cell
 from mlang.values.core import class_of, fix_shape, is_true, to_array
 from mlang.values.objects import MatlabObject
 from mlang.values.struct import Struct
+from mlang.values.table import Table
 
 LABELS = "SCBTU"
 _RANK = {label: rank for rank, label in enumerate(LABELS)}
@@ -218,8 +219,10 @@ def strip(value: Any) -> Any:
 
 
 def map_dlarrays(value: Any, fn: Any) -> Any:
-    """``value`` with ``fn`` applied to each dlarray in it, through cells and structs.
-    Containers are copied only when something in them changed."""
+    """``value`` with ``fn`` applied to each dlarray in it, through cells, structs,
+    tables (a Learnables table's Value variable) and objects with a ``map_dlarrays(fn)``
+    method (applying ``fn`` to each value they hold and returning the object, a new one
+    when something changed).  Containers are copied only when something in them changed."""
     t = type(value)
     if t is DlArray:
         return fn(value)
@@ -245,4 +248,11 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
                 fields[name] = mapped
             new_elems.reshape(-1)[k] = fields
         return Struct(list(value.fields), new_elems) if changed else value
-    return value
+    if t is Table:
+        variables = [map_dlarrays(v, fn) for v in value.variables]
+        if all(a is b for a, b in zip(variables, value.variables, strict=True)):
+            return value
+        return value.copy(variables=variables)
+    # an object holding dlarrays (a network...) maps them itself
+    mapper = getattr(value, "map_dlarrays", None) if isinstance(value, MatlabObject) else None
+    return value if mapper is None else mapper(lambda v: map_dlarrays(v, fn))

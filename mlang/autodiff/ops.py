@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive, dl_call, record
+from mlang.autodiff.trace import Primitive, align_formats, dl_call, record, trimmed_format
 from mlang.values import indexing
 from mlang.values.concat import cat
 from mlang.values.core import FLOAT_DTYPES, numpy_agrees
@@ -58,6 +58,12 @@ _FLOATS = FLOAT_DTYPES
 
 def operator(symbol: str, a: Any, b: Any) -> Any:
     """A binary operator with a dlarray operand."""
+    if type(a) is DlArray and type(b) is DlArray and a.fmt != b.fmt and a.fmt and b.fmt:
+        (a, b), fmt = align_formats([a, b])  # dimensions lined up by label
+        y = operator(symbol, a, b)
+        if type(y) is not DlArray:
+            return y
+        return DlArray(y.data, trimmed_format(fmt, y.data.shape), y.node)
     kernel = _KERNELS.get(symbol)
     if kernel is not None:
         x = a.data if type(a) is DlArray else a

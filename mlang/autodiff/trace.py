@@ -17,6 +17,13 @@ Complex values follow MATLAB's convention (Wirtinger calculus): for a real
 loss L of z = a + ib the gradient is dL/da + i dL/db, so a rule for a
 holomorphic f returns ``g .* conj(f'(z))``, and a rule for a function whose
 values are always real (real, abs, norm...) starts from ``real(g)``.
+
+A result takes the data format of its first formatted argument, with two
+exceptions: element-wise functions of formatted operands with different
+formats line the operands up by label first (``align_formats``: singleton
+dimensions added at the end of each block of same-labelled dimensions, the
+result labelled with the union), and functions that reorder dimensions
+(reshape, permute, transpose, squeeze) keep only the labels that still fit.
 """
 
 from __future__ import annotations
@@ -30,9 +37,9 @@ import numpy as np
 
 # ops imports this module; the package's __init__ orders the two (see dlarray.py).
 from mlang.autodiff import ops
-from mlang.autodiff.dlarray import DlArray
+from mlang.autodiff.dlarray import LABELS, DlArray
 from mlang.errors import error
-from mlang.values.core import class_of
+from mlang.values.core import class_of, fix_shape
 
 _numbering = itertools.count()  # creation order of nodes: a node comes after its parents
 
@@ -118,27 +125,43 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
     mode = fn.dl
     if mode is None:
         raise undefined_for_dlarray(fn.name)
+    fmt = None
+    name = fn.name
+    if name in ELEMENTWISE:
+        args, fmt = align_formats(args)
     raw = [a.data if type(a) is DlArray else a for a in args]
     outs = fn.invoke(interp, raw, nargout)
     if mode == "data" or not outs:
         return outs
-    outs[0] = record(fn if mode == "differentiable" else None, tuple(args), raw,
-                     _result_data(outs[0]))
+    out = _result_data(outs[0])
+    if fmt:
+        fmt = trimmed_format(fmt, out.shape)
+    elif name in REORDERS:
+        fmt = _reordered_format(name, args, out)
+    outs[0] = record(fn if mode == "differentiable" else None, tuple(args), raw, out, fmt)
     return outs
 
 
-def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray) -> DlArray:
+def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray,
+           fmt: str | None = None) -> DlArray:
     """The dlarray result ``out`` of ``fn`` applied to ``args`` (their data: ``raw``),
     recorded in the trace when an argument is traced (``fn`` None: never recorded).
-    The result takes the first data format among the arguments, if it fits."""
-    fmt = ""
+    The result takes the format ``fmt`` or, when None, the first data format among
+    the arguments, if it fits."""
     traced = False
-    for a in args:
-        if type(a) is DlArray:
-            if not fmt:
-                fmt = a.fmt
-            if a.node is not None:
+    if fmt is None:
+        fmt = ""
+        for a in args:
+            if type(a) is DlArray:
+                if not fmt:
+                    fmt = a.fmt
+                if a.node is not None:
+                    traced = True
+    else:
+        for a in args:
+            if type(a) is DlArray and a.node is not None:
                 traced = True
+                break
     if fmt and out.ndim > len(fmt):
         fmt = ""
     y = DlArray(out, fmt)
@@ -149,6 +172,92 @@ def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray) -> DlArray:
                            else a for a in raw])
         y.node = Node(parents, fn.gradient, args, rule_args, out)
     return y
+
+
+# ------------------------------------------------------- formats of results
+
+# Element-wise functions of several arrays: formatted operands meet label by label.
+ELEMENTWISE = frozenset({
+    "plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", "lt", "le", "gt",
+    "ge", "and", "or", "xor", "max", "min", "atan2", "hypot", "mod", "rem",
+})
+# Functions whose result's dimensions are not the input's: reshape forgets the labels,
+# permute and transpose keep them only when each dimension keeps its label, squeeze
+# drops the labels of the dimensions it removes.
+REORDERS = frozenset({"reshape", "permute", "transpose", "ctranspose", "squeeze"})
+
+
+def aligned_format(formats: list[str]) -> str:
+    """The format of the result of an element-wise operation on arrays of ``formats``
+    (each in canonical order): every label as many times as the most any operand has."""
+    return "".join(label * max(f.count(label) for f in formats) for label in LABELS)
+
+
+def aligned_shape(x: DlArray, target: str) -> tuple[int, ...]:
+    """The shape of ``x`` with singleton dimensions added at the end of each block of
+    same-labelled dimensions, so that its labels line up with ``target``'s."""
+    shape = x.shape
+    sizes: list[int] = []
+    k = 0
+    for label in LABELS:
+        have = x.fmt.count(label)
+        sizes += shape[k:k + have]
+        sizes += [1] * (target.count(label) - have)
+        k += have
+    return fix_shape(tuple(sizes))
+
+
+def align_formats(args: list) -> tuple[list, str | None]:
+    """The arguments of an element-wise operation with their dimensions lined up by label
+    (MATLAB's implicit expansion of formatted dlarrays), and the result's format; the
+    arguments as they are and None when at most one data format is among them."""
+    formats = [a.fmt for a in args if type(a) is DlArray and a.fmt]
+    if len(formats) < 2 or all(f == formats[0] for f in formats):
+        return args, None
+    target = aligned_format(formats)
+    aligned = []
+    for a in args:
+        if type(a) is DlArray and a.fmt:
+            shape = aligned_shape(a, target)
+            if a.node is None:
+                a = DlArray(a.data.reshape(shape, order="F"), "")
+            else:  # recorded, so the gradient finds its way back to the operand's shape
+                a = ops.reshape_to(DlArray(a.data, "", a.node), shape)
+        aligned.append(a)
+    return aligned, target
+
+
+def trimmed_format(fmt: str, shape: tuple[int, ...]) -> str:
+    """``fmt`` without the singleton 'U' dimensions at its end after the second."""
+    full = shape + (1,) * (len(fmt) - len(shape))
+    while len(fmt) > 2 and fmt[-1] == "U" and full[len(fmt) - 1] == 1:
+        fmt = fmt[:-1]
+    return fmt
+
+
+def _reordered_format(name: str, args: list, out: np.ndarray) -> str:
+    """The format of the result of reshape, permute or transpose of a dlarray."""
+    x = args[0]
+    fmt = x.fmt if type(x) is DlArray else ""
+    if not fmt or name == "reshape":
+        return ""
+    if name == "squeeze":
+        shape = x.shape
+        if len(shape) <= 2:
+            return fmt
+        kept = "".join(label for label, n in zip(fmt, shape, strict=True) if n != 1)
+        if len(kept) == 1 and out.ndim == 2 and out.shape[1] == 1:
+            return kept + "U"  # one labelled column, as dlarray labels a vector
+        return kept if len(kept) >= 2 else ""
+    if name == "permute":
+        try:
+            order = [int(k) for k in np.asarray(args[1]).reshape(-1)]
+        except (TypeError, ValueError):
+            return ""
+        padded = fmt + " " * max(0, max(order, default=0) - len(fmt))
+        moved = "".join(padded[k - 1] for k in order).rstrip()
+        return fmt if moved == fmt else ""
+    return fmt if len(fmt) == 2 and fmt[0] == fmt[1] else ""
 
 
 # ------------------------------------------------------------------ backward

@@ -27,6 +27,7 @@ from mlang.values.convert import from_python, to_python
 from mlang.values.core import to_str
 from mlang.values.handle import FunctionHandle
 from mlang.values.limits import DEFAULT_MAX_ARRAY_BYTES
+from mlang.values.objects import FUNCTION_LIKE
 
 # The one place that says where the stdlib is: the package mlang.stdlib, which
 # pyproject.toml maps from the top-level stdlib/ folder (editable or not).
@@ -228,6 +229,8 @@ class Interpreter:
         """Call a function given as a handle or a name (feval, cellfun, ...)."""
         if type(fn) is FunctionHandle:
             return self.call_handle(fn, args, nargout)
+        if type(fn) in FUNCTION_LIKE:
+            return fn.call_as_function(self, args, nargout)
         name = to_str(fn)
         target = self.resolve(name)
         if target is None:

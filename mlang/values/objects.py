@@ -31,6 +31,10 @@ from mlang.errors import error
 # hot paths test ``type(v) in OBJECT_KINDS`` before anything else.
 OBJECT_KINDS: dict[type, type[MatlabObject]] = {}
 
+# The Python types of objects called like functions (``call_as_function``): ``f(args)`` on
+# such a value is a call, not indexing.
+FUNCTION_LIKE: set[type] = set()
+
 # Python type of a value -> how a builtin call with such a value among its arguments is
 # made (``call_builtin``): filled for the kinds that override it, and by the registry for
 # dlarray and sparse matrices.  The call path does one lookup an argument.
@@ -79,6 +83,8 @@ class MatlabObject:
         OBJECT_KINDS[cls.represents or cls] = cls
         if cls.call_builtin is not MatlabObject.call_builtin:
             CALL_ROUTES[cls.represents or cls] = cls.call_builtin
+        if cls.call_as_function is not MatlabObject.call_as_function:
+            FUNCTION_LIKE.add(cls.represents or cls)
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -111,6 +117,11 @@ class MatlabObject:
     def concatenate(rows: list[list]) -> Any:
         """``[row1; row2; ...]`` where some element is of this kind."""
         return NotImplemented
+
+    def call_as_function(self, interp: Any, args: list, nargout: int) -> list:
+        """``x(args...)``, ``feval(x, ...)`` and ``dlfeval(x, ...)`` for an object that is
+        called like a function (an accelerated function): the list of its outputs."""
+        raise NotImplementedError
 
     @staticmethod
     def call_builtin(builtin: Any, interp: Any, args: list, nargout: int) -> Any:

@@ -168,3 +168,7 @@ def test_gridded_interpolant_errors(m):
     assert m.fails(code + "F.Foo = 1;").exc.identifier == "MATLAB:noPublicFieldForClass"
     assert m.fails("F = griddedInterpolant; F(1)").exc.identifier == \
         "MATLAB:griddedInterpolant:EmptyInterpolantErrId"
+
+
+def test_interpn_of_an_empty_array_is_a_matlab_error(m):
+    assert m.fails("x = interpn([]);").identifier.startswith("MATLAB:")

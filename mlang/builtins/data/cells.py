@@ -26,6 +26,7 @@ from mlang.values.cell import Cell
 from mlang.values.concat import cat
 from mlang.values.core import char_row, class_of, fix_shape, numel, result, size_of, to_array
 from mlang.values.handle import FunctionHandle
+from mlang.values.objects import FUNCTION_LIKE
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -286,7 +287,7 @@ def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
 
 
 def _check_function(fn_name: str, fn: Any) -> None:
-    if type(fn) is not FunctionHandle and text_or_none(fn) is None:
+    if type(fn) is not FunctionHandle and type(fn) not in FUNCTION_LIKE and text_or_none(fn) is None:
         raise error(f"MATLAB:{fn_name}:InvalidFunction",
                     "First input must be a function handle or a function name.")
 

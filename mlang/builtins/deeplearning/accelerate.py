@@ -34,7 +34,6 @@ class AcceleratedFunction(MatlabObject):
 
     matlab_class = "deep.AcceleratedFunction"
     display_name = "AcceleratedFunction"
-    callable = True  # called like a function (``call``), with the number of outputs asked for
     __slots__ = ("function", "enabled", "cache_size", "check_mode", "check_tolerance", "interp",
                  "calls")
 
@@ -47,8 +46,8 @@ class AcceleratedFunction(MatlabObject):
         self.interp = interp  # the session that made it, for calls written x = f(args)
         self.calls = 0
 
-    # the Callable interface: dlfeval(accfun, ...) and [a, b] = accfun(...) calls
-    def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list:
+    def call_as_function(self, interp: Any, args: list, nargout: int) -> list:
+        """accfun(...), [a, b] = accfun(...), feval and dlfeval of it."""
         self.calls += 1
         if not self.enabled:  # a disabled accelerated function is the function itself
             return interp.call_handle(self.function, list(args), nargout)
@@ -61,7 +60,7 @@ class AcceleratedFunction(MatlabObject):
             state[ACCELERATED] -= 1
 
     def subsref_paren(self, args: list) -> Any:
-        outs = self.call(self.interp, args, 1)
+        outs = self.call_as_function(self.interp, args, 1)
         if not outs:
             raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
         return outs[0]

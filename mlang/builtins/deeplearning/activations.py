@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff import ops
-from mlang.autodiff.dlarray import DlArray, check_format
+from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import Primitive
-from mlang.builtins.coerce import options, text_option, text_scalar
+from mlang.builtins.coerce import options, split_options, text_option
+from mlang.builtins.deeplearning.formats import data_format_option, formatted_input, output_like
 from mlang.builtins.math.elementwise import floating
 from mlang.errors import error
 from mlang.registry import builtin
@@ -134,16 +135,17 @@ SOFTMAX = Primitive("softmax", _softmax, _softmax_rule)
 @builtin(dl="native")
 def softmax(x: object, *settings: object) -> object:
     """Y = softmax(X)  softmax over the channel ('C') dimension of a formatted dlarray
-    Y = softmax(X, 'DataFormat', FMT)  for an unformatted input with format FMT"""
-    fmt = x.fmt if type(x) is DlArray else ""
-    given = options(settings, ("DataFormat",))
-    if "DataFormat" in given:
-        fmt = check_format(text_scalar(given["DataFormat"], "DataFormat"))
-    if "C" not in fmt:
+    Y = softmax(X, 'DataFormat', FMT)  for an unformatted input with format FMT (the
+    result is unformatted, its dimensions in the input's order)"""
+    positional, given = split_options(settings, ("DataFormat",))
+    if positional:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    if type(x) is not DlArray:
+        _floating(x)  # (the class check of the other activations)
+    xf, form = formatted_input(x, data_format_option(given), "softmax")
+    if "C" not in xf.fmt:
         raise error("deep:softmax:NoChannelDimension",
                     "Invalid input data. The input must be a formatted dlarray with a channel "
                     "('C') dimension, or specify the format with the 'DataFormat' option.")
-    dim = fmt.index("C")
-    if type(x) is DlArray:
-        return ops.apply(SOFTMAX, x, dim)
-    return result(_softmax(_floating(x), dim))
+    y = ops.apply(SOFTMAX, DlArray(xf.data, "", xf.node), xf.fmt.index("C"))
+    return output_like(DlArray(y.data, xf.fmt, y.node), form)

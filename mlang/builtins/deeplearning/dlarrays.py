@@ -24,11 +24,13 @@ from mlang.autodiff.dlarray import (
 )
 from mlang.autodiff.trace import backward, traced_input, undefined_for_dlarray
 from mlang.builtins.coerce import option_flag, split_options, text_scalar
+from mlang.builtins.deeplearning.formats import in_label_order
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, char_row, class_of, fix_shape, is_text, result, to_str
 from mlang.values.struct import Struct
+from mlang.values.table import Table
 
 # ------------------------------------------------------------- the value
 
@@ -105,10 +107,13 @@ def finddim(x: object, label: object) -> object:
 
 @builtin(dl="native")
 def stripdims(x: object, fmt: object = None) -> object:
-    """Y = stripdims(dlX)  dlX without its data format (the trace is kept)"""
+    """Y = stripdims(dlX)  dlX without its data format (the trace is kept)
+    Y = stripdims(dlX, FMT)  with its dimensions in the order of the labels of FMT"""
     if type(x) is not DlArray:
         raise undefined_for_type("stripdims", x)
-    return DlArray(x.data, "", x.node)
+    if fmt is None:
+        return DlArray(x.data, "", x.node)
+    return in_label_order(x, text_scalar(fmt, "Data format"))
 
 
 def undefined_for_type(name: str, x: object) -> Exception:
@@ -139,10 +144,15 @@ def dlfeval(interp: Any, fun: object, *args: object, nargout: int = 1) -> object
 GRADIENT_OPTIONS = ("RetainData", "EnableHigherDerivatives", "AllowComplex")
 
 
-def _split_options(args: tuple) -> tuple[list, dict[str, bool]]:
-    """The variables of dlgradient and its options, as flags (defaults filled in)."""
+# interp.family_state key: how many AcceleratedFunction calls are under way
+ACCELERATED = "deep.accelerated_depth"
+
+
+def _split_options(args: tuple, accelerated: bool) -> tuple[list, dict[str, bool]]:
+    """The variables of dlgradient and its options, as flags (defaults filled in).  Inside
+    an AcceleratedFunction call, higher derivatives are enabled by default, as in MATLAB."""
     variables, given = split_options(args, GRADIENT_OPTIONS)
-    flags = {"RetainData": False, "EnableHigherDerivatives": False, "AllowComplex": True}
+    flags = {"RetainData": False, "EnableHigherDerivatives": accelerated, "AllowComplex": True}
     for name, value in given.items():
         flags[name] = option_flag(ops.raw(value.data) if type(value) is DlArray else value, name)
     for v in variables:
@@ -153,7 +163,7 @@ def _split_options(args: tuple) -> tuple[list, dict[str, bool]]:
     return variables, flags
 
 
-def _not_traced() -> Exception:
+def not_traced() -> Exception:
     return error("deep:dlgradient:ValueNotTraced",
                  "Value to differentiate is not traced. It must be a traced real dlarray "
                  "scalar. Use dlgradient inside a function called by dlfeval to trace the "
@@ -163,18 +173,20 @@ def _not_traced() -> Exception:
 @builtin(interp=True, nargout=True, max_out=None, dl="native")
 def dlgradient(interp: Any, y: object, *args: object, nargout: int = 1) -> object:
     """[g1,...,gk] = dlgradient(y, x1,...,xk)  gradients of the scalar y with respect to
-    x1,...,xk (dlarrays, or cells and structs of them), inside a function called by dlfeval
+    x1,...,xk (dlarrays, or cells, structs and tables of them, such as a network's
+    Learnables table), inside a function called by dlfeval
     dlgradient(..., 'RetainData', tf)  keep the trace for further dlgradient calls
     dlgradient(..., 'EnableHigherDerivatives', tf)  trace the backward pass too, so the
-    gradients can be differentiated again
+    gradients can be differentiated again (default false, true inside an accelerated
+    function made by dlaccelerate)
     dlgradient(..., 'AllowComplex', tf)  allow complex variables and gradients"""
-    variables, options = _split_options(args)
+    variables, options = _split_options(args, interp.family_state.get(ACCELERATED, 0) > 0)
     if not variables:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
     if nargout > len(variables):
         raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
     if type(y) is not DlArray or y.node is None or interp.dl_depth == 0:
-        raise _not_traced()
+        raise not_traced()
     if y.data.size != 1 or y.data.dtype.kind == "c":
         raise error("deep:dlgradient:ValueNotScalar",
                     "Value to differentiate must be a traced real dlarray scalar.")
@@ -193,14 +205,18 @@ def dlgradient(interp: Any, y: object, *args: object, nargout: int = 1) -> objec
     return tuple(map_dlarrays(v, gradient_of) for v in variables)
 
 
+def variable_not_traced() -> Exception:
+    return error("deep:dlgradient:VariableNotTraced",
+                 "Variable to differentiate with respect to is not traced. It must be "
+                 "a dlarray input of the function called by dlfeval, or a value "
+                 "computed from one.")
+
+
 def _collect(v: object, leaves: list[DlArray], allow_complex: bool) -> None:
     """The dlarrays in a variable to differentiate with respect to, each checked."""
     def check(x: DlArray) -> DlArray:
         if x.node is None:
-            raise error("deep:dlgradient:VariableNotTraced",
-                        "Variable to differentiate with respect to is not traced. It must be "
-                        "a dlarray input of the function called by dlfeval, or a value "
-                        "computed from one.")
+            raise variable_not_traced()
         if not allow_complex and x.data.dtype.kind == "c":
             raise error("deep:dlgradient:ComplexNotAllowed",
                         "Variable to differentiate with respect to is complex. To compute "
@@ -208,10 +224,10 @@ def _collect(v: object, leaves: list[DlArray], allow_complex: bool) -> None:
         leaves.append(x)
         return x
 
-    if type(v) not in (DlArray, Cell, Struct):
+    if type(v) not in (DlArray, Cell, Struct, Table) and not hasattr(v, "map_dlarrays"):
         raise error("deep:dlgradient:InvalidVariable",
                     "Variable to differentiate with respect to must be a dlarray, or a cell "
-                    f"array or structure containing dlarrays, not {class_of(v)}.")
+                    f"array, structure or table containing dlarrays, not {class_of(v)}.")
     map_dlarrays(v, check)
 
 
@@ -223,6 +239,13 @@ def gather(*args: object, nargout: int = 1) -> object:
     """X = gather(A)  the data of a GPU array in host memory; mlang computes on the CPU,
     so every array (dlarrays included) is returned as it is"""
     return args if len(args) > 1 else (args[0] if args else None)
+
+
+@builtin("gpuArray", dl="native")
+def gpu_array(x: object) -> object:
+    """G = gpuArray(X)  an array stored on the GPU; mlang computes on the CPU, so X is
+    returned as it is (gather gives it back unchanged)"""
+    return x
 
 
 @builtin("canUseGPU")

@@ -116,3 +116,14 @@ def _permutation(present: str, wanted: str) -> list[int]:
         k = next(i for i, lab in enumerate(present) if lab == label and i not in used)
         used.append(k)
     return used
+
+
+def in_label_order(x: DlArray, labels: str) -> DlArray:
+    """A formatted dlarray as an unformatted one with its dimensions in the order of
+    ``labels`` (stripdims(X, FMT)): ``labels`` holds the same labels as X's format."""
+    labels = check_format(labels)
+    if sorted(labels) != sorted(x.fmt):
+        raise error("deep:dlarray:InvalidFormat",
+                    f"Invalid data format '{labels}'. The format must contain the same "
+                    f"dimension labels as the input data ('{x.fmt}').")
+    return output_like(x, InputForm(False, labels))

@@ -73,6 +73,8 @@ def parameter_data(value: Any, what: str, function: str) -> np.ndarray:
     """The floating-point data of a parameter, gradient or state."""
     if type(value) is DlArray and value.data.dtype in _REAL_FLOATS:
         return value.data  # the common case, first
+    if value is None:  # an empty gradient where a parameter stands
+        raise error(f"deep:{function}:InvalidInput", f"{what} must not be empty.")
     data = value.data if type(value) is DlArray else value
     cls = class_of(data)
     if cls not in ("double", "single"):

@@ -21,6 +21,7 @@ from mlang.registry import builtin
 from mlang.syntax import ast
 from mlang.values.core import char_row
 from mlang.values.handle import FunctionHandle
+from mlang.values.objects import FUNCTION_LIKE
 
 
 def _workspace(interp: Any, which: Any) -> Frame:
@@ -116,8 +117,8 @@ def assignin(interp: Any, workspace: Any, name: Any, value: Any) -> None:
 @builtin(interp=True, max_out=None, nargout=True, dl="native")
 def feval(interp: Any, fn: Any, *args: Any, nargout: int = 0) -> Any:
     """[y1, ..., yN] = feval(fun, x1, ..., xM) calls fun (a handle or a function name)."""
-    if type(fn) is FunctionHandle:
-        out = interp.call_handle(fn, list(args), nargout)
+    if type(fn) is FunctionHandle or type(fn) in FUNCTION_LIKE:
+        out = interp.call_value(fn, list(args), nargout)
     else:
         name = text_scalar(fn, "Function name")
         target = interp.lookup(name, caller_frame(interp).unit)

@@ -210,7 +210,7 @@ def _split(args: tuple, name: str) -> tuple[list, str, Any]:
 
 
 def _refined(n: int, times: int) -> np.ndarray:
-    return np.linspace(1, n, (n - 1) * 2 ** times + 1)
+    return np.linspace(1, n, max((n - 1) * 2 ** times + 1, 0))  # no points along an empty axis
 
 
 def _refinement(v: Any, name: str) -> int:

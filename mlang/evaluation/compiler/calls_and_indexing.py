@@ -21,7 +21,7 @@ from mlang.values.cell import Cell
 from mlang.values.core import char_row, to_str
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
-from mlang.values.objects import kind_of
+from mlang.values.objects import FUNCTION_LIKE, kind_of
 from mlang.values.struct import Struct
 
 
@@ -241,6 +241,8 @@ class ReferenceCompiler:
             if type(base) is FunctionHandle:
                 return self.interp.invoke(base, _colons_as_text(values) if has_colon else values,
                                           nargout)
+            if type(base) in FUNCTION_LIKE:
+                return base.call_as_function(self.interp, values, nargout)
             return [index(base, values)]
 
         return run

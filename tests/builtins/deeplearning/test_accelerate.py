@@ -118,8 +118,11 @@ g = dlfeval(a, dlarray([1 2]));
     np.testing.assert_allclose(g.data, [[6.0, 12.0]])
 
 
-@pytest.mark.xfail(strict=False, reason="the compiler calls only function handles with several "
-                   "outputs: [a, b] = accfun(x) needs it to call objects marked callable")
 def test_calling_with_several_outputs(m) -> None:
     a, b = m.values("acc = dlaccelerate(@size); [a, b] = acc(ones(2, 3));", "a", "b")
     assert (a, b) == (2.0, 3.0)
+
+
+def test_feval_and_cellfun_call_it(m) -> None:
+    a, c = m.values("acc = dlaccelerate(@(x) 2*x); a = feval(acc, 3); c = cellfun(acc, {1, 2});", "a", "c")
+    assert a == 6.0 and c.tolist() == [[2.0, 4.0]]

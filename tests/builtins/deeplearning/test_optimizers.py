@@ -312,3 +312,7 @@ def test_outputs_shaped_like_the_gradients_of_another_kind(monkeypatch):
                                                grads, nout=2, shaped_like=(0, 1))
     assert type(params) is Bag and params.items == [4.0, 4.0]
     assert type(states) is Cell and states.data.reshape(-1).tolist() == [2.0, 4.0]
+
+
+def test_an_empty_gradient_is_a_matlab_error(m):
+    assert m.fails("rmspropupdate(0.0, [], 100.0)").identifier == "deep:rmspropupdate:InvalidInput"
