@@ -16,6 +16,9 @@ How a builtin treats dlarray arguments (``dl``):
   (comparisons, logical operators);
 * ``"data"``: computed on the data, the result is a plain value (text output);
 * ``"native"``: the function handles dlarrays itself (size, class, dlfeval...);
+* ``"traced"``: the function handles dlarrays itself and records its own derivatives,
+  reading the data format (dlconv, batchnorm, lstm, the losses...): differentiable, so
+  the gradient-check suite must cover it, like a function with a ``gradient`` rule;
 * None: MATLAB's "Undefined function ... for input arguments of type 'dlarray'".
 
 A builtin's Python function receives MATLAB values positionally (``*args``
@@ -115,7 +118,9 @@ ops.use_builtins(BUILTINS)
 
 def _dl_route(builtin: Builtin, interp: Any, args: list, nargout: int) -> Any:
     """A call with a dlarray argument is traced, unless the builtin takes dlarrays as they are."""
-    return NotImplemented if builtin.dl == "native" else dl_call(builtin, interp, args, nargout)
+    if builtin.dl == "native" or builtin.dl == "traced":
+        return NotImplemented
+    return dl_call(builtin, interp, args, nargout)
 
 
 # Argument classes whose calls take another route: dlarray (traced) and sparse matrices join

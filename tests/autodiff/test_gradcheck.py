@@ -439,6 +439,8 @@ for _table in FAMILY_TABLES:
     EXTRAS += getattr(_table, "EXTRAS", [])  # operations that handle dlarrays themselves
 
 DIFFERENTIABLE = {name for name, b in load_all().items() if b.gradient is not None}
+# Builtins that read their input's format and record their own derivatives (dl="traced").
+TRACED = {name for name, b in load_all().items() if b.dl == "traced"}
 
 # ------------------------------------------------------------------ parameters
 
@@ -475,6 +477,11 @@ def checker(tmp_path_factory) -> Checker:
 def test_table_covers_every_differentiable_builtin() -> None:
     missing = DIFFERENTIABLE - {case.name for case in CASES}
     assert not missing, f"differentiable builtins without a gradient check: {sorted(missing)}"
+
+
+def test_table_covers_every_traced_builtin() -> None:
+    missing = TRACED - {case.name for case in CASES + EXTRAS}
+    assert not missing, f"builtins recording their own derivatives without a gradient check: {sorted(missing)}"
 
 
 def test_table_names_exist() -> None:

@@ -132,7 +132,7 @@ def _softmax_rule(g: Any, y: Any, x: Any, dim: int) -> tuple:
 SOFTMAX = Primitive("softmax", _softmax, _softmax_rule)
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def softmax(x: object, *settings: object) -> object:
     """Y = softmax(X)  softmax over the channel ('C') dimension of a formatted dlarray
     Y = softmax(X, 'DataFormat', FMT)  for an unformatted input with format FMT (the

@@ -198,7 +198,7 @@ def _padding_mask(given: dict, keys: DlArray, layout: _Layout) -> np.ndarray | N
 # ------------------------------------------------------------ attention
 
 
-@builtin(dl="native", nargout=True, max_out=2, interp=True)
+@builtin(dl="traced", nargout=True, max_out=2, interp=True)
 def attention(interp: Any, queries: object, keys: object, values: object, num_heads: object,
               *settings: object, nargout: int = 1) -> object:
     """Y = attention(queries, keys, values, numHeads)  multi-head scaled dot-product attention

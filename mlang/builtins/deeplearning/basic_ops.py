@@ -65,7 +65,7 @@ def _parameter(v: object, what: str) -> Any:
     return ops.raw(as_data(v))
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def fullyconnect(x: object, weights: object = None, bias: object = None, *settings: object) -> DlArray:
     """Y = fullyconnect(X, WEIGHTS, BIAS)  fully connected operation: the weighted sum of
     the spatial, channel and unspecified dimensions of each observation (and time step)

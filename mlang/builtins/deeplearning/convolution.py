@@ -255,7 +255,7 @@ def _pad_input(core: Any, k: int, pads: tuple, padding_value: Any, function: str
     return kernels.pad(core, k, pads, value)
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def dlconv(x: object, weights: object, bias: object, *settings: object) -> object:
     """Y = dlconv(X, weights, bias)  deep learning convolution
 
@@ -316,7 +316,7 @@ def dlconv(x: object, weights: object, bias: object, *settings: object) -> objec
 # ------------------------------------------------------------------ dltranspconv
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def dltranspconv(x: object, weights: object, bias: object, *settings: object) -> object:
     """Y = dltranspconv(X, weights, bias)  deep learning transposed convolution
 

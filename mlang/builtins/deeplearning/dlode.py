@@ -77,7 +77,7 @@ def _times(tspan: object) -> np.ndarray:
     return t
 
 
-@builtin(interp=True, dl="native")
+@builtin(interp=True, dl="traced")
 def dlode45(interp: Any, odefun: object, tspan: object, y0: object, theta: object,
             *options: object) -> DlArray:
     """Y = dlode45(ODEFUN, TSPAN, Y0, THETA)  solve the ODE y' = ODEFUN(t, y, THETA) from

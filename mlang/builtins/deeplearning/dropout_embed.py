@@ -27,7 +27,7 @@ def _probability(v: Any) -> float:
     return float(data.reshape(-1)[0])
 
 
-@builtin(interp=True, dl="native")
+@builtin(interp=True, dl="traced")
 def dropout(interp: Any, x: object, probability: object = None) -> object:
     """Y = dropout(X)  randomly zero elements of X with probability 0.5 and scale the
     others by 2, as a dropout layer does in training
@@ -80,7 +80,7 @@ def _indices(data: np.ndarray, vocabulary: int) -> np.ndarray:
     return values.astype(np.intp) - 1
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def embed(x: object, weights: object, *settings: object) -> object:
     """Y = embed(X, WEIGHTS)  map the numeric indices of X to the columns of WEIGHTS
     (embedding dimension by number of words): the output has X's format with its

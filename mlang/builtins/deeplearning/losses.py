@@ -126,7 +126,7 @@ def _transition_point(value: Any) -> float:
     return float(arr.reshape(-1)[0])
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def mse(y: object, targets: object, *settings: object) -> object:
     """loss = mse(Y, targets)  half mean squared error: sum((Y-targets).^2)/2 divided by
     the number of observations (the size of the 'B' dimension)
@@ -161,7 +161,7 @@ def _plain_mse(a: object, b: object) -> object:
     return np.array([[value]], dtype=dtype) if dtype == np.float32 else float(value)
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def l1loss(*args: object) -> object:
     """loss = l1loss(Y, targets)  L1 loss: sum(abs(Y-targets)) divided by the number of
     observations (mean absolute error)
@@ -171,7 +171,7 @@ def l1loss(*args: object) -> object:
     return _regression_loss("l1loss", "l1", args)
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def l2loss(*args: object) -> object:
     """loss = l2loss(Y, targets)  L2 loss: sum((Y-targets).^2) divided by the number of
     observations (mean squared error)
@@ -181,7 +181,7 @@ def l2loss(*args: object) -> object:
     return _regression_loss("l2loss", "l2", args)
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def huber(*args: object) -> object:
     """loss = huber(Y, targets)  Huber loss: 0.5*d.^2 where abs(d) <= 1, else abs(d)-0.5,
     for d = Y-targets, summed and divided by the number of observations
@@ -266,7 +266,7 @@ def _classification_mode(given: dict[str, Any]) -> bool:
     return mode == "multilabel"
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def crossentropy(*args: object) -> object:
     """loss = crossentropy(Y, targets)  categorical cross-entropy -sum(targets.*log(Y))
     over the 'C' dimension, summed and divided by the number of observations
@@ -304,7 +304,7 @@ def _classification_loss(function: str, y: DlArray, t: Any, form: InputForm,
     return output_like(DlArray(z.data, y.fmt, z.node), form)
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def indexcrossentropy(*args: object) -> object:
     """loss = indexcrossentropy(Y, targets)  cross-entropy against integer class indices:
     -sum(log(Y(targets))) over the observations, divided by the number of observations

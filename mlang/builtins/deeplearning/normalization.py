@@ -157,7 +157,7 @@ def _axes(fmt: str, labels: str) -> list[int]:
 _BATCHNORM_OPTIONS = ("MeanDecay", "VarianceDecay", "Epsilon", "DataFormat")
 
 
-@builtin(nargout=True, max_out=3, dl="native")
+@builtin(nargout=True, max_out=3, dl="traced")
 def batchnorm(x: object, offset: object, scale: object, *rest: object, nargout: int = 1) -> object:
     """Y = batchnorm(X, OFFSET, SCALEFACTOR)  normalise each channel over the S, T, B and U
     dimensions of X with the statistics of X, then scale and offset it
@@ -242,7 +242,7 @@ def _updated(running: Any, statistic: np.ndarray, decay: float, channels: int) -
 _OPERATION_DIMENSIONS = ("auto", "channel-only", "spatial-channel", "batch-excluded")
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def layernorm(x: object, offset: object, scale: object, *settings: object) -> object:
     """Y = layernorm(X, OFFSET, SCALEFACTOR)  normalise each observation of X over its
     channels (and spatial dimensions), then scale and offset each channel
@@ -290,7 +290,7 @@ def _group_count(v: Any, channels: int) -> int:
     return groups
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def groupnorm(x: object, num_groups: object, offset: object, scale: object, *settings: object) -> object:
     """Y = groupnorm(X, NUMGROUPS, OFFSET, SCALEFACTOR)  normalise each observation of X over
     groups of channels (NUMGROUPS consecutive groups; 'all-channels' is one group,
@@ -316,7 +316,7 @@ def groupnorm(x: object, num_groups: object, offset: object, scale: object, *set
     return output_like(_labelled(y, fmt), form)
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def instancenorm(x: object, offset: object, scale: object, *settings: object) -> object:
     """Y = instancenorm(X, OFFSET, SCALEFACTOR)  normalise each channel of each observation
     of X over its S, T and U dimensions, then scale and offset each channel
@@ -356,7 +356,7 @@ WINDOW_SUM = Primitive(
     lambda g, y, v, axis, before, after: (ops.apply(WINDOW_SUM, g, axis, after, before), None, None, None))
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def crosschannelnorm(x: object, window_size: object, *settings: object) -> object:
     """Y = crosschannelnorm(X, WINDOWSIZE)  local response normalisation across channels:
     Y = X ./ (K + ALPHA*SS/WINDOWSIZE).^BETA, SS the sum of squares of X over a window of

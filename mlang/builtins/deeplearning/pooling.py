@@ -76,7 +76,7 @@ def _pool_plan(x: Any, poolsize: Any, given: dict, function: str) -> tuple:
 # ------------------------------------------------------------------ maxpool
 
 
-@builtin(dl="native", nargout=True, max_out=3)
+@builtin(dl="traced", nargout=True, max_out=3)
 def maxpool(x: object, poolsize: object, *settings: object, nargout: int = 1) -> Any:
     """Y = maxpool(X, poolsize)  pool data to maximum values
 
@@ -111,7 +111,7 @@ def _given_shape(x: Any) -> Ints:
     return tuple(np.shape(as_data(x)))
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def maxunpool(x: object, indx: object, output_size: object, *settings: object) -> object:
     """Y = maxunpool(X, indx, outputSize)  unpool the output of maximum pooling
 
@@ -154,7 +154,7 @@ def maxunpool(x: object, indx: object, output_size: object, *settings: object) -
 # ------------------------------------------------------------------ avgpool
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def avgpool(x: object, poolsize: object, *settings: object) -> object:
     """Y = avgpool(X, poolsize)  pool data to average values
 

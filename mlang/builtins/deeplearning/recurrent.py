@@ -275,7 +275,7 @@ def _state_output(h: Any, formatted: bool) -> DlArray:
 _LSTM_OPTIONS = ("DataFormat", "StateActivationFunction", "GateActivationFunction")
 
 
-@builtin(dl="native", nargout=True, max_out=3)
+@builtin(dl="traced", nargout=True, max_out=3)
 def lstm(x: object, h0: object, c0: object, weights: object, recurrent_weights: object,
          bias: object, *settings: object, nargout: int = 1) -> object:
     """Y = lstm(X, H0, C0, weights, recurrentWeights, bias)  long short-term memory
@@ -332,7 +332,7 @@ def _reset_mode(given: dict) -> str:
     return mode
 
 
-@builtin(dl="native", nargout=True, max_out=2)
+@builtin(dl="traced", nargout=True, max_out=2)
 def gru(x: object, h0: object, weights: object, recurrent_weights: object, bias: object,
         *settings: object, nargout: int = 1) -> object:
     """Y = gru(X, H0, weights, recurrentWeights, bias)  gated recurrent unit

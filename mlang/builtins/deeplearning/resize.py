@@ -88,7 +88,7 @@ def _positive_vector(v: Any, k: int, name: str, nan_allowed: bool = False) -> np
     return np.broadcast_to(a, (k,)).copy()
 
 
-@builtin(dl="native")
+@builtin(dl="traced")
 def dlresize(x: object, *settings: object) -> object:
     """Y = dlresize(X, 'Scale', S)  resize the spatial dimensions of a dlarray
 
