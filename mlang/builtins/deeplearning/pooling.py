@@ -15,7 +15,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data, check_format
-from mlang.builtins.coerce import options, text_option, text_scalar
+from mlang.builtins.coerce import checked_shape, options, text_option, text_scalar
 from mlang.builtins.deeplearning import convolution_kernels as kernels
 from mlang.builtins.deeplearning.convolution import (
     core_numbers,
@@ -133,10 +133,11 @@ def maxunpool(x: object, indx: object, output_size: object, *settings: object) -
     value = x if type(x) is DlArray else DlArray(as_data(x))
     positions = np.asarray(ops.data_of(indx) if type(indx) is DlArray else as_data(indx), dtype=np.float64)
     shape_data = np.asarray(as_data(output_size), dtype=np.float64).reshape(-1)
-    if shape_data.size < 1 or np.any(shape_data < 0) or np.any(shape_data != np.floor(shape_data)):
+    if shape_data.size < 1 or not np.all(np.isfinite(shape_data)) or np.any(shape_data < 0) \
+            or np.any(shape_data != np.floor(shape_data)):
         raise error("deep:maxunpool:InvalidOutputSize",
                     "Output size must be a vector of nonnegative integers.")
-    shape = fix_shape(tuple(int(n) for n in shape_data))
+    shape = fix_shape(checked_shape(tuple(int(n) for n in shape_data)))
     if positions.size != value.data.size:
         raise error("deep:maxunpool:InvalidIndices",
                     "The indices must have one element for each element of the input data.")

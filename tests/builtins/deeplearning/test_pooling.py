@@ -214,3 +214,8 @@ def test_dlresize_errors(m) -> None:
         == "deep:dlresize:InvalidMethod"
     assert m.fails("dlresize(dlarray(ones(2), 'CB'), 'Scale', 2)").identifier \
         == "deep:dlresize:NoSpatialDimension"
+
+
+def test_maxunpool_output_sizes_that_are_no_sizes(m):
+    assert m.fails("y = maxunpool(dlarray(zeros(0,3),'CB'), magic(3), Inf)").identifier.startswith("deep:")
+    assert m.fails("y = maxunpool(dlarray(zeros(0,3),'CB'), magic(3), [1e300 2])").identifier.startswith("MATLAB:")
