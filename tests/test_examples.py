@@ -122,6 +122,21 @@ def test_training_loop_loss_falls() -> None:
     assert losses[-1] < losses[0] / 10
 
 
+@pytest.mark.parametrize(("name", "pattern", "factor"), [
+    ("pinn_burgers", r"loss = ([0-9.]+)", 5),
+    ("lbfgs_fit", r"loss = ([0-9.e+-]+),", 50),
+    ("conv_classifier", r"mean loss = ([0-9.]+)", 50),
+])
+def test_training_examples_learn(name: str, pattern: str, factor: float) -> None:
+    out = run_script(EXAMPLES / f"{name}.m")
+    losses = [float(v) for v in re.findall(pattern, out)]
+    assert len(losses) >= 5
+    assert all(b < a for a, b in zip(losses, losses[1:], strict=False))
+    assert losses[-1] < losses[0] / factor
+    if name == "conv_classifier":
+        assert "Test accuracy: 100.00%" in out
+
+
 # ---------------------------------------------------------------- dlarray display
 
 
