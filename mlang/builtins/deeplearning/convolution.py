@@ -255,6 +255,37 @@ def _pad_input(core: Any, k: int, pads: tuple, padding_value: Any, function: str
     return kernels.pad(core, k, pads, value)
 
 
+def _prepare(name: str, x: object, weights: object, bias: object, given: dict,
+             transposed: bool) -> tuple:
+    """What dlconv and dltranspconv share: the input in the kernels' layout, the weights and
+    their sizes checked against the input's channels (a transposed convolution's weights hold
+    the filters before the channels), the stride, the dilation, the dilated filter spans and
+    the input's size along the convolved dimensions."""
+    require_real(name, x, weights, bias)
+    y, form = formatted_input(x, data_format_option(given), name, required="C")
+    w, with_time = filter_weights(weights, given, name)
+    core, layout = to_core(y, slid_axes(y.fmt, with_time, name))
+    k = layout.k
+    wshape = ops.shape_of(w)
+    if len(fix_shape(wshape)) > k + 3:
+        raise error(f"deep:{name}:InvalidWeightsSize",
+                    f"Weights must have at most {k + 3} dimensions for {k}-D convolution.")
+    wfull = kernels.dims(wshape, k + 3)
+    size, groups = wfull[:k], wfull[k + 2]
+    per_group, filters_per_group = (wfull[k + 1], wfull[k]) if transposed else (wfull[k], wfull[k + 1])
+    channels = kernels.dims(ops.shape_of(core), k + 1)[k]
+    if per_group * groups != channels:
+        raise error(f"deep:{name}:InvalidWeightsSize",
+                    f"The number of channels of the weights ({per_group * groups}) must match the "
+                    f"number of channels of the input data ({channels}).")
+    stride = positive_sizes(given.get("Stride", 1.0), k, "Stride", name)
+    dilation = positive_sizes(given.get("DilationFactor", 1.0), k, "DilationFactor", name)
+    spans = tuple((n - 1) * d + 1 for n, d in zip(size, dilation, strict=True))
+    in_size = kernels.dims(ops.shape_of(core), k)
+    return (core, layout, form, w, k, per_group, filters_per_group, groups, stride, dilation, spans,
+            in_size)
+
+
 @builtin(dl="traced")
 def dlconv(x: object, weights: object, bias: object, *settings: object) -> object:
     """Y = dlconv(X, weights, bias)  deep learning convolution
@@ -272,26 +303,8 @@ def dlconv(x: object, weights: object, bias: object, *settings: object) -> objec
     Y = dlconv(..., 'WeightsFormat', WF)  the labels of unformatted weights ('T' to slide over
     time)"""
     given = options(settings, _DLCONV_OPTIONS)
-    require_real("dlconv", x, weights, bias)
-    y, form = formatted_input(x, data_format_option(given), "dlconv", required="C")
-    w, with_time = filter_weights(weights, given, "dlconv")
-    core, layout = to_core(y, slid_axes(y.fmt, with_time, "dlconv"))
-    k = layout.k
-    wshape = ops.shape_of(w)
-    if len(fix_shape(wshape)) > k + 3:
-        raise error("deep:dlconv:InvalidWeightsSize",
-                    f"Weights must have at most {k + 3} dimensions for {k}-D convolution.")
-    wfull = kernels.dims(wshape, k + 3)
-    size, per_group, filters_per_group, groups = wfull[:k], wfull[k], wfull[k + 1], wfull[k + 2]
-    channels = kernels.dims(ops.shape_of(core), k + 1)[k]
-    if per_group * groups != channels:
-        raise error("deep:dlconv:InvalidWeightsSize",
-                    f"The number of channels of the weights ({per_group * groups}) must match the "
-                    f"number of channels of the input data ({channels}).")
-    stride = positive_sizes(given.get("Stride", 1.0), k, "Stride", "dlconv")
-    dilation = positive_sizes(given.get("DilationFactor", 1.0), k, "DilationFactor", "dlconv")
-    spans = tuple((n - 1) * d + 1 for n, d in zip(size, dilation, strict=True))
-    in_size = kernels.dims(ops.shape_of(core), k)
+    (core, layout, form, w, k, per_group, filters_per_group, groups, stride, dilation, spans,
+     in_size) = _prepare("dlconv", x, weights, bias, given, transposed=False)
     pads = padding_amounts(given.get("Padding", 0.0), k, "Padding", "dlconv")
     if pads == "same":
         pads = same_padding(in_size, spans, stride)
@@ -329,26 +342,8 @@ def dltranspconv(x: object, weights: object, bias: object, *settings: object) ->
     dimension or [before; after]
     Y = dltranspconv(..., 'DataFormat', FMT)  for unformatted X"""
     given = options(settings, ("Stride", "DilationFactor", "Cropping", "DataFormat", "WeightsFormat"))
-    require_real("dltranspconv", x, weights, bias)
-    y, form = formatted_input(x, data_format_option(given), "dltranspconv", required="C")
-    w, with_time = filter_weights(weights, given, "dltranspconv")
-    core, layout = to_core(y, slid_axes(y.fmt, with_time, "dltranspconv"))
-    k = layout.k
-    wshape = ops.shape_of(w)
-    if len(fix_shape(wshape)) > k + 3:
-        raise error("deep:dltranspconv:InvalidWeightsSize",
-                    f"Weights must have at most {k + 3} dimensions for {k}-D convolution.")
-    wfull = kernels.dims(wshape, k + 3)
-    size, filters_per_group, per_group, groups = wfull[:k], wfull[k], wfull[k + 1], wfull[k + 2]
-    channels = kernels.dims(ops.shape_of(core), k + 1)[k]
-    if per_group * groups != channels:
-        raise error("deep:dltranspconv:InvalidWeightsSize",
-                    f"The number of channels of the weights ({per_group * groups}) must match the "
-                    f"number of channels of the input data ({channels}).")
-    stride = positive_sizes(given.get("Stride", 1.0), k, "Stride", "dltranspconv")
-    dilation = positive_sizes(given.get("DilationFactor", 1.0), k, "DilationFactor", "dltranspconv")
-    spans = tuple((n - 1) * d + 1 for n, d in zip(size, dilation, strict=True))
-    in_size = kernels.dims(ops.shape_of(core), k)
+    (core, layout, form, w, k, per_group, filters_per_group, groups, stride, dilation, spans,
+     in_size) = _prepare("dltranspconv", x, weights, bias, given, transposed=True)
     full = tuple((n - 1) * s + span for n, s, span in zip(in_size, stride, spans, strict=True))
     crops = padding_amounts(given.get("Cropping", 0.0), k, "Cropping", "dltranspconv")
     if crops == "same":
