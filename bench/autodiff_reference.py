@@ -18,6 +18,7 @@ holds them; a kind an engine does not offer is missing from its dict.
 from __future__ import annotations
 
 import importlib.util
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -194,6 +195,112 @@ def pinn_gradient_numpy(data: dict[str, Any]) -> Result:
     return loss, dict(sorted(grads.items()))
 
 
+# ------------------------------------------------ training steps (Adam)
+
+ADAM = {"learn_rate": 0.001, "grad_decay": 0.9, "sq_grad_decay": 0.999, "epsilon": 1e-8}
+
+
+def _crossentropy_softmax_forward(p: dict[str, np.ndarray], x: np.ndarray, t: np.ndarray) -> tuple:
+    """fullyconnect, relu, fullyconnect, softmax (stable: the largest logit subtracted)
+    and crossentropy (predictions below eps count as eps, as MATLAB's does)."""
+    h = p["W1"] @ x
+    h += p["b1"]
+    np.maximum(h, 0, out=h)
+    z = p["W2"] @ h
+    z += p["b2"]
+    z -= z.max(axis=0, keepdims=True)
+    prob = np.exp(z)
+    prob /= prob.sum(axis=0, keepdims=True)
+    tiny = np.finfo(prob.dtype).eps
+    loss = -(t * np.log(np.maximum(prob, tiny))).sum() / x.shape[1]
+    return loss, h, prob
+
+
+def _mlp_train_gradient(p: dict[str, np.ndarray], x: np.ndarray, t: np.ndarray) -> tuple:
+    loss, h, prob = _crossentropy_softmax_forward(p, x, t)
+    dz = prob - t  # softmax and cross-entropy together (one-hot targets)
+    dz *= 1 / x.shape[1]
+    dh = p["W2"].T @ dz
+    dh *= h > 0
+    grads = {"W1": dh @ x.T, "b1": dh.sum(axis=1, keepdims=True),
+             "W2": dz @ h.T, "b2": dz.sum(axis=1, keepdims=True)}
+    return loss, grads
+
+
+class _Adam:
+    """Adam in NumPy, updating parameters and moving averages in place: one ``step``
+    per iteration, as adamupdate computes it."""
+
+    def __init__(self, params: dict[str, np.ndarray]) -> None:
+        # in NumPy's own row-major layout, the one of the gradients (products): element-wise
+        # operations mixing row- and column-major operands are several times slower
+        self.params = {k: np.array(v, order="C") for k, v in params.items()}
+        self.avg = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self.avg_sq = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self.iteration = 0
+
+    def step(self, grads: dict[str, np.ndarray]) -> None:
+        self.iteration += 1
+        lr, b1, b2, eps = (ADAM[k] for k in ("learn_rate", "grad_decay", "sq_grad_decay", "epsilon"))
+        root_c2 = math.sqrt(1 - b2 ** self.iteration)  # a Python float: single stays single
+        scale = lr * root_c2 / (1 - b1 ** self.iteration)
+        for name, g in grads.items():
+            m, v = self.avg[name], self.avg_sq[name]
+            m *= b1
+            m += (1 - b1) * g
+            v *= b2
+            v += (1 - b2) * (g * g)
+            denominator = np.sqrt(v)
+            denominator += eps * root_c2
+            step = m * scale
+            step /= denominator
+            self.params[name] -= step
+
+    def state(self) -> dict[str, np.ndarray]:
+        """Copies of the parameters and the gradient moving averages (avg_<name>)."""
+        out = {k: v.copy() for k, v in self.params.items()}
+        out.update({f"avg_{k}": v.copy() for k, v in self.avg.items()})
+        return dict(sorted(out.items()))
+
+
+def trainer(make_state: Callable[[dict[str, Any]], Any],
+            step: Callable[[Any, dict[str, Any]], Result]) -> Callable[[dict[str, Any]], Result]:
+    """A training-step function ``fn(data)``: each call makes one step from where the
+    previous call on the same data left off (the first from the data's parameters).
+    The result (the loss and the state after the step) is copied on the first step
+    only, the one checked, so the timed steps pay for no copies."""
+    states: dict[int, tuple[dict[str, Any], Any]] = {}
+
+    def fn(data: dict[str, Any]) -> Result:
+        found = states.get(id(data))
+        if found is None:
+            found = states[id(data)] = (data, make_state(data))  # data kept: its id stays its own
+        return step(found[1], data)
+
+    return fn
+
+
+def _numpy_train_step(gradient: Callable[[dict[str, Any]], Result]) -> Callable:
+    def step(adam: _Adam, data: dict[str, Any]) -> Result:
+        loss, grads = gradient({**data, "params": adam.params})
+        adam.step(grads)
+        return loss, (adam.state() if adam.iteration == 1 else None)
+
+    return step
+
+
+def _mlp_gradient_for_training(data: dict[str, Any]) -> Result:
+    return _mlp_train_gradient(data["params"], data["X"], data["T"])
+
+
+def mlp_train_numpy() -> Callable[[dict[str, Any]], Result]:
+    return trainer(lambda d: _Adam(d["params"]), _numpy_train_step(_mlp_gradient_for_training))
+
+
+def pinn_train_numpy() -> Callable[[dict[str, Any]], Result]:
+    return trainer(lambda d: _Adam(d["params"]), _numpy_train_step(pinn_gradient_numpy))
+
+
 # ------------------------------------------------------------ HIPS autograd
 
 
@@ -296,9 +403,7 @@ def _torch() -> dict[str, Callable[[dict[str, Any]], Result]]:
         with torch.no_grad():
             return mlp_loss(as_torch(d)).item(), None
 
-    def pinn(d: dict[str, Any]) -> Result:
-        t = as_torch(d)
-        p = t["params"]
+    def pinn_loss(p: dict[str, Any], t: dict[str, Any]) -> Any:
         x = t["X"].clone().requires_grad_()
         layers = len(p) // 2
         h = x
@@ -307,20 +412,68 @@ def _torch() -> dict[str, Callable[[dict[str, Any]], Result]]:
         u = p[f"W{layers}"] @ h + p[f"b{layers}"]
         (du,) = torch.autograd.grad(u.sum(), x, create_graph=True)
         (d2u,) = torch.autograd.grad(du[0].sum(), x, create_graph=True)
-        loss = ((d2u[0:1] - t["f"]) ** 2).mean() + ((u - t["g"]) ** 2).mean()
-        return grads_of(loss, p)
+        return ((d2u[0:1] - t["f"]) ** 2).mean() + ((u - t["g"]) ** 2).mean()
+
+    def pinn(d: dict[str, Any]) -> Result:
+        t = as_torch(d)
+        return grads_of(pinn_loss(t["params"], t), t["params"])
+
+    def classifier_loss(p: dict[str, Any], t: dict[str, Any]) -> Any:
+        """fullyconnect, relu, fullyconnect, softmax, crossentropy (bounded at eps)."""
+        x = t["X"]
+        h = torch.relu(p["W1"] @ x + p["b1"])
+        prob = torch.softmax(p["W2"] @ h + p["b2"], dim=0)
+        tiny = torch.finfo(prob.dtype).eps
+        return -(t["T"] * torch.log(prob.clamp_min(tiny))).sum() / x.shape[1]
+
+    def adam_state(d: dict[str, Any]) -> tuple:
+        """Trainable copies of the parameters and torch.optim.Adam over them."""
+        params = {k: torch.from_numpy(np.ascontiguousarray(v)).clone().requires_grad_()
+                  for k, v in d["params"].items()}
+        optimizer = torch.optim.Adam(params.values(), lr=ADAM["learn_rate"],
+                                     betas=(ADAM["grad_decay"], ADAM["sq_grad_decay"]),
+                                     eps=ADAM["epsilon"])
+        return params, optimizer, [0]
+
+    def train_step(loss_fn: Callable) -> Callable:
+        def step(state: tuple, d: dict[str, Any]) -> Result:
+            params, optimizer, count = state
+            optimizer.zero_grad(set_to_none=True)
+            loss = loss_fn(params, as_torch(d))
+            loss.backward()
+            optimizer.step()
+            count[0] += 1
+            if count[0] > 1:
+                return loss.item(), None
+            out = {k: v.detach().numpy().copy() for k, v in params.items()}
+            out.update({f"avg_{k}": optimizer.state[v]["exp_avg"].numpy().copy()
+                        for k, v in params.items()})
+            return loss.item(), dict(sorted(out.items()))
+
+        return step
 
     return {"rosenbrock": rosenbrock, "mlp_gradient": mlp_gradient,
-            "mlp_forward": mlp_forward, "pinn": pinn}
+            "mlp_forward": mlp_forward, "pinn": pinn,
+            "mlp_train": trainer(adam_state, train_step(classifier_loss)),
+            "pinn_train": trainer(adam_state, train_step(pinn_loss))}
 
 
 NUMPY = {"rosenbrock": rosenbrock_numpy, "mlp_gradient": mlp_gradient_numpy,
          "mlp_forward": mlp_loss_numpy, "pinn": pinn_gradient_numpy}
+TRAINING = {"mlp_train": mlp_train_numpy, "pinn_train": pinn_train_numpy}  # fresh trainers
+
+
+def expected(kind: str, data: dict[str, Any]) -> Result:
+    """The NumPy reference result of one call (a training kind: the first step)."""
+    if kind in TRAINING:
+        return TRAINING[kind]()(data)
+    return NUMPY[kind](data)
 
 
 def engines() -> dict[str, dict[str, Callable[[dict[str, Any]], Result]] | None]:
     """Implementations by engine: NumPy always, autograd and torch when importable
-    (None when not installed)."""
-    return {"NumPy": NUMPY,
+    (None when not installed).  Training steps keep their state from call to call:
+    call this again for fresh ones."""
+    return {"NumPy": {**NUMPY, **{kind: make() for kind, make in TRAINING.items()}},
             "torch": _torch() if have("torch") else None,
             "autograd": _autograd() if have("autograd") else None}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -84,8 +85,9 @@ def fullyconnect(x: object, weights: object = None, bias: object = None, *settin
     shape = xf.shape
     feature_dims = [k for k, label in enumerate(fmt) if label in "SCU"]
     sample_dims = [k for k, label in enumerate(fmt) if label in "BT"]
-    features = int(np.prod([shape[k] for k in feature_dims]))
-    samples = int(np.prod([shape[k] for k in sample_dims]))
+    # math.prod: np.prod on a short list costs more than the small products it makes
+    features = math.prod(shape[k] for k in feature_dims)
+    samples = math.prod(shape[k] for k in sample_dims)
     flat = DlArray(xf.data, "", xf.node)
     order = feature_dims + sample_dims
     if order != sorted(order):
@@ -96,7 +98,7 @@ def fullyconnect(x: object, weights: object = None, bias: object = None, *settin
         flat = ops.reshape_to(flat, (features, samples))
     w_shape = ops.shape_of(w)
     outputs = w_shape[0]
-    if int(np.prod(w_shape[1:])) != features:
+    if math.prod(w_shape[1:]) != features:
         raise error("deep:fullyconnect:InvalidWeightsSize",
                     f"The weights must have {features} columns (the number of input features: "
                     "the product of the sizes of the spatial, channel and unspecified "
@@ -104,7 +106,7 @@ def fullyconnect(x: object, weights: object = None, bias: object = None, *settin
     if w_shape != (outputs, features):
         w = ops.reshape_to(w, (outputs, features))
     b_shape = ops.shape_of(b)
-    if int(np.prod(b_shape)) != outputs:
+    if math.prod(b_shape) != outputs:
         raise error("deep:fullyconnect:InvalidBiasSize",
                     f"The bias must have {outputs} elements (the number of rows of the weights).")
     if b_shape != (outputs, 1):

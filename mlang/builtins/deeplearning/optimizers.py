@@ -152,18 +152,22 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
         pd, gd, dl, fmt_from = _step_inputs(p, g, name)
         md = _state(m, pd, "Moving average of gradients", name)
         vd = _state(v, pd, "Moving average of squared gradients", name)
-        m_new = gd * (1 - beta1)
+        # one scratch array for every temporary, which becomes the new parameters: three
+        # allocations (the three results) and cache-warm passes, in the gradient's layout
+        m_new = np.multiply(gd, 1 - beta1)
+        scratch = np.empty_like(m_new)
         if md is not None:
-            m_new += beta1 * md
-        v_new = gd * gd
+            m_new += np.multiply(md, beta1, out=scratch)
+        v_new = np.multiply(gd, gd)
         v_new *= 1 - beta2
         if vd is not None:
-            v_new += beta2 * vd
-        denominator = np.sqrt(v_new)
+            v_new += np.multiply(vd, beta2, out=scratch)
+        denominator = np.sqrt(v_new, out=scratch)
         denominator += offset
-        step = m_new * step_scale
-        step /= denominator
-        return (_like(pd - step, fmt_from, dl),
+        step = np.divide(m_new, denominator, out=scratch)
+        step *= step_scale
+        new_p = np.subtract(pd, step, out=scratch)
+        return (_like(new_p, fmt_from, dl),
                 _like(m_new, fmt_from, dl), _like(v_new, fmt_from, dl))
 
     return tuple(map_parameters(update, params, grad, avg_grad, avg_sq_grad, nout=3,
