@@ -79,7 +79,8 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
             if type(out) is not np.ndarray:
                 out = np.array([[out]])
             return record(_builtin(OPERATOR_NAMES[symbol]), (a, b), (x, y), out)
-    elif symbol == "*" and type(a) is DlArray and type(b) is DlArray:
+    # (not an elif: "*" has a kernel above, for a scalar operand)
+    if symbol == "*" and type(a) is DlArray and type(b) is DlArray:
         x, y = a.data, b.data
         if x.ndim == 2 and y.ndim == 2 and x.dtype is y.dtype and x.dtype in _FLOATS \
                 and x.shape[1] == y.shape[0] and x.size != 1 and y.size != 1:
@@ -406,11 +407,19 @@ def _assign(x: np.ndarray, v: Any, args: list) -> np.ndarray:
 
 
 def _scalar_position(shape: tuple[int, ...], args: list) -> np.ndarray | None:
-    """The column-major position picked by all-scalar subscripts x(i) or x(i,j) of a matrix."""
+    """The column-major positions picked by all-scalar subscripts x(i) or x(i,j) of a matrix,
+    or by a row or column x(i,:), x(:,j)."""
     if len(args) == 1 and type(args[0]) is float:
         return np.array([int(args[0]) - 1])
-    if len(args) == 2 and len(shape) == 2 and type(args[0]) is float and type(args[1]) is float:
-        return np.array([int(args[0]) - 1 + (int(args[1]) - 1) * shape[0]])
+    if len(args) == 2 and len(shape) == 2:
+        i, j = args
+        if type(i) is float and type(j) is float:
+            return np.array([int(i) - 1 + (int(j) - 1) * shape[0]])
+        # a whole row x(i,:) or column x(:,j) (the subscript is in range: x was indexed)
+        if type(i) is float and j is indexing.COLON and i.is_integer():
+            return np.arange(shape[1]) * shape[0] + (int(i) - 1)
+        if i is indexing.COLON and type(j) is float and j.is_integer():
+            return np.arange(shape[0]) + (int(j) - 1) * shape[0]
     return None
 
 

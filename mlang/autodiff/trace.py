@@ -309,6 +309,9 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
     needed = _needed(order, {x.node for x in xs})
     seed = np.ones_like(y.data)
     grads: dict[Node, Any] = {root: DlArray(seed) if higher else seed}
+    # nodes whose gradient is an array this pass made (a sum) and nothing else holds:
+    # further contributions are added into it in place
+    summed: set[Node] = set()
     for node in reversed(order):
         rule = node.rule
         if rule is None or node not in needed:
@@ -326,11 +329,23 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
             if type(c) is FunctionType:  # computed only when needed
                 c = c()
             like = parent.out
-            if higher or type(c) is not np.ndarray or c.shape != like.shape \
+            if higher:
+                if type(c) is not DlArray or c.data.shape != like.shape \
+                        or (c.data.dtype is not like.dtype and c.data.dtype.kind != "c"):
+                    c = _fit(c, like, higher, ops)
+            elif type(c) is not np.ndarray or c.shape != like.shape \
                     or (c.dtype is not like.dtype and c.dtype.kind != "c"):
                 c = _fit(c, like, higher, ops)
             old = grads.get(parent)
-            grads[parent] = c if old is None else (ops.plus(old, c) if higher else old + c)
+            if old is None:
+                grads[parent] = c
+            elif higher:
+                grads[parent] = ops.plus(old, c)
+            elif parent in summed and type(c) is np.ndarray and c.dtype == old.dtype:
+                old += c
+            else:
+                grads[parent] = old + c
+                summed.add(parent)
     if not retain and not higher:
         for node in order:
             if node.rule is not None:

@@ -183,6 +183,9 @@ def map_parameters(fn: Callable[..., tuple], first: Any, *others: Any, nout: int
     ``shaped_like[j]`` (0 is ``first``, 1 the first of ``others``...): an optimizer's
     states take the gradients' structure, which for a network is its Learnables table.
     With ``missing_allowed``, an other given as ``[]`` passes None for its parameters."""
+    flat = _map_flat_struct(fn, first, others, nout, missing_allowed)
+    if flat is not None:
+        return flat
     params = parameters_of(first)
     columns = [None if missing_allowed and is_missing(o) else matching_parameters(first, o)
                for o in others]
@@ -194,6 +197,47 @@ def map_parameters(fn: Callable[..., tuple], first: Any, *others: Any, nout: int
     inputs = (first, *others)
     return [with_parameters(_template(first, inputs[shaped_like[j]]) if j < len(shaped_like)
                             else first, out) for j, out in enumerate(outs)]
+
+
+def _flat_fields(value: Any) -> dict | None:
+    """The fields of a scalar struct of arrays (no nested containers), else None."""
+    if type(value) is not Struct or value.elems.size != 1:
+        return None
+    fields = value.elems.reshape(-1)[0]
+    for v in fields.values():
+        if type(v) in CONTAINER_KINDS:
+            return None
+    return fields
+
+
+def _map_flat_struct(fn: Callable[..., tuple], first: Any, others: tuple, nout: int,
+                     missing_allowed: bool) -> list | None:
+    """``map_parameters`` for the common case of scalar structs of arrays (a training loop's
+    parameters, gradients and states), field by field without walking; None when the
+    inputs are anything else (the general walk then also reports any mismatch)."""
+    mine = _flat_fields(first)
+    if mine is None:
+        return None
+    columns: list[dict | None] = []
+    for o in others:
+        if missing_allowed and is_missing(o):
+            columns.append(None)
+            continue
+        theirs = _flat_fields(o)
+        if theirs is None or len(theirs) != len(mine) or any(name not in theirs for name in mine):
+            return None
+        columns.append(theirs)
+    outs: list[dict] = [{} for _ in range(nout)]
+    for name in first.fields:
+        got = fn(mine[name], *[None if col is None else col[name] for col in columns])
+        for j in range(nout):
+            outs[j][name] = got[j]
+    results = []
+    for fields in outs:
+        elems = np.empty(first.elems.shape, dtype=object)
+        elems.reshape(-1)[0] = fields
+        results.append(Struct(list(first.fields), elems))
+    return results
 
 
 def _template(first: Any, other: Any) -> Any:

@@ -179,7 +179,39 @@ class Rule:
 
 
 def _tanh_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return g * (1 - y * y)
+    if type(y) is not np.ndarray or y.dtype.kind != "f":
+        return g * (1 - y * y)
+    s = y * y
+    np.subtract(1.0, s, out=s)  # in place: one temporary for the whole product
+    if type(g) is np.ndarray and g.shape == s.shape and g.dtype == s.dtype:
+        return np.multiply(g, s, out=s)
+    return g * s
+
+
+def _product_by_minus_two(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    out = a * b  # in place: one temporary
+    out *= c
+    out *= -2.0
+    return out
+
+
+def _tanh_backward_y(a: object, b: object, c: object) -> object:
+    """-2 .* a .* b .* c: the gradient of g .* (1 - y.^2) with respect to y (a the upstream
+    gradient), and, being trilinear, every derivative of it, each one operation when the
+    three are real arrays of one shape and class."""
+    da, db, dc = ops.data_of(a), ops.data_of(b), ops.data_of(c)
+    if type(da) is np.ndarray and type(db) is np.ndarray and type(dc) is np.ndarray \
+            and da.shape == db.shape == dc.shape and da.dtype == db.dtype == dc.dtype \
+            and da.dtype.kind == "f" \
+            and len({v.fmt for v in (a, b, c) if type(v) is ops.DlArray}) <= 1:
+        return ops.apply(TANH_BACKWARD_Y, a, b, c)
+    return ops.times(-2.0, ops.times(a, ops.times(b, c)))
+
+
+TANH_BACKWARD_Y = ops.Primitive(
+    "tanh_backward_y", _product_by_minus_two,
+    lambda h, out, a, b, c: (lambda: _tanh_backward_y(h, b, c), lambda: _tanh_backward_y(h, a, c),
+                             lambda: _tanh_backward_y(h, a, b)))
 
 
 # g .* (1 - y.^2) as one operation: PINN-style losses differentiate tanh networks
@@ -187,7 +219,7 @@ def _tanh_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
 TANH_BACKWARD = ops.Primitive(
     "tanh_backward", _tanh_backward,
     lambda gz, z, g, y: (lambda: ops.apply(TANH_BACKWARD, gz, y),
-                         lambda: ops.times(-2.0, ops.times(gz, ops.times(g, y)))))
+                         lambda: _tanh_backward_y(gz, g, y)))
 
 
 def _tanh_rule(g: object, y: object, x: object) -> tuple:
