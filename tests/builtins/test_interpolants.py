@@ -172,3 +172,7 @@ def test_gridded_interpolant_errors(m):
 
 def test_interpn_of_an_empty_array_is_a_matlab_error(m):
     assert m.fails("x = interpn([]);").identifier.startswith("MATLAB:")
+
+
+def test_griddedinterpolant_of_empty_grids_is_a_matlab_error(m):
+    assert m.fails("g = griddedInterpolant([], 'nearest', []);").identifier.startswith("MATLAB:")

@@ -110,3 +110,8 @@ def test_missing_converts_to_nan(m):
     v = m.interp.base.vars
     assert np.isnan(v["a"]) and v["b"].dtype == np.float32 and v["b"].shape == (1, 2)
     assert np.isnan(v["b"]).all()
+
+
+def test_ismissing_of_char_with_a_numeric_indicator_compares_codes(m):
+    assert m.value("x = ismissing('abc', 98);").tolist() == [[False, True, False]]
+    assert not m.value("x = ismissing('%5.2f|', 4.0);").any()

@@ -152,6 +152,8 @@ def _indicated(a: Any, indicator: Any) -> np.ndarray:
     if type(indicator) is StringArray or type(indicator) is Cell or is_char(indicator):
         return np.zeros(to_array(a).shape, dtype=bool)  # text indicators never match numbers
     v = to_array(a)
+    if is_char(a):
+        v = char_codes(a)  # a char array with numeric indicators: by character code
     ind = to_array(indicator).reshape(-1)
     out = np.isin(v, ind[~np.isnan(ind)] if ind.dtype.kind in "fc" else ind)
     if ind.dtype.kind in "fc" and np.isnan(ind).any() and v.dtype.kind in "fc":

@@ -54,6 +54,8 @@ def _grid_from(v: Any, axis: int, n: int) -> np.ndarray:
         raise error(f"MATLAB:{NAME}:ComplexGridErrId", "Grid vectors must be real.")
     if is_vector_array(a) or a.size == 1:
         g = a.reshape(-1)
+    elif a.size == 0:
+        g = a.reshape(-1)  # an empty grid: the size check below reports it
     else:
         index = [0] * a.ndim
         if axis < a.ndim:
