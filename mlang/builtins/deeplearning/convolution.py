@@ -255,8 +255,25 @@ def _pad_input(core: Any, k: int, pads: tuple, padding_value: Any, function: str
     return kernels.pad(core, k, pads, value)
 
 
+@dataclass(frozen=True, slots=True)
+class _Convolution:
+    """A convolution's prepared input, weights and sizes (see ``_prepare``)."""
+
+    core: Any
+    layout: Layout
+    form: Any
+    weights: Any
+    k: int  # the number of convolved dimensions
+    filters: int  # filters in all (filters per group times groups)
+    groups: int
+    stride: tuple
+    dilation: tuple
+    spans: tuple  # the dilated filter's extent along each convolved dimension
+    in_size: tuple
+
+
 def _prepare(name: str, x: object, weights: object, bias: object, given: dict,
-             transposed: bool) -> tuple:
+             transposed: bool) -> _Convolution:
     """What dlconv and dltranspconv share: the input in the kernels' layout, the weights and
     their sizes checked against the input's channels (a transposed convolution's weights hold
     the filters before the channels), the stride, the dilation, the dilated filter spans and
@@ -282,8 +299,8 @@ def _prepare(name: str, x: object, weights: object, bias: object, given: dict,
     dilation = positive_sizes(given.get("DilationFactor", 1.0), k, "DilationFactor", name)
     spans = tuple((n - 1) * d + 1 for n, d in zip(size, dilation, strict=True))
     in_size = kernels.dims(ops.shape_of(core), k)
-    return (core, layout, form, w, k, per_group, filters_per_group, groups, stride, dilation, spans,
-            in_size)
+    return _Convolution(core, layout, form, w, k, filters_per_group * groups, groups, stride,
+                        dilation, spans, in_size)
 
 
 @builtin(dl="traced")
@@ -303,8 +320,8 @@ def dlconv(x: object, weights: object, bias: object, *settings: object) -> objec
     Y = dlconv(..., 'WeightsFormat', WF)  the labels of unformatted weights ('T' to slide over
     time)"""
     given = options(settings, _DLCONV_OPTIONS)
-    (core, layout, form, w, k, per_group, filters_per_group, groups, stride, dilation, spans,
-     in_size) = _prepare("dlconv", x, weights, bias, given, transposed=False)
+    c = _prepare("dlconv", x, weights, bias, given, transposed=False)
+    core, k, stride, dilation, spans, in_size = c.core, c.k, c.stride, c.dilation, c.spans, c.in_size
     pads = padding_amounts(given.get("Padding", 0.0), k, "Padding", "dlconv")
     if pads == "same":
         pads = same_padding(in_size, spans, stride)
@@ -321,9 +338,9 @@ def dlconv(x: object, weights: object, bias: object, *settings: object) -> objec
                         "The padded input data must be at least as large as the (dilated) filter "
                         "in each convolved dimension.")
     padded = _pad_input(core, k, pads, given.get("PaddingValue"), "dlconv")
-    out = kernels.conv(padded, w, (k, stride, dilation, groups))
-    out = add_bias(out, bias, k, filters_per_group * groups, "dlconv")
-    return output_like(from_core(out, layout), form)
+    out = kernels.conv(padded, c.weights, (k, stride, dilation, c.groups))
+    out = add_bias(out, bias, k, c.filters, "dlconv")
+    return output_like(from_core(out, c.layout), c.form)
 
 
 # ------------------------------------------------------------------ dltranspconv
@@ -342,8 +359,8 @@ def dltranspconv(x: object, weights: object, bias: object, *settings: object) ->
     dimension or [before; after]
     Y = dltranspconv(..., 'DataFormat', FMT)  for unformatted X"""
     given = options(settings, ("Stride", "DilationFactor", "Cropping", "DataFormat", "WeightsFormat"))
-    (core, layout, form, w, k, per_group, filters_per_group, groups, stride, dilation, spans,
-     in_size) = _prepare("dltranspconv", x, weights, bias, given, transposed=True)
+    c = _prepare("dltranspconv", x, weights, bias, given, transposed=True)
+    core, k, stride, dilation, spans, in_size = c.core, c.k, c.stride, c.dilation, c.spans, c.in_size
     full = tuple((n - 1) * s + span for n, s, span in zip(in_size, stride, spans, strict=True))
     crops = padding_amounts(given.get("Cropping", 0.0), k, "Cropping", "dltranspconv")
     if crops == "same":
@@ -355,7 +372,7 @@ def dltranspconv(x: object, weights: object, bias: object, *settings: object) ->
         if b + a >= f:
             raise error("deep:dltranspconv:InvalidCropping",
                         "Cropping must be smaller than the size of the transposed convolution output.")
-    out = kernels.convt(core, w, (k, stride, dilation, groups), full)
+    out = kernels.convt(core, c.weights, (k, stride, dilation, c.groups), full)
     out = kernels.crop(out, k, crops)
-    out = add_bias(out, bias, k, filters_per_group * groups, "dltranspconv")
-    return output_like(from_core(out, layout), form)
+    out = add_bias(out, bias, k, c.filters, "dltranspconv")
+    return output_like(from_core(out, c.layout), c.form)
