@@ -119,6 +119,32 @@ def _state(s: Any, pd: np.ndarray, what: str, function: str) -> np.ndarray | Non
     return sd if sd.dtype == pd.dtype else sd.astype(pd.dtype)
 
 
+# ------------------------------------------------------------ blocks
+
+# Element-wise updates of larger parameters run block by block, so that each block's
+# operands and temporaries stay in the processor's cache from one step to the next.
+_BLOCK = 32768
+
+
+def _blocks(*arrays: np.ndarray | None) -> Any:
+    """Matching pieces of same-shaped arrays (None stays None): blocks of their flat data
+    when all share one memory order and are large, else the whole arrays once."""
+    present = [a for a in arrays if a is not None]
+    size = present[0].size
+    order = None
+    if size > 2 * _BLOCK:
+        if all(a.flags.c_contiguous for a in present):
+            order = "C"
+        elif all(a.flags.f_contiguous for a in present):
+            order = "F"
+    if order is None:
+        yield arrays
+        return
+    flat = [None if a is None else a.reshape(-1, order=order) for a in arrays]
+    for start in range(0, size, _BLOCK):
+        yield [None if a is None else a[start:start + _BLOCK] for a in flat]
+
+
 # ------------------------------------------------------------ Adam
 
 
@@ -152,26 +178,33 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
         pd, gd, dl, fmt_from = _step_inputs(p, g, name)
         md = _state(m, pd, "Moving average of gradients", name)
         vd = _state(v, pd, "Moving average of squared gradients", name)
-        # one scratch array for every temporary, which becomes the new parameters: three
-        # allocations (the three results) and cache-warm passes, in the gradient's layout
-        m_new = np.multiply(gd, 1 - beta1)
-        scratch = np.empty_like(m_new)
-        if md is not None:
-            m_new += np.multiply(md, beta1, out=scratch)
-        v_new = np.multiply(gd, gd)
-        v_new *= 1 - beta2
-        if vd is not None:
-            v_new += np.multiply(vd, beta2, out=scratch)
-        denominator = np.sqrt(v_new, out=scratch)
-        denominator += offset
-        step = np.divide(m_new, denominator, out=scratch)
-        step *= step_scale
-        new_p = np.subtract(pd, step, out=scratch)
+        new_p, m_new, v_new = np.empty_like(gd), np.empty_like(gd), np.empty_like(gd)
+        for block in _blocks(pd, gd, md, vd, new_p, m_new, v_new):
+            _adam_step(*block, beta1, beta2, offset, step_scale)
         return (_like(new_p, fmt_from, dl),
                 _like(m_new, fmt_from, dl), _like(v_new, fmt_from, dl))
 
     return tuple(map_parameters(update, params, grad, avg_grad, avg_sq_grad, nout=3,
                                 missing_allowed=True, shaped_like=(0, 1, 1)))
+
+
+def _adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
+               new_p: np.ndarray, m_new: np.ndarray, v_new: np.ndarray, beta1: float,
+               beta2: float, offset: float, step_scale: float) -> None:
+    """One Adam step on matching arrays, written into new_p, m_new and v_new (new_p is
+    the scratch space until the last operation)."""
+    np.multiply(gd, 1 - beta1, out=m_new)
+    if md is not None:
+        m_new += np.multiply(md, beta1, out=new_p)
+    np.multiply(gd, gd, out=v_new)
+    v_new *= 1 - beta2
+    if vd is not None:
+        v_new += np.multiply(vd, beta2, out=new_p)
+    denominator = np.sqrt(v_new, out=new_p)
+    denominator += offset
+    step = np.divide(m_new, denominator, out=new_p)
+    step *= step_scale
+    np.subtract(pd, step, out=new_p)
 
 
 # ------------------------------------------------------------ SGDM

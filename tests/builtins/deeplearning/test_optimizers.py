@@ -67,6 +67,23 @@ def test_adam_three_steps_on_a_struct_of_dlarrays(m):
     assert type(a.elems[0, 0]["W"]) is DlArray and fields["W"].node is None
 
 
+@pytest.mark.parametrize("layouts", ["CCCC", "FFFF", "CFCF"])
+def test_adam_on_large_parameters_in_any_memory_layout(m, layouts):
+    # large parameters are updated block by block when their layouts agree; the result is
+    # the formula's whatever the layouts
+    rng = np.random.default_rng(3)
+    shape = (300, 701)  # more than two blocks, not a multiple of the block size
+    p0, g1, g2 = (rng.standard_normal(shape) for _ in range(3))
+    arrays = [np.asfortranarray(a) if order == "F" else np.ascontiguousarray(a)
+              for a, order in zip((p0, g1, g2, p0), layouts, strict=True)]
+    p, a, s = m.values("[p, a, s] = adamupdate(P, G1, [], [], 1);"
+                       "[p, a, s] = adamupdate(p, G2, a, s, 2);", "p", "a", "s",
+                       P=arrays[0], G1=arrays[1], G2=arrays[2])
+    want_p, want_m, want_v = adam_reference(p0, [g1, g2])
+    assert np.allclose(p, want_p, rtol=1e-13, atol=0)
+    assert np.allclose(a, want_m, rtol=1e-13, atol=0) and np.allclose(s, want_v, rtol=1e-13, atol=0)
+
+
 @pytest.mark.parametrize("settings", [(0.01, 0.8, 0.99, 1e-3), (0.5, 0.0, 0.5, 1.0)])
 def test_adam_every_optional_argument(m, settings):
     lr, b1, b2, eps = settings
