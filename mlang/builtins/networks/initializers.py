@@ -19,7 +19,8 @@ import numpy as np
 
 from mlang.builtins.coerce import text_option
 from mlang.errors import error
-from mlang.values.core import class_of, to_array
+from mlang.registry import BUILTINS
+from mlang.values.core import char_row, class_of, to_array
 from mlang.values.handle import FunctionHandle
 
 WEIGHT_INITIALIZERS = ("glorot", "he", "orthogonal", "narrow-normal", "zeros", "ones")
@@ -27,8 +28,6 @@ BIAS_INITIALIZERS = ("zeros", "narrow-normal", "ones")
 
 
 def _draw(interp: Any, function: str, shape: tuple[int, ...]) -> np.ndarray:
-    from mlang.registry import BUILTINS
-
     size = np.array([[float(n) for n in shape]]) if len(shape) > 1 else float(shape[0])
     out = BUILTINS[function].invoke(interp, [size], 1)[0]
     return np.asarray(to_array(out), dtype=np.float64).reshape(shape, order="F")
@@ -44,8 +43,6 @@ def checked_initializer(value: Any, names: tuple[str, ...], what: str) -> Any:
         listed = ", ".join(f"'{n}'" for n in names)
         raise error("MATLAB:validators:mustBeMember",
                     f"Value of '{what}' must be a function handle or one of {listed}.")
-    from mlang.values.core import char_row
-
     return char_row(word)
 
 

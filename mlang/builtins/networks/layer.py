@@ -34,7 +34,8 @@ from typing import Any, ClassVar
 
 from mlang.builtins.coerce import text_option
 from mlang.errors import error
-from mlang.values.core import char_row
+from mlang.registry import BUILTINS
+from mlang.values.core import char_row, to_str
 from mlang.values.objects import MatlabObject
 
 
@@ -74,8 +75,6 @@ class ForwardContext:
         """The builtin ``name`` applied to ``args`` as MATLAB code would call it (dlarray
         arguments traced): its one output, or the list of ``nargout`` outputs when
         ``nargout`` is not 1."""
-        from mlang.registry import BUILTINS
-
         outs = BUILTINS[name].call(self.interp, list(args), nargout)
         return outs[0] if nargout == 1 else outs
 
@@ -133,8 +132,6 @@ class Layer(MatlabObject):
 
     @property
     def name(self) -> str:
-        from mlang.values.core import to_str
-
         return to_str(self.values.get("Name", ""))
 
     def property_names(self) -> list[str]:
