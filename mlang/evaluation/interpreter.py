@@ -72,6 +72,15 @@ class Interpreter:
         # State a family of builtins keeps for this session, keyed by family ("files": the
         # open-file table...): builtins plug in their own state without this class knowing it.
         self.family_state: dict[str, Any] = {}
+        # What a family of builtins does when the session's program ends (a training monitor
+        # prints its last progress line; figures are written): run by ``finish``.
+        self.at_end: list[Callable[[], None]] = []
+
+    def finish(self) -> None:
+        """End the session's program: run the families' end actions once, in order."""
+        actions, self.at_end = self.at_end, []
+        for action in actions:
+            action()
 
     # ------------------------------------------------------------ running
 

@@ -135,6 +135,7 @@ def _session(opts: argparse.Namespace) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     finally:
+        run_reported(interp, interp.finish, opts.debug)
         try:
             sys.stdout.flush()
         except BrokenPipeError:

@@ -1,0 +1,7 @@
+"""Deep Learning Toolbox training: trainingOptions and trainingProgressMonitor.
+
+``options.py`` holds the training options objects (``TrainingOptionsADAM``,
+``TrainingOptionsSGDM``, ``TrainingOptionsRMSProp``, ``TrainingOptionsLBFGS``) and
+``monitor.py`` the training progress monitor of custom training loops with its
+functions ``recordMetrics``, ``updateInfo``, ``groupSubPlot`` and ``yscale``.
+"""
