@@ -23,7 +23,13 @@ class subclasses ``Layer`` and declares:
   so that tracing records it and gradients reach the learnables.
 
 Properties are held in ``values`` (name -> MATLAB value).  Reading, setting (with each
-property's check), copying and name=value parsing are done here once for every class.
+property's check), copying and name=value parsing are done here once for every class, as
+are the object hooks every layer shares: indexing and concatenation into layer arrays
+(``layer_array.py``) and the ``FullyConnectedLayer with properties:`` display
+(``layer_display.py``; a ``Prop`` with ``shown=False`` is left out of it, and
+``displayed_properties`` may choose per layer).  The checks at the end of the module
+(``checked_name``, ``positive_integer``, ``size_or_auto``...) are the option checks the
+layer families share.
 """
 
 from __future__ import annotations
@@ -32,11 +38,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import numpy as np
+
+from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import text_option
 from mlang.errors import error
 from mlang.registry import BUILTINS
-from mlang.values.core import char_row, to_str
+from mlang.values.core import char_row, class_of, is_array, to_array, to_str
+from mlang.values.handle import FunctionHandle
 from mlang.values.objects import MatlabObject
+from mlang.values.string import StringArray
+
+LAYER_BASE_CLASS = "nnet.cnn.layer.Layer"  # the class of a mixed array of layers
+GROUPS = ("Hyperparameters", "Learnable Parameters", "State Parameters")  # display order
 
 
 @dataclass(frozen=True)
@@ -48,7 +62,9 @@ class Prop:
     constructor or assigned (``layer.Name = 'x'``), raising MATLAB's error; None takes
     values as they are.  ``settable=False`` makes the property read-only after
     construction (set only by the constructor's own code or by ``initialize``).
-    ``option=False`` keeps it out of the constructor's name=value options."""
+    ``option=False`` keeps it out of the constructor's name=value options; ``shown=False``
+    out of the layer's display (MATLAB shows learn-rate factors and initialisers only
+    under "Show all properties")."""
 
     name: str
     default: Any = None
@@ -56,6 +72,7 @@ class Prop:
     check: Callable[[Any], Any] | None = None
     settable: bool = True
     option: bool = True
+    shown: bool = True
 
     def default_value(self) -> Any:
         return self.default() if callable(self.default) else self.default
@@ -83,7 +100,7 @@ class Layer(MatlabObject):
     """Base class of layer objects; see the module's docstring for the contract."""
 
     __slots__ = ("values",)
-    matlab_class = "nnet.cnn.layer.Layer"
+    matlab_class = LAYER_BASE_CLASS
     LAYER_TYPE: ClassVar[str] = ""
     DEFAULT_NAME: ClassVar[str] = "layer"
     PROPERTIES: ClassVar[tuple[Prop, ...]] = ()
@@ -110,9 +127,9 @@ class Layer(MatlabObject):
         by_lower = {p.name.lower(): p for p in cls.PROPERTIES if p.option}
         for k in range(0, len(args), 2):
             name = text_option(args[k])
-            prop = by_lower.get(name) if name is not None else None
+            prop = by_lower.get(name.lower()) if name is not None else None
             if prop is None:
-                shown = name if name is not None else "(not text)"
+                shown = to_str(args[k]) if name is not None else "(not text)"
                 raise error("MATLAB:InputParser:UnmatchedParameter",
                             f"'{shown}' is not a recognized parameter. For a list of valid "
                             "name-value pair arguments, see the documentation for this "
@@ -152,6 +169,62 @@ class Layer(MatlabObject):
                         f"'{self.matlab_class.rsplit('.', 1)[-1]}' because it is read-only.")
         return self.copy(**{name: prop.check(value) if prop.check is not None else value})
 
+    # ------------------------------------------------------------ arrays of layers
+
+    # layer_array imports this module, so these hooks import it when first called.
+    def subsref_paren(self, args: list) -> Any:
+        from mlang.builtins.networks.layer_array import index_layers  # imports this module
+
+        return index_layers([self], (1, 1), args)
+
+    def subsasgn_paren(self, args: list, rhs: Any) -> Any:
+        from mlang.builtins.networks.layer_array import assign_layers  # imports this module
+
+        return assign_layers([self], (1, 1), args, rhs)
+
+    @staticmethod
+    def assign_into(target: Any, args: list, rhs: Any) -> Any:
+        from mlang.builtins.networks.layer_array import assign_into_plain  # imports this module
+
+        return assign_into_plain(target, args, rhs)
+
+    @staticmethod
+    def concatenate(rows: list[list]) -> Any:
+        from mlang.builtins.networks.layer_array import concatenate_layers  # imports this module
+
+        return concatenate_layers(rows)
+
+    @staticmethod
+    def call_builtin(builtin: Any, interp: Any, args: list, nargout: int) -> Any:
+        from mlang.builtins.networks.layer_array import layer_builtin  # imports this module
+
+        return layer_builtin(builtin, interp, args)
+
+    def unary_operator(self, symbol: str) -> Any:
+        return self if symbol in ("'", ".'") else NotImplemented  # a 1-by-1 array
+
+    # ------------------------------------------------------------ display
+
+    def displayed_properties(self) -> list[tuple[str, str]]:
+        """The (group, property name) pairs the display lists, in order ("" for the
+        ungrouped ones at the top); a class may leave out properties that do not apply
+        (an input layer's Mean without normalisation)."""
+        return [(p.group, p.name) for p in self.PROPERTIES if p.shown]
+
+    def display_properties(self) -> list[tuple[str, Any]]:
+        return [(name, self.values[name]) for group, name in self.displayed_properties()
+                if group == "" or group in GROUPS]
+
+    def shows_all_properties_link(self) -> bool:
+        """Whether the display ends with "Show all properties" (layers with learnable
+        parameters have properties the display leaves out)."""
+        return bool(self.LEARNABLES)
+
+    def display_body(self, style: Any, array_lines: Callable[[Any], list]) -> list | None:
+        from mlang.builtins.networks.layer_display import layer_lines  # imports this module
+
+        return layer_lines(self, style)
+
     # ------------------------------------------------------------ network interface
 
     def input_names(self) -> list[str]:
@@ -185,3 +258,142 @@ class Layer(MatlabObject):
 def text_value(v: Any) -> Any:
     """A text property value as MATLAB keeps it (a char row)."""
     return char_row(v) if isinstance(v, str) else v
+
+
+# ---------------------------------------------------------------- shared option checks
+
+
+def _is_text(v: Any) -> bool:
+    return (type(v) is np.ndarray and class_of(v) == "char" and v.ndim == 2 and v.shape[0] <= 1) \
+        or (type(v) is StringArray and v.data.size == 1)
+
+
+def checked_name(value: Any) -> Any:
+    """A layer's Name: a character vector or string scalar, kept as a char row."""
+    if not _is_text(value):
+        raise error("MATLAB:validators:mustBeTextScalar",
+                    "Value must be a character vector or string scalar.")
+    return char_row(text_option(value) or "")
+
+
+def checked_text(name: str, choices: tuple[str, ...]) -> Callable[[Any], Any]:
+    """A check for a text option that is one of ``choices`` (matched without regard to
+    case, kept in MATLAB's spelling as a char row)."""
+
+    def check(value: Any) -> Any:
+        word = text_option(value) if _is_text(value) else None
+        found = next((c for c in choices if word is not None and c.lower() == word.lower()), None)
+        if found is None:
+            listed = ", ".join(f"'{c}'" for c in choices)
+            raise error("MATLAB:validators:mustBeMember",
+                        f"Value of '{name}' must be one of the following: {listed}.")
+        return char_row(found)
+
+    return check
+
+
+def _numbers(value: Any) -> np.ndarray | None:
+    """A real numeric (or logical) value as doubles; None for anything else."""
+    if not is_array(value) or class_of(value) == "char":
+        return None
+    data = to_array(value)
+    if data.dtype.kind == "c":
+        return None
+    return data.astype(np.float64)
+
+
+def positive_integer(name: str) -> Callable[[Any], float]:
+    """A check for a positive integer scalar (an output size, a number of units)."""
+
+    def check(value: Any) -> float:
+        data = _numbers(value)
+        if data is None or data.size != 1 or not np.isfinite(data).all() \
+                or data.reshape(-1)[0] < 1 or data.reshape(-1)[0] != np.round(data.reshape(-1)[0]):
+            raise error("MATLAB:validators:mustBePositiveInteger",
+                        f"Value of '{name}' must be a positive integer.")
+        return float(data.reshape(-1)[0])
+
+    return check
+
+
+def size_or_auto(name: str, length: int | None = None) -> Callable[[Any], Any]:
+    """A check for a size that may be 'auto': positive integers (``length`` of them when
+    given), kept as a double scalar or row; 'auto' as the char row 'auto'."""
+
+    def check(value: Any) -> Any:
+        if _is_text(value) and (text_option(value) or "").lower() == "auto":
+            return char_row("auto")
+        data = _numbers(value)
+        ok = data is not None and data.size >= 1 and np.isfinite(data).all() \
+            and (data >= 1).all() and (data == np.round(data)).all() \
+            and (length is None or data.size == length)
+        if not ok:
+            raise error("MATLAB:validators:mustBePositiveInteger",
+                        f"Value of '{name}' must be 'auto' or a positive integer"
+                        f"{'' if length is None else f' vector of length {length}'}.")
+        row = data.reshape(1, -1)
+        return float(row[0, 0]) if row.size == 1 else row
+
+    return check
+
+
+def nonnegative_scalar(name: str) -> Callable[[Any], float]:
+    """A check for a finite nonnegative real scalar (learn-rate and L2 factors)."""
+
+    def check(value: Any) -> float:
+        data = _numbers(value)
+        if data is None or data.size != 1 or not np.isfinite(data).all() or data.reshape(-1)[0] < 0:
+            raise error("MATLAB:validators:mustBeNonnegative",
+                        f"Value of '{name}' must be a nonnegative scalar.")
+        return float(data.reshape(-1)[0])
+
+    return check
+
+
+def real_scalar(name: str) -> Callable[[Any], float]:
+    """A check for a finite real scalar (a leaky ReLU's scale, an ELU's alpha)."""
+
+    def check(value: Any) -> float:
+        data = _numbers(value)
+        if data is None or data.size != 1 or not np.isfinite(data).all():
+            raise error("MATLAB:validators:mustBeFinite",
+                        f"Value of '{name}' must be a finite real scalar.")
+        return float(data.reshape(-1)[0])
+
+    return check
+
+
+def logical_scalar(name: str) -> Callable[[Any], bool]:
+    """A check for a true/false option (numeric or logical scalar)."""
+
+    def check(value: Any) -> bool:
+        data = _numbers(value)
+        if data is None or data.size != 1 or np.isnan(data).any():
+            raise error("MATLAB:validators:mustBeNumericOrLogical",
+                        f"Value of '{name}' must be a logical scalar.")
+        return bool(data.reshape(-1)[0] != 0)
+
+    return check
+
+
+def numeric_array(name: str) -> Callable[[Any], Any]:
+    """A check for a real numeric array (weights, means), kept as given (a double scalar
+    as a float; other arrays keep their class)."""
+
+    def check(value: Any) -> Any:
+        if type(value) is not float and _numbers(value) is None \
+                and type(value) is not DlArray:  # learnables may be dlarrays
+            raise error("MATLAB:validators:mustBeNumeric",
+                        f"Value of '{name}' must be numeric.")
+        return value
+
+    return check
+
+
+def function_handle_or(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A check that takes a function handle as it is and gives anything else to ``check``."""
+
+    def either(value: Any) -> Any:
+        return value if type(value) is FunctionHandle else check(value)
+
+    return either
