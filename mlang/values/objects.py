@@ -141,6 +141,11 @@ class MatlabObject:
                     f"Unrecognized method, property, or field '{name}' for class "
                     f"'{self.matlab_class}'.")
 
+    def property_list(self, name: str) -> list:
+        """``x.name`` as a comma-separated list: one value per element of an object array
+        (``{layers.Name}``); one value by default."""
+        return [OBJECT_KINDS[type(self)].get_property(self, name)]
+
     def set_property(self, name: str, value: Any) -> Any:
         """``x.name = value``: the new value of ``x``."""
         raise error("MATLAB:noPublicFieldForClass",
@@ -166,6 +171,10 @@ class MatlabObject:
         """``a symbol b`` (MATLAB's symbol: ``+``, ``.*``, ``==``, ``&``...) where ``a``
         or ``b`` is of this kind."""
         return NotImplemented
+
+    def columns(self) -> list | None:
+        """The values ``for v = x`` takes, one per column; None: the object itself, once."""
+        return None
 
     def unary_operator(self, symbol: str) -> Any:
         """``-x``, ``+x``, ``~x``, ``x.'`` or ``x'`` (symbols ``-``, ``+``, ``~``,

@@ -22,7 +22,7 @@ from mlang.builtins.networks.layer_display import array_lines
 from mlang.errors import error
 from mlang.values.concat import cat
 from mlang.values.core import class_of, size_of
-from mlang.values.indexing import assign, index
+from mlang.values.indexing import COLON, assign, index
 from mlang.values.objects import MatlabObject
 
 
@@ -88,6 +88,18 @@ class LayerArray(MatlabObject):
 
     def property_names(self) -> list[str]:
         return self.layers[0].property_names() if self.layers else []
+
+    def property_list(self, name: str) -> list:
+        """``layers.Name``: one value per layer, in column order (``{layers.Name}``)."""
+        if not self.layers or name not in self.layers[0].property_names():
+            return [self.get_property(name)]  # its error
+        return [layer.get_property(name) for layer in self.layers]  # kept in column order
+
+    def columns(self) -> list:
+        """``for layer = layers``: each column (one layer each for a row array)."""
+        shape = self.shape
+        return [index_layers(self.layers, shape, [COLON, float(j + 1)])
+                for j in range(int(np.prod(shape[1:])))]
 
     # ------------------------------------------------------------ display
 

@@ -395,7 +395,9 @@ def _table_values(net: DlNetwork, value: Any, keys: list[tuple[int, str]], curre
     out = []
     for key, old in zip(wanted, current, strict=True):
         new = given[key]
-        if not is_unset(old) and np.shape(plain_parameter(new)) != np.shape(plain_parameter(old)):
+        # a state (a recurrent layer's hidden state) takes the batch size of the last pass
+        if what == "Learnables" and not is_unset(old) \
+                and np.shape(plain_parameter(new)) != np.shape(plain_parameter(old)):
             raise error(ident, f"Size of the value of parameter '{key[1]}' of layer '{key[0]}' must "
                         f"not change.")
         if not isinstance(new, DlArray | np.ndarray | float):

@@ -52,7 +52,7 @@ def get_field(base: Any, name: str) -> list:
         return [d[name] for d in base.elems.ravel(order="F")]
     kind = kind_of(base)
     if kind is not None:
-        return [kind.get_property(base, name)]
+        return kind.property_list(base, name)
     raise error("MATLAB:structRefFromNonStruct",
                 "Dot indexing is not supported for variables of this type.")
 

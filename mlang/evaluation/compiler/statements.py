@@ -22,6 +22,7 @@ from mlang.syntax import ast
 from mlang.values import indexing, operators
 from mlang.values.cell import Cell
 from mlang.values.core import EMPTY, char_row, is_text, to_str
+from mlang.values.objects import kind_of
 from mlang.values.ranges import colon_range, range_length
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
@@ -348,7 +349,9 @@ def _for_values(frame: Frame, values: Any, store: Callable, body: Code, var: str
         cols = data.reshape(data.shape[0], -1, order="F")
         columns = [StringArray(cols[:, j:j + 1].copy()) for j in range(cols.shape[1])]
     else:
-        columns = [values]
+        kind = kind_of(values)
+        found = None if kind is None else kind.columns(values)
+        columns = [values] if found is None else found
     for v in columns:
         store(frame, v)
         try:

@@ -547,3 +547,18 @@ def test_input_format_errors_and_spatial_input(m):
     with pytest.raises(Exception) as info:
         done.predict([np.zeros((6, 1))], ForwardContext(m.interp, False))
     assert info.value.identifier == "nnet_cnn:layer:InvalidInputFormat"
+
+
+def test_a_forward_pass_state_is_assigned_back_to_the_network(m):
+    # MATLAB's custom loops write the recurrent state of the last batch back: net.State = state
+    code = """
+    rng(0);
+    net = dlnetwork([sequenceInputLayer(3); lstmLayer(4, OutputMode="last")]);
+    X = dlarray(rand(3, 5, 7), 'CBT');
+    [Y, state] = forward(net, X);
+    net.State = state;
+    h = extractdata(net.State.Value{1});
+    """
+    h, y = m.values(code, "h", "Y")
+    assert h.shape == (4, 5)
+    assert np.allclose(h, y.data)  # the last hidden state is the 'last' output
