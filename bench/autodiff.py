@@ -17,7 +17,11 @@ The benchmarks (MATLAB code in bench/autodiff/, run by mlang in this process):
     softmax and crossentropy: dlfeval/dlgradient then adamupdate on a struct of
     dlarray parameters, in double and single;
 (e) pinn train: training steps of the PINN of (c) written with fullyconnect and
-    tanh: its loss and gradient, then adamupdate.
+    tanh: its loss and gradient, then adamupdate;
+(f) tanh mlp: training steps (forward, mse, dlgradient, adamupdate) of an
+    8-64-64-64-1 tanh MLP at batch 512 in single precision, built as a dlnetwork
+    from layers (gradients with respect to net.Learnables, adamupdate on the
+    network) and written as a model function over a struct of parameters.
 
 Each is timed in CPU seconds of the measured calls only (the MATLAB
 functions time their loop with cputime and tic/toc), with BLAS/OpenMP pinned
@@ -35,8 +39,9 @@ engine alike; --default-malloc keeps glibc's defaults instead.
 The table shows CPU milliseconds per call, mlang/NumPy, and the goals:
 (a) at most 0.25 ms per call; (b) at most 1.3x NumPy, and gradient/forward at
 most 2.5; (c) at most 2x NumPy; (d) at most 1.3x NumPy and faster than PyTorch;
-(e) at most 2x NumPy.  A training step's result (checked) is the loss and the
-parameters and gradient moving averages after the first step; the timed calls
+(e) at most 2x NumPy; (f) the dlnetwork at most 1.5x NumPy.  A training step's
+result (checked) is the loss and the parameters and gradient moving averages after
+the first step; the timed calls
 go on training from there.
 """
 
@@ -111,6 +116,10 @@ BENCHMARKS = (
     Benchmark("mlp train step float32", "mlp_train", "float32", 200, goal_ratio=1.3,
               faster_than="torch", near_zero=1.0),
     Benchmark("pinn train step", "pinn_train", "float64", 100, goal_ratio=2.0),
+    # a 3-hidden-layer tanh MLP with mse, in single (a dlnetwork's learnables are single)
+    Benchmark("tanh mlp step dlnetwork", "tanhnet_train", "float32", 200, goal_ratio=1.5,
+              near_zero=1.0),
+    Benchmark("tanh mlp step model fn", "tanhfn_train", "float32", 200, near_zero=1.0),
 )
 
 # (gradient row, forward row) whose time ratio per engine is shown, and its goal for mlang.
@@ -145,7 +154,7 @@ class Measured:
 
 def data_for(bench: Benchmark, sizes: reference.Sizes, cache: dict | None = None) -> dict[str, Any]:
     """The inputs of a benchmark (shared between benchmarks of one problem and type)."""
-    problem = bench.kind.split("_")[0]  # mlp, pinn or rosenbrock
+    problem = bench.kind.split("_")[0]  # mlp, pinn, rosenbrock, tanhnet or tanhfn
     key = (problem, bench.dtype, sizes)
     if cache is not None and key in cache:
         return cache[key]
@@ -153,6 +162,8 @@ def data_for(bench: Benchmark, sizes: reference.Sizes, cache: dict | None = None
         data = reference.rosenbrock_data()
     elif problem == "mlp":
         data = reference.mlp_data(sizes, np.dtype(bench.dtype).type)
+    elif problem.startswith("tanh"):
+        data = reference.tanh_data(sizes)
     else:
         data = reference.pinn_data(sizes)
     if cache is not None:
@@ -183,6 +194,11 @@ class Mlang:
             return cpu, wall, (y, {"x": g})
         if kind == "mlp_train":
             cpu, wall, loss, state = call("ad_train_mlp", data["params"], data["X"], data["T"], n,
+                                          nargout=4)
+            return cpu, wall, (loss, state)
+        if kind in ("tanhnet_train", "tanhfn_train"):
+            script = "ad_train_tanh_net" if kind == "tanhnet_train" else "ad_train_tanh_fn"
+            cpu, wall, loss, state = call(script, data["params"], data["X"], data["T"], n,
                                           nargout=4)
             return cpu, wall, (loss, state)
         if kind == "pinn_train":

@@ -39,10 +39,13 @@ class Sizes:
     batch: int = 128
     pinn: tuple[int, ...] = (2, 20, 20, 1)  # inputs (x, t), hidden layers, output
     points: int = 1000
+    tanh_mlp: tuple[int, ...] = (8, 64, 64, 64, 1)  # inputs, three tanh layers, output
+    tanh_batch: int = 512
 
 
 FULL = Sizes()
-SMALL = Sizes(mlp=(12, 9, 4), batch=6, pinn=(2, 5, 4, 1), points=7)
+SMALL = Sizes(mlp=(12, 9, 4), batch=6, pinn=(2, 5, 4, 1), points=7, tanh_mlp=(3, 5, 4, 4, 1),
+              tanh_batch=6)
 
 ROSENBROCK_START = np.array([[-1.0, 2.0]])
 
@@ -84,6 +87,23 @@ def pinn_data(sizes: Sizes, seed: int = 2) -> dict[str, Any]:
     g = (np.sin(np.pi * x[0]) * np.exp(-x[1])).reshape(1, n)
     return {"params": {k: np.asfortranarray(v) for k, v in params.items()},
             "X": np.asfortranarray(x), "f": f, "g": g}
+
+
+def tanh_data(sizes: Sizes, seed: int = 3) -> dict[str, Any]:
+    """A tanh MLP regression in single precision (a dlnetwork's learnables are single):
+    parameters W1, b1, ..., inputs X (features x batch) and targets T (1 x batch)."""
+    rng = np.random.default_rng(seed)
+    widths = sizes.tanh_mlp
+    params: dict[str, np.ndarray] = {}
+    for layer, (fan_in, fan_out) in enumerate(zip(widths[:-1], widths[1:], strict=True), 1):
+        bound = np.sqrt(6 / (fan_in + fan_out))  # glorot, as fullyConnectedLayer makes them
+        params[f"W{layer}"] = rng.uniform(-bound, bound, (fan_out, fan_in))
+        params[f"b{layer}"] = 0.1 * rng.standard_normal((fan_out, 1))
+    x = rng.uniform(-1, 1, (widths[0], sizes.tanh_batch))
+    t = np.sin(x.sum(axis=0, keepdims=True))
+    single = np.float32
+    return {"params": {k: np.asfortranarray(v, dtype=single) for k, v in params.items()},
+            "X": np.asfortranarray(x, dtype=single), "T": np.asfortranarray(t, dtype=single)}
 
 
 # --------------------------------------------------- NumPy, hand-written
@@ -293,6 +313,37 @@ def _mlp_gradient_for_training(data: dict[str, Any]) -> Result:
     return _mlp_train_gradient(data["params"], data["X"], data["T"])
 
 
+def _tanh_train_gradient(data: dict[str, Any]) -> Result:
+    """The half mean squared error of the tanh MLP (mse) and its gradient."""
+    p, x, t = data["params"], data["X"], data["T"]
+    layers = len(p) // 2
+    hs = [x]
+    for k in range(1, layers):
+        z = p[f"W{k}"] @ hs[-1]
+        z += p[f"b{k}"]
+        hs.append(np.tanh(z, out=z))
+    r = p[f"W{layers}"] @ hs[-1]
+    r += p[f"b{layers}"]
+    r -= t
+    n = x.shape[1]
+    loss = float((r * r).sum()) / (2 * n)
+    dz = r * np.float32(1 / n) if r.dtype == np.float32 else r / n
+    grads = {}
+    for k in range(layers, 0, -1):
+        grads[f"W{k}"] = dz @ hs[k - 1].T
+        grads[f"b{k}"] = dz.sum(axis=1, keepdims=True)
+        if k > 1:
+            dh = p[f"W{k}"].T @ dz
+            h = hs[k - 1]
+            dh *= 1 - h * h
+            dz = dh
+    return loss, dict(sorted(grads.items()))
+
+
+def tanh_train_numpy() -> Callable[[dict[str, Any]], Result]:
+    return trainer(lambda d: _Adam(d["params"]), _numpy_train_step(_tanh_train_gradient))
+
+
 def mlp_train_numpy() -> Callable[[dict[str, Any]], Result]:
     return trainer(lambda d: _Adam(d["params"]), _numpy_train_step(_mlp_gradient_for_training))
 
@@ -452,15 +503,27 @@ def _torch() -> dict[str, Callable[[dict[str, Any]], Result]]:
 
         return step
 
+    def tanh_loss(p: dict[str, Any], t: dict[str, Any]) -> Any:
+        layers = len(p) // 2
+        h = t["X"]
+        for k in range(1, layers):
+            h = torch.tanh(p[f"W{k}"] @ h + p[f"b{k}"])
+        r = p[f"W{layers}"] @ h + p[f"b{layers}"] - t["T"]
+        return (r * r).sum() / (2 * h.shape[1])
+
     return {"rosenbrock": rosenbrock, "mlp_gradient": mlp_gradient,
             "mlp_forward": mlp_forward, "pinn": pinn,
             "mlp_train": trainer(adam_state, train_step(classifier_loss)),
-            "pinn_train": trainer(adam_state, train_step(pinn_loss))}
+            "pinn_train": trainer(adam_state, train_step(pinn_loss)),
+            "tanhnet_train": trainer(adam_state, train_step(tanh_loss)),
+            "tanhfn_train": trainer(adam_state, train_step(tanh_loss))}
 
 
 NUMPY = {"rosenbrock": rosenbrock_numpy, "mlp_gradient": mlp_gradient_numpy,
          "mlp_forward": mlp_loss_numpy, "pinn": pinn_gradient_numpy}
-TRAINING = {"mlp_train": mlp_train_numpy, "pinn_train": pinn_train_numpy}  # fresh trainers
+# fresh trainers; the tanh MLP is trained as a dlnetwork and as a model function
+TRAINING = {"mlp_train": mlp_train_numpy, "pinn_train": pinn_train_numpy,
+            "tanhnet_train": tanh_train_numpy, "tanhfn_train": tanh_train_numpy}
 
 
 def expected(kind: str, data: dict[str, Any]) -> Result:
