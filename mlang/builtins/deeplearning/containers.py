@@ -160,6 +160,11 @@ def matching_parameters(template: Any, other: Any) -> list:
 
 def with_parameters(template: Any, values: list) -> Any:
     """``template`` rebuilt with ``values`` in place of its parameters (walking order)."""
+    kind = CONTAINER_KINDS.get(type(template))
+    if kind is not None:
+        children = kind.children(template)
+        if len(children) == len(values) and not any(type(c) in CONTAINER_KINDS for c in children):
+            return kind.rebuild(template, list(values))  # one level: no walk
     return _rebuild(template, iter(values))
 
 
@@ -183,12 +188,13 @@ def map_parameters(fn: Callable[..., tuple], first: Any, *others: Any, nout: int
     ``shaped_like[j]`` (0 is ``first``, 1 the first of ``others``...): an optimizer's
     states take the gradients' structure, which for a network is its Learnables table.
     With ``missing_allowed``, an other given as ``[]`` passes None for its parameters."""
-    flat = _map_flat_struct(fn, first, others, nout, missing_allowed)
-    if flat is not None:
-        return flat
-    params = parameters_of(first)
-    columns = [None if missing_allowed and is_missing(o) else matching_parameters(first, o)
-               for o in others]
+    columns = _flat_columns(first, others, missing_allowed)
+    if columns is not None:  # one level of containers (a training loop's usual case)
+        params = CONTAINER_KINDS[type(first)].children(first)
+    else:
+        params = parameters_of(first)
+        columns = [None if missing_allowed and is_missing(o) else matching_parameters(first, o)
+                   for o in others]
     outs: list[list] = [[] for _ in range(nout)]
     for k, p in enumerate(params):
         got = fn(p, *[None if col is None else col[k] for col in columns])
@@ -199,45 +205,23 @@ def map_parameters(fn: Callable[..., tuple], first: Any, *others: Any, nout: int
                             else first, out) for j, out in enumerate(outs)]
 
 
-def _flat_fields(value: Any) -> dict | None:
-    """The fields of a scalar struct of arrays (no nested containers), else None."""
-    if type(value) is not Struct or value.elems.size != 1:
+def _flat_columns(first: Any, others: tuple, missing_allowed: bool) -> list | None:
+    """The matching parameters of each of ``others`` (None for a missing one) when ``first``
+    is a container holding only arrays and so are the others; None otherwise (the general
+    walk then also reports any mismatch)."""
+    kind = CONTAINER_KINDS.get(type(first))
+    if kind is None or any(type(p) in CONTAINER_KINDS for p in kind.children(first)):
         return None
-    fields = value.elems.reshape(-1)[0]
-    for v in fields.values():
-        if type(v) in CONTAINER_KINDS:
-            return None
-    return fields
-
-
-def _map_flat_struct(fn: Callable[..., tuple], first: Any, others: tuple, nout: int,
-                     missing_allowed: bool) -> list | None:
-    """``map_parameters`` for the common case of scalar structs of arrays (a training loop's
-    parameters, gradients and states), field by field without walking; None when the
-    inputs are anything else (the general walk then also reports any mismatch)."""
-    mine = _flat_fields(first)
-    if mine is None:
-        return None
-    columns: list[dict | None] = []
+    columns: list[list | None] = []
     for o in others:
         if missing_allowed and is_missing(o):
             columns.append(None)
             continue
-        theirs = _flat_fields(o)
-        if theirs is None or len(theirs) != len(mine) or any(name not in theirs for name in mine):
+        theirs = kind.matching_children(first, o)
+        if any(type(v) in CONTAINER_KINDS for v in theirs):
             return None
         columns.append(theirs)
-    outs: list[dict] = [{} for _ in range(nout)]
-    for name in first.fields:
-        got = fn(mine[name], *[None if col is None else col[name] for col in columns])
-        for j in range(nout):
-            outs[j][name] = got[j]
-    results = []
-    for fields in outs:
-        elems = np.empty(first.elems.shape, dtype=object)
-        elems.reshape(-1)[0] = fields
-        results.append(Struct(list(first.fields), elems))
-    return results
+    return columns
 
 
 def _template(first: Any, other: Any) -> Any:
