@@ -12,6 +12,10 @@ they share (texts, dimensions, options, sizes).
 * ``language``: errors and warnings, introspection, eval and feval, validators;
 * ``session``: the workspace, help, the search path, interaction, timing,
   the display format;
-* ``deeplearning``: dlarray, dlfeval, dlgradient and activations;
+* ``deeplearning``: dlarray, dlfeval, dlgradient, the functional layer
+  (fullyconnect, dlconv, batchnorm, lstm...), losses and optimizers;
+* ``networks``: layer objects, dlnetwork and layerGraph;
+* ``datastores``: arrayDatastore, combine, transform and minibatchqueue;
+* ``training``: trainingOptions, trainingProgressMonitor and trainnet;
 * ``graphics``: plotting functions accepted as no-ops.
 """
