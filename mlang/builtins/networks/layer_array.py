@@ -236,7 +236,18 @@ def layer_builtin(builtin: Any, interp: Any, args: list) -> Any:
     if builtin.name in ("isequal", "isequaln") and len(args) >= 2:
         first = args[0]
         return [all(_equal_layers(builtin, interp, first, other) for other in args[1:])]
+    layers = layers_of(args[0]) if args else None
+    if builtin.name in _MOVING_ELEMENTS and layers is not None:
+        # the function moves the layers' numbers, which then pick the layers
+        numbers = builtin.invoke(interp, [_positions(len(layers), size_of(args[0])), *args[1:]], 1)
+        return [_as_array(layers, numbers[0])]
     return NotImplemented
+
+
+# Functions that only rearrange elements: on a layer array they rearrange its layers
+# (``repmat(fcBlock, [numBlocks 1])``).
+_MOVING_ELEMENTS = frozenset(("repmat", "repelem", "reshape", "flip", "fliplr", "flipud", "circshift",
+                              "permute", "rot90", "squeeze", "transpose", "ctranspose"))
 
 
 def _equal_layers(builtin: Any, interp: Any, a: Any, b: Any) -> bool:

@@ -219,3 +219,13 @@ def test_dot_access_on_a_layer_array_is_a_comma_separated_list(m):
     assert [to_str(v) for v in names.values()] == ["a", "b"]
     assert m.fails("L = [reluLayer(Name='a'); tanhLayer(Name='b')]; x = L.Name + 1;").identifier \
         == "MATLAB:index:expected_one_output_from_expression"
+
+
+def test_repmat_and_flip_rearrange_the_layers_of_an_array(m):
+    layers = m.value("b = [fullyConnectedLayer(4); tanhLayer]; L = [featureInputLayer(2); "
+                     "repmat(b, [3 1]); fullyConnectedLayer(1)];", "L")
+    assert kinds(layers) == ["Feature Input"] + ["Fully Connected", "Tanh"] * 3 + ["Fully Connected"]
+    assert layers.shape == (8, 1)
+    flipped = m.value("b = [fullyConnectedLayer(4); tanhLayer]; f = flipud(b);", "f")
+    assert kinds(flipped) == ["Tanh", "Fully Connected"]
+    assert m.value("r = repmat(reluLayer, 1, 3);", "r").shape == (1, 3)
