@@ -157,6 +157,7 @@ class TanhLayer(_ActivationLayer):
     LAYER_TYPE = "Tanh"
     DEFAULT_NAME = "tanh"
     FUNCTION = "tanh"
+    SHOWS_EMPTY_GROUPS = True  # as the tanhLayer page shows it
 
     def description(self) -> str:
         return "Hyperbolic tangent"
@@ -167,6 +168,7 @@ class SigmoidLayer(_ActivationLayer):
     LAYER_TYPE = "Sigmoid"
     DEFAULT_NAME = "sigmoid"
     FUNCTION = "sigmoid"
+    SHOWS_EMPTY_GROUPS = True  # as the sigmoidLayer page shows it
 
     def description(self) -> str:
         return "sigmoid"
@@ -186,9 +188,10 @@ class SwishLayer(_ActivationLayer):
     matlab_class = "nnet.cnn.layer.SwishLayer"
     LAYER_TYPE = "Swish"
     DEFAULT_NAME = "swish"
+    SHOWS_EMPTY_GROUPS = True  # as the swishLayer page shows it
 
     def description(self) -> str:
-        return "swish"
+        return "Swish"  # the swishLayer page's layer array
 
     def predict(self, inputs: list, ctx: ForwardContext) -> list:
         x = inputs[0]
@@ -213,8 +216,9 @@ class ELULayer(Layer):
     matlab_class = "nnet.cnn.layer.ELULayer"
     LAYER_TYPE = "ELU"
     DEFAULT_NAME = "elu"
-    PROPERTIES = (NAME, Prop("Alpha", 1.0, "Hyperparameters", real_scalar("Alpha"), settable=False,
-                             option=False))
+    # The eluLayer page shows Alpha under Name, then the two empty parameter groups.
+    PROPERTIES = (NAME, Prop("Alpha", 1.0, "", real_scalar("Alpha"), settable=False, option=False))
+    SHOWS_EMPTY_GROUPS = True
 
     def description(self) -> str:
         return f"ELU with Alpha {_number_text(self.values['Alpha'])}"

@@ -107,6 +107,10 @@ class Layer(MatlabObject):
     LEARNABLES: ClassVar[tuple[str, ...]] = ()
     STATES: ClassVar[tuple[str, ...]] = ()
     IS_INPUT: ClassVar[bool] = False  # an input layer: a network input enters here
+    # The display of the newer layer classes (sigmoidLayer, swishLayer): the parameter
+    # groups are always listed, "No properties." under an empty one, then "Show all
+    # properties" (the older ones, reluLayer, show only the groups they have).
+    SHOWS_EMPTY_GROUPS: ClassVar[bool] = False
 
     def __init__(self, values: dict[str, Any] | None = None) -> None:
         self.values = {p.name: p.default_value() for p in self.PROPERTIES}
@@ -218,7 +222,7 @@ class Layer(MatlabObject):
     def shows_all_properties_link(self) -> bool:
         """Whether the display ends with "Show all properties" (layers with learnable
         parameters have properties the display leaves out)."""
-        return bool(self.LEARNABLES)
+        return bool(self.LEARNABLES) or self.SHOWS_EMPTY_GROUPS
 
     def display_body(self, style: Any, array_lines: Callable[[Any], list]) -> list | None:
         from mlang.builtins.networks.layer_display import layer_lines  # imports this module

@@ -22,7 +22,20 @@ properties and the groups "Hyperparameters", "Learnable Parameters" and "State
 Parameters" are shown: properties of any other group (the documentation's "Parameters and
 Initialization", "Learning Rate and Regularization") and those declared ``shown=False``
 are what MATLAB keeps for "Show all properties", the line that ends the display of a
-layer with learnable parameters.
+layer with learnable parameters.  The newer layer classes (``SHOWS_EMPTY_GROUPS``, as the
+sigmoidLayer and swishLayer pages show them) list both parameter groups even when empty::
+
+      SigmoidLayer with properties:
+
+        Name: 'sig1'
+
+       Learnable Parameters
+        No properties.
+
+       State Parameters
+        No properties.
+
+      Show all properties
 
 An array of layers::
 
@@ -73,6 +86,8 @@ def layer_lines(layer: Layer, style: Style) -> list:
     for group in GROUPS:  # other groups (initialisers, learning rates) are left out
         if group in by_group:
             lines += [BLANK, f"   {group}", *by_group[group]]
+        elif layer.SHOWS_EMPTY_GROUPS and group != "Hyperparameters":
+            lines += [BLANK, f"   {group}", "    No properties."]
     if layer.shows_all_properties_link():
         lines += [BLANK, "  Show all properties"]
     return lines

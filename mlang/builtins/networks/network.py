@@ -379,13 +379,17 @@ def _table_values(net: DlNetwork, value: Any, keys: list[tuple[int, str]], curre
                   what: str) -> list:
     """The values of an assigned Learnables or State table, in the network's order."""
     ident = f"deep:dlnetwork:Invalid{what}"
+    # MATLAB's text, as a forum post quotes it for a State table
+    invalid = (f"{what} must be a table with columns 'Layer', 'Parameter', and 'Value'. Each entry "
+               "of 'Value' must be a 1-by-1 cell array containing a real-valued finite numeric "
+               "array or dlarray object.")
     if type(value) is not Table or value.names[:3] != PARAMETER_TABLE_NAMES:
-        raise error(ident, f"{what} must be a table with variables 'Layer', 'Parameter' and 'Value'.")
+        raise error(ident, invalid)
     layer_names = texts_of(value.variable("Layer"))
     params = texts_of(value.variable("Parameter"))
     cells = value.variable("Value")
     if layer_names is None or params is None or type(cells) is not Cell:
-        raise error(ident, f"{what} must be a table with variables 'Layer', 'Parameter' and 'Value'.")
+        raise error(ident, invalid)
     given = {(a, b): v for a, b, v in zip(layer_names, params, cells.data.reshape(-1), strict=True)}
     layers = net.graph.layers
     wanted = [(layers[k].name, p) for k, p in keys]
@@ -401,8 +405,7 @@ def _table_values(net: DlNetwork, value: Any, keys: list[tuple[int, str]], curre
             raise error(ident, f"Size of the value of parameter '{key[1]}' of layer '{key[0]}' must "
                         f"not change.")
         if not isinstance(new, DlArray | np.ndarray | float):
-            raise error(ident, f"Value of parameter '{key[1]}' of layer '{key[0]}' must be numeric "
-                        f"or a dlarray, not {class_of(new)}.")
+            raise error(ident, invalid)
         out.append(as_parameter(new))
     return out
 

@@ -169,7 +169,7 @@ ACTIVATIONS = [
      "ELU", "ELU with Alpha 0.5", "elu"),
     ("tanhLayer", np.tanh, "nnet.cnn.layer.TanhLayer", "Tanh", "Hyperbolic tangent", "tanh"),
     ("sigmoidLayer", _sigmoid, "nnet.cnn.layer.SigmoidLayer", "Sigmoid", "sigmoid", "sigmoid"),
-    ("swishLayer", lambda x: x * _sigmoid(x), "nnet.cnn.layer.SwishLayer", "Swish", "swish", "swish"),
+    ("swishLayer", lambda x: x * _sigmoid(x), "nnet.cnn.layer.SwishLayer", "Swish", "Swish", "swish"),
     ("geluLayer", lambda x: 0.5 * x * (1 + erf(x / np.sqrt(2))), "nnet.cnn.layer.GELULayer", "GELU",
      "GELU", "gelu"),
     ("geluLayer(Approximation='tanh')",

@@ -235,6 +235,13 @@ def test_assigning_learnables(m):
     assert err.identifier == "deep:dlnetwork:InvalidLearnables"
     err = fails(m, "net.Learnables = 5;", **dict(m.interp.base.vars))
     assert err.identifier == "deep:dlnetwork:InvalidLearnables"
+    # MATLAB's wording (quoted in a forum post for a State table)
+    assert err.message == ("Learnables must be a table with columns 'Layer', 'Parameter', and "
+                           "'Value'. Each entry of 'Value' must be a 1-by-1 cell array containing a "
+                           "real-valued finite numeric array or dlarray object.")
+    err = fails(m, "net.State = 5;", **dict(m.interp.base.vars))
+    assert err.identifier == "deep:dlnetwork:InvalidState"
+    assert err.message.startswith("State must be a table with columns 'Layer', 'Parameter', and 'Value'.")
 
 
 def test_read_only_properties(m):

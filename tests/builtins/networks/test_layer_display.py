@@ -28,6 +28,39 @@ def test_single_property_layer_display(m):
     assert m.run("r = reluLayer") == "\nr = \n\n  ReLULayer with properties:\n\n    Name: ''\n\n"
 
 
+EMPTY_GROUPS = """
+   Learnable Parameters
+    No properties.
+
+   State Parameters
+    No properties.
+
+  Show all properties
+
+"""
+
+
+def test_newer_layers_list_their_empty_parameter_groups(m):
+    # the sigmoidLayer, tanhLayer and swishLayer pages show both groups, empty
+    for code, title in (("sigmoidLayer", "SigmoidLayer"), ("tanhLayer", "TanhLayer"),
+                        ("swishLayer", "SwishLayer")):
+        shown = m.run(f"L = {code}(Name='a')")
+        assert shown == f"\nL = \n\n  {title} with properties:\n\n    Name: 'a'\n" + EMPTY_GROUPS
+
+
+def test_elu_shows_alpha_beside_its_name(m):
+    shown = m.run("L = eluLayer(0.5, Name='elu1')")
+    assert shown == ("\nL = \n\n  ELULayer with properties:\n\n     Name: 'elu1'\n"
+                     "    Alpha: 0.5000\n" + EMPTY_GROUPS)
+
+
+def test_older_layers_show_only_the_groups_they_have(m):
+    # reluLayer and dropoutLayer: no empty groups and no "Show all properties" line
+    assert "No properties." not in m.run("r = reluLayer")
+    shown = m.run("d = dropoutLayer(0.2)")
+    assert "Show all properties" not in shown and "   Hyperparameters\n    Probability: 0.2000\n" in shown
+
+
 def test_grouped_names_align_across_groups(m):
     expected = "\nL = \n" + """
   LeakyReLULayer with properties:
