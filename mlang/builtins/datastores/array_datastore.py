@@ -70,9 +70,17 @@ class ArrayDatastore(Datastore):
 
     def slices(self, positions: np.ndarray) -> Any:
         """The observations at 0-based ``positions``, concatenated along the iteration dimension."""
-        ndim = max(len(size_of(self.data)), self.iteration_dim)
+        ndim = len(size_of(self.data))
+        if self.iteration_dim > ndim:
+            # the whole array is the one observation (a dimension past the last is a singleton)
+            if positions.size == 1:
+                return self.data
+            ndim = min(self.iteration_dim, ndim + 1)  # no observation: empty in a trailing dimension
+        else:
+            ndim = max(ndim, self.iteration_dim)
         args: list[Any] = [COLON] * ndim
-        args[self.iteration_dim - 1] = (positions.astype(np.float64) + 1.0).reshape(1, -1)
+        args[-1 if self.iteration_dim > len(args) else self.iteration_dim - 1] = \
+            (positions.astype(np.float64) + 1.0).reshape(1, -1)
         return index(self.data, args)
 
     def cell_of(self, positions: np.ndarray) -> Any:
@@ -144,10 +152,9 @@ class ArrayDatastore(Datastore):
         observation is a slice whose first singleton dimension is the iteration dimension."""
         if self.output_type != "cell" or type(self.data) is Cell:
             return None
-        shape = list(size_of(self.data))
-        shape += [1] * (self.iteration_dim - len(shape))
-        shape[self.iteration_dim - 1] = 1
-        if shape.index(1) != self.iteration_dim - 1:
+        shape = size_of(self.data)
+        axis = self.iteration_dim - 1
+        if any(n == 1 for n in shape[:axis]):  # an earlier singleton would take the batch
             return None
         return int(self.order.size - self.position)
 

@@ -54,6 +54,9 @@ def vertical_cells(parts: list[Any]) -> Any:
     rows = [p.data for p in parts if type(p) is Cell and p.data.size]
     if not rows:
         return Cell(np.empty((0, 1), dtype=object))
+    if len({r.shape[1:] for r in rows}) > 1:
+        raise error("MATLAB:catenate:dimensionMismatch",
+                    "Dimensions of arrays being concatenated are not consistent.")
     return Cell(np.concatenate(rows, axis=0))
 
 

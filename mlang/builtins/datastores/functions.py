@@ -150,6 +150,10 @@ def subset(ds: Any, indices: Any) -> Datastore:
     if count is None:
         return store.subset(np.zeros(0, dtype=np.intp))  # the datastore's own error
     a = to_array(indices)
+    if a.dtype.kind not in "biuf":  # text, cells, objects: not indices
+        raise error("MATLAB:datastoreio:datastore:invalidSubsetIndices",
+                    f"Indices must be positive integers less than or equal to the number of "
+                    f"observations ({count}).")
     if a.dtype == np.bool_:
         if a.size != count:
             raise error("MATLAB:datastoreio:datastore:invalidSubsetIndices",

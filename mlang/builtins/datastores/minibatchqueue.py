@@ -36,6 +36,7 @@ from mlang.values.cell import Cell
 from mlang.values.core import char_row, class_of, size_of
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON, index
+from mlang.values.limits import check_array_size
 from mlang.values.objects import MatlabObject
 from mlang.values.table import Table
 
@@ -244,10 +245,12 @@ class MiniBatchQueue(MatlabObject):
         return outputs
 
     def outputs_mismatch(self, width: int) -> Exception:
+        variables = "variable" if width == 1 else "variables"
+        outputs = "output" if self.num_outputs == 1 else "outputs"
         return error("nnet_cnn:minibatchqueue:NumOutputsMismatch",
-                     f"The datastore returns {width} variables but the minibatchqueue has "
-                     f"{self.num_outputs} outputs. Specify a MiniBatchFcn that returns "
-                     f"{self.num_outputs} outputs.")
+                     f"The datastore returns {width} {variables} but the minibatchqueue has "
+                     f"{self.num_outputs} {outputs}. Specify a MiniBatchFcn that returns "
+                     f"{self.num_outputs} {outputs}.")
 
     def reset(self) -> None:
         self.source.rewind()
@@ -366,6 +369,7 @@ def minibatchqueue(interp: Any, ds: Any, *args: Any) -> MiniBatchQueue:
         num_outputs = integer_scalar(rest[0], message, "nnet_cnn:minibatchqueue:InvalidNumOutputs")
         if num_outputs < 1:
             raise error("nnet_cnn:minibatchqueue:InvalidNumOutputs", message)
+        check_array_size((1, num_outputs), object)  # each output keeps its own settings
         rest = rest[1:]
     given = options(rest, OPTION_NAMES)
     source = ds.copy()
