@@ -13,11 +13,13 @@ renderings, which drop blank lines and indent scalars tightly).
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 
+from mlang.evaluation.interpreter import Interpreter
 from tests.test_display import run_script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,6 +128,9 @@ def test_training_loop_loss_falls() -> None:
     ("pinn_burgers", r"loss = ([0-9.]+)", 5),
     ("lbfgs_fit", r"loss = ([0-9.e+-]+),", 50),
     ("conv_classifier", r"mean loss = ([0-9.]+)", 50),
+    ("pinn_dlnetwork", r"loss = ([0-9.]+)", 100),
+    ("network_graph", r"loss = ([0-9.]+)", 100),
+    ("trainnet_regression", r"mean loss = ([0-9.]+)", 100),
 ])
 def test_training_examples_learn(name: str, pattern: str, factor: float) -> None:
     out = run_script(EXAMPLES / f"{name}.m")
@@ -135,6 +140,42 @@ def test_training_examples_learn(name: str, pattern: str, factor: float) -> None
     assert losses[-1] < losses[0] / factor
     if name == "conv_classifier":
         assert "Test accuracy: 100.00%" in out
+
+
+def test_pinn_dlnetwork_solves_the_heat_equation() -> None:
+    out = io.StringIO()
+    err = io.StringIO()
+    Interpreter(stdout=out, stderr=err).run_file(EXAMPLES / "pinn_dlnetwork.m")
+    text = out.getvalue()
+    # 256 collocation points in mini-batches of 64 for 60 epochs
+    assert "Iteration 240, loss = " in text
+    # the trained network is close to sin(pi*x)*exp(-t) at t = 0.5
+    max_error = float(re.search(r"Maximum error: ([0-9.]+)", text).group(1))
+    assert max_error < 0.05
+    # the training monitor's progress line goes to the error stream, not the output
+    assert "Progress 100%" in err.getvalue()
+    assert "Progress" not in text
+
+
+def test_network_graph_residual_network() -> None:
+    out = run_script(EXAMPLES / "network_graph.m")
+    assert "{'tanh_1'}    {'add/in2'}" in out
+    assert "Number of learnables: 353" in out
+    rows = re.findall(r"^ *(-?[0-9.]+) +(-?[0-9.]+) +(-?[0-9.]+) +(-?[0-9.]+) +(-?[0-9.]+)$", out, re.M)
+    assert len(rows) == 4
+    for *_, predicted, true in rows:
+        assert abs(float(predicted) - float(true)) < 0.05
+
+
+def test_trainnet_regression_fits_the_test_data() -> None:
+    out = run_script(EXAMPLES / "trainnet_regression.m")
+    # 400 observations in mini-batches of 40 for 150 epochs
+    assert re.search(r"numIterations =\s+1500\b", out)
+    # the piecewise schedule multiplies the learning rate by 0.2 every 50 epochs
+    rates = [float(v) for v in re.findall(r"learning rate = ([0-9.]+)", out)]
+    assert rates == [0.01, 0.01, 0.01, 0.002, 0.002, 0.0004, 0.0004]
+    rmse = float(re.search(r"Test RMSE = ([0-9.]+)", out).group(1))
+    assert rmse < 0.1
 
 
 # ---------------------------------------------------------------- dlarray display
