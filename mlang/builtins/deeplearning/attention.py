@@ -33,6 +33,8 @@ _OPTIONS = ("DataFormat", "Scale", "PaddingMask", "AttentionMask", "DropoutProba
 
 def _masked_softmax(s: np.ndarray, mask: np.ndarray | None) -> np.ndarray:
     """softmax over the first dimension (the keys), masked entries given weight 0."""
+    if s.size == 0:  # no keys or no queries (a sequence of no steps)
+        return np.zeros_like(s)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         if mask is None:
             e = np.exp(s - s.max(axis=0, keepdims=True))

@@ -36,8 +36,10 @@ def _fully_connect(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     """w @ x + b for features-by-observations ``x``, outputs-by-features ``w`` and an
     outputs-by-1 bias ``b``."""
     y = w @ x
-    y += b
+    y = y + b if np.iscomplexobj(b) and not np.iscomplexobj(y) else np.add(y, b, out=y)
     single = _single_if_any(x, w, b)
+    if single is not None and y.dtype.kind == "c":  # complex stays complex
+        single = np.dtype(np.complex64)
     return y.astype(single, copy=False) if single is not None else y
 
 

@@ -27,6 +27,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 from mlang.autodiff import ops
 from mlang.autodiff.trace import Primitive
 from mlang.values.core import fix_shape
+from mlang.values.limits import check_array_size
 
 Ints = tuple[int, ...]
 # (k, stride, dilation, groups): how a convolution slides over its k dimensions
@@ -204,10 +205,16 @@ def wgrad(x: Any, g: Any, cfg: ConvConfig, size: Ints) -> Any:
 # pads: ((before, after), ...) for each of the k leading dimensions
 
 
+def padded(x: np.ndarray, width: tuple, **how: Any) -> np.ndarray:
+    """``np.pad`` after checking the padded size (huge padding is MATLAB's size error)."""
+    check_array_size(tuple(n + b + a for n, (b, a) in zip(x.shape, width, strict=True)), x.dtype)
+    return np.pad(x, width, **how)
+
+
 def _pad(x: np.ndarray, k: int, pads: tuple, value: float) -> np.ndarray:
     x = explicit(x, k + 2)
     width = tuple(pads) + ((0, 0),) * (x.ndim - k)
-    return stored(np.pad(x, width, constant_values=value))
+    return stored(padded(x, width, constant_values=value))
 
 
 def _crop(g: np.ndarray, k: int, pads: tuple) -> np.ndarray:
@@ -247,7 +254,7 @@ def pad_mirrored(x: Any, k: int, pads: tuple, mode: str) -> Any:
     full = dims(shape, max(k + 2, len(shape)))
     numbers = np.arange(int(np.prod(full))).reshape(full, order="F")
     width = tuple(pads) + ((0, 0),) * (len(full) - k)
-    source = np.pad(numbers, width, mode=MIRROR_MODES[mode])  # type: ignore[call-overload]
+    source = padded(numbers, width, mode=MIRROR_MODES[mode])  # type: ignore[call-overload]
     return ops.take(x, source.reshape(-1, order="F"), fix_shape(source.shape))
 
 
@@ -297,7 +304,7 @@ def max_positions(x: np.ndarray, k: int, size: Ints, stride: Ints, pads: tuple) 
         x = x.astype(np.float64)
     before = tuple(b for b, _ in pads)
     if any(b or a for b, a in pads):
-        x = np.pad(x, tuple(pads) + ((0, 0),) * 2, constant_values=-np.inf)
+        x = padded(x, tuple(pads) + ((0, 0),) * 2, constant_values=-np.inf)
     counts = tuple((n - p) // s + 1 for n, p, s in zip(x.shape[:k], size, stride, strict=True))
     nan = bool(np.isnan(x).any())
     best = None

@@ -63,7 +63,7 @@ def _weights_matrix(weights: Any, weights_format: str) -> Any:
         raise error("deep:embed:InvalidWeights",
                     "Weights must be a matrix with format 'CU' (embedding dimension by number "
                     "of words) or 'UC'.")
-    if data.dtype.kind not in "f":
+    if data.dtype.kind not in "fc":  # (complex weights stay complex)
         data = data.astype(np.float64)
     w = DlArray(data, "", weights.node) if type(weights) is DlArray else data
     if weights_format == "UC":
@@ -72,8 +72,9 @@ def _weights_matrix(weights: Any, weights_format: str) -> Any:
 
 
 def _indices(data: np.ndarray, vocabulary: int) -> np.ndarray:
-    values = data.astype(np.float64, copy=False)
-    if not np.all((values >= 1) & (values <= vocabulary) & (values == np.round(values))):
+    values = data.real.astype(np.float64, copy=False)
+    if np.iscomplexobj(data) \
+            or not np.all((values >= 1) & (values <= vocabulary) & (values == np.round(values))):
         raise error("deep:embed:InvalidIndices",
                     f"Input data must contain positive integers less than or equal to the number "
                     f"of words in the embedding ({vocabulary}).")

@@ -276,7 +276,7 @@ def _group_count(v: Any, channels: int) -> int:
     if text == "all-channels":
         return 1
     if text == "channel-wise":
-        return channels
+        return max(channels, 1)  # (one empty group for an input of no channels)
     data = as_data(v) if text is None and class_of(v) in ("double", "single") else None
     if data is None or data.size != 1 or data.dtype.kind == "c" \
             or not float(data.reshape(-1)[0]).is_integer() or float(data.reshape(-1)[0]) < 1:

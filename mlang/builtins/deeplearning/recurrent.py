@@ -244,8 +244,11 @@ class _Sequence:
 
     def output(self, hs: list, hidden: int) -> Any:
         """The hidden states of every step as the output Y in the input's form."""
-        joined = ops.apply(HCAT, *hs) if len(hs) > 1 else hs[0]
         sizes = {"C": hidden, "B": self.batch, "T": self.steps}
+        if not hs:  # a sequence of no time steps: an empty output
+            empty = np.zeros(tuple(sizes[label] for label in self.labels), self.matrix.data.dtype)
+            return output_like(DlArray(empty, self.labels), self.form)
+        joined = ops.apply(HCAT, *hs) if len(hs) > 1 else hs[0]
         y = reshape(joined, tuple(sizes[label] for label in self.labels))
         return output_like(DlArray(y.data, self.labels, y.node), self.form)
 

@@ -380,7 +380,8 @@ class FlattenLayer(Layer):
     def predict(self, inputs: list, ctx: ForwardContext) -> list:
         x = inputs[0]
         fmt = x.fmt
-        shape = x.data.shape + (1,) * (len(fmt) - x.data.ndim)
+        # (a one-label format such as 'C' still has two dimensions: its trailing 1 goes)
+        shape = (x.data.shape + (1,) * len(fmt))[:len(fmt)]
         # S, C (and U) come first in the canonical order, so a column-major reshape of the
         # data joins them into one channel dimension
         features = math.prod(n for n, label in zip(shape, fmt, strict=True) if label in "SCU")

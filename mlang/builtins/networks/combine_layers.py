@@ -22,6 +22,9 @@ from mlang.values.table import cellstr_row
 # ------------------------------------------------------------------ shared checks
 
 
+MAX_PORTS = 1_000_000  # the most inputs or outputs a layer may have
+
+
 def check_layer_name(value: Any) -> Any:
     """A layer's Name: a text scalar, kept as a char row."""
     text = text_or_none(value)
@@ -44,6 +47,8 @@ def positive_count(value: Any, position: int | None, smallest: int) -> int:
 
 def numbered_names(prefix: str, count: int) -> list[str]:
     """Port names: ``prefix`` alone for one port, else prefix1, prefix2, ..."""
+    if count > MAX_PORTS:  # a name per port: more would not fit in memory
+        raise error("MATLAB:nomem", "Out of memory.")
     return [prefix] if count == 1 else [f"{prefix}{k}" for k in range(1, count + 1)]
 
 

@@ -140,8 +140,9 @@ def learnable_value(what: str) -> Any:
         a = np.atleast_2d(np.asarray(data))
         if a.size == 0:
             return np.zeros((0, 0), dtype=np.float32)
-        # single and double are kept as given; integers and logicals become single
-        return a if a.dtype in (np.float32, np.float64) else a.astype(np.float32)
+        # single and double (real or complex) are kept as given; integers and logicals become single
+        return a if a.dtype in (np.float32, np.float64, np.complex64, np.complex128) \
+            else a.astype(np.float32)
 
     return check
 

@@ -22,6 +22,7 @@ from mlang.errors import error
 from mlang.registry import BUILTINS
 from mlang.values.core import char_row, class_of, to_array
 from mlang.values.handle import FunctionHandle
+from mlang.values.limits import check_array_size
 
 WEIGHT_INITIALIZERS = ("glorot", "he", "orthogonal", "narrow-normal", "zeros", "ones")
 BIAS_INITIALIZERS = ("zeros", "narrow-normal", "ones")
@@ -59,8 +60,10 @@ def initial_values(interp: Any, how: Any, shape: tuple[int, ...], fan_in: int,
                         f"The initializer function must return an array of size "
                         f"{'x'.join(str(n) for n in shape)}, not {class_of(got[0]) if got else 'nothing'} "
                         f"of {data.size} elements.")
-        return data.reshape(shape, order="F").astype(np.float32)
+        single = np.complex64 if data.dtype.kind == "c" else np.float32  # complex stays complex
+        return data.reshape(shape, order="F").astype(single)
     word = how if isinstance(how, str) else text_option(how)
+    check_array_size(tuple(shape), np.float32)
     if word == "zeros":
         data = np.zeros(shape)
     elif word == "ones":

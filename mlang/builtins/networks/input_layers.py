@@ -36,6 +36,7 @@ from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_row, class_of, is_array, to_array, to_str
 from mlang.values.handle import FunctionHandle
+from mlang.values.limits import check_array_size
 
 NORMALIZATIONS = ("zerocenter", "zscore", "rescale-symmetric", "rescale-zero-one", "none")
 DIMENSIONS = ("auto", "channel", "element", "all")
@@ -71,7 +72,8 @@ SPLIT = Prop("SplitComplexInputs", False, "", logical_scalar("SplitComplexInputs
 
 def _size_row(value: Any, what: str, allow_nan: bool = False) -> list[float]:
     """A size vector of positive integers (NaN allowed for an unknown size)."""
-    if not is_array(value) or class_of(value) in ("char", "logical") or to_array(value).size == 0:
+    if not is_array(value) or class_of(value) in ("char", "logical") or to_array(value).size == 0 \
+            or np.iscomplexobj(to_array(value)):
         raise error("MATLAB:validators:mustBePositiveInteger",
                     f"Value of '{what}' must be a vector of positive integers.")
     data = to_array(value).astype(np.float64).reshape(-1)
@@ -94,6 +96,7 @@ def _example(sizes: list[float], fmt: str) -> DlArray:
         shape.pop()
     while len(shape) < 2:
         shape.append(1)
+    check_array_size(tuple(shape), np.float32)  # (an impossible input size is MATLAB's error)
     return DlArray(np.zeros(tuple(shape), dtype=np.float32), fmt)
 
 

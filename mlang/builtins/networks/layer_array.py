@@ -199,6 +199,7 @@ def concatenate_layers(rows: list[list]) -> Any:
     (``[]`` left out); anything else that is not a layer is an error."""
     blocks: list[np.ndarray] = []
     pool: list[Layer] = []
+    empty = None  # the first empty layer array: the result when all are empty
     for row in rows:
         parts = []
         for v in row:
@@ -207,6 +208,9 @@ def concatenate_layers(rows: list[list]) -> Any:
             got = layers_of(v)
             if got is None:
                 raise _conversion_error(v)
+            if not got:  # an empty layer array adds nothing, whatever its size
+                empty = v if empty is None else empty
+                continue
             start = len(pool)
             pool.extend(got)
             parts.append(np.arange(start + 1, len(pool) + 1, dtype=np.float64)
@@ -215,7 +219,7 @@ def concatenate_layers(rows: list[list]) -> Any:
             blocks.append(np.asarray(cat(parts, 1), dtype=np.float64).reshape(
                 _row_shape(parts)))
     if not blocks:
-        return np.zeros((0, 0))
+        return empty if empty is not None else np.zeros((0, 0))
     joined = cat(blocks, 0) if len(blocks) > 1 else blocks[0]
     return _as_array(pool, np.asarray(joined, dtype=np.float64).reshape(size_of(joined)))
 

@@ -404,10 +404,21 @@ def _table_values(net: DlNetwork, value: Any, keys: list[tuple[int, str]], curre
                 and np.shape(plain_parameter(new)) != np.shape(plain_parameter(old)):
             raise error(ident, f"Size of the value of parameter '{key[1]}' of layer '{key[0]}' must "
                         f"not change.")
-        if not isinstance(new, DlArray | np.ndarray | float):
+        if not is_numeric_parameter(new):
             raise error(ident, invalid)
         out.append(as_parameter(new))
     return out
+
+
+_NUMERIC_CLASSES = frozenset(("double", "single", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                              "uint32", "uint64"))
+
+
+def is_numeric_parameter(value: Any) -> bool:
+    """Whether a value may be a learnable or state parameter: a dlarray or a numeric array
+    (not text, logical, a cell or an object)."""
+    return type(value) is DlArray or (isinstance(value, np.ndarray | float | int)
+                                      and class_of(value) in _NUMERIC_CLASSES)
 
 
 def display_text(text: str) -> DisplayText:
@@ -427,6 +438,10 @@ class NetworkKind(ContainerKind):
         return value.learnable_values()
 
     def rebuild(self, value: DlNetwork, children: list) -> DlNetwork:
+        if not all(is_numeric_parameter(v) for v in children):  # dlupdate(@(w) 'x', net)
+            raise error("deep:dlnetwork:InvalidLearnables",
+                        "Each learnable parameter of a dlnetwork must be a numeric array or dlarray "
+                        "object.")
         return value.with_learnables([as_parameter(v) for v in children])
 
     def matching_children(self, template: DlNetwork, other: Any) -> list:

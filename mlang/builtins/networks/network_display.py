@@ -139,6 +139,10 @@ def _summary(interp: Any, args: list, nargout: int) -> list:
 
 
 def _plot(interp: Any, args: list, nargout: int) -> list:
+    if not hasattr(args[0], "graph"):  # a network after other arguments: plot's own errors
+        return NotImplemented  # type: ignore[return-value]
+    if len(args) > 1:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
     if nargout > 0:
         raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
     graphical_note(interp, "Plotting a network", args[0])

@@ -362,6 +362,9 @@ def replaceLayer(net: object, name: object, layers: object, *options: object) ->
             raise error("MATLAB:validators:mustBeMember",
                         "ReconnectBy must be 'name' or 'order'.")
     new = _layers_argument(layers, "replaceLayer")
+    if not new:
+        raise error("deep:dlnetwork:InvalidLayers",
+                    "Invalid argument to replaceLayer: layers must not be empty.")
     result = _edited(net, graph.with_replaced(text_scalar(name, "Layer name"), new, how))
     if type(result) is DlNetwork:
         result.initialized = _all_set(result)

@@ -195,7 +195,7 @@ class GroupNormalizationLayer(_NormalizationLayer):
         groups = self.values["NumGroups"]
         word = text_option(groups) if class_of(groups) in ("char", "string") else None
         if word is not None:
-            return 1 if word == "all-channels" else channels
+            return 1 if word == "all-channels" else max(channels, 1)  # (none: one empty group)
         return int(groups)
 
     def _check_channels(self, channels: int) -> None:

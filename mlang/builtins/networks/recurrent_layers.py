@@ -90,7 +90,7 @@ def input_channels(x: DlArray, layer: Layer, what: str) -> int:
         raise error("nnet_cnn:layer:InvalidInputFormat",
                     f"Layer '{layer.name}': {what} input must be a formatted dlarray with a channel "
                     f"('C') dimension and no unspecified ('U') dimensions, not '{fmt}'.")
-    shape = tuple(x.shape) + (1,) * (len(fmt) - len(x.shape))
+    shape = (tuple(x.shape) + (1,) * len(fmt))[:len(fmt)]  # ('C' data is n-by-1)
     return math.prod(n for n, label in zip(shape, fmt, strict=True) if label in "SC")
 
 
