@@ -145,7 +145,9 @@ def _numeric(value: Any, what: str, function: str) -> np.ndarray:
     data = np.asarray(value)
     if data.ndim < 2:
         data = data.reshape(1, -1) if data.ndim == 1 else data.reshape(1, 1)
-    return data.astype(np.float32)
+    # single precision, as the network's learnables; complex data stays complex (an input
+    # layer with SplitComplexInputs splits it)
+    return data.astype(np.complex64 if data.dtype.kind == "c" else np.float32)
 
 
 def laid_out(value: Any, layout: str, what: str, function: str, interp: Any = None,

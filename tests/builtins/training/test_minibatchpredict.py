@@ -136,3 +136,13 @@ def test_scores2label_dimension_and_class_name_forms(m):
 ])
 def test_scores2label_errors(m, code, ident):
     assert m.fails(code).identifier == ident
+
+
+def test_complex_predictors_keep_their_imaginary_part(m):
+    # nothing is dropped silently: a network without SplitComplexInputs computes in complex
+    y = m.value("net = dlnetwork([featureInputLayer(2) fullyConnectedLayer(1)]);"
+                "y = minibatchpredict(net, [1+2i 3]);", "y")
+    assert np.iscomplexobj(y) and np.imag(y) != 0
+    split = m.value("net = dlnetwork([featureInputLayer(2, SplitComplexInputs=true) "
+                    "fullyConnectedLayer(1)]); y = minibatchpredict(net, [1+2i 3]);", "y")
+    assert not np.iscomplexobj(split)
