@@ -22,6 +22,9 @@ Run MATLAB code with mlang.
   mlang -i script.m       run a script, then stay in the Command Window
   mlang --parse FILE      print the syntax tree of FILE (a debugging aid)
   mlang --list-functions  list every function, by family (Markdown)
+  mlang --figures DIR ... write figures as DIR/figure1.png... (the default,
+                          into ./figures, when there is no display)
+  mlang --no-wait ...     do not wait at the end for figure windows to close
   mlang --debug ...       show Python tracebacks of internal errors
   mlang --version         print the version
 """
@@ -36,6 +39,8 @@ def _arguments() -> argparse.ArgumentParser:
     p.add_argument("-e", dest="code", metavar="CODE")
     p.add_argument("-i", dest="interactive", action="store_true")
     p.add_argument("--debug", action="store_true")
+    p.add_argument("--figures", metavar="DIR")
+    p.add_argument("--no-wait", dest="no_wait", action="store_true")
     p.add_argument("script", nargs="?")
     p.add_argument("args", nargs=argparse.REMAINDER)
     return p
@@ -91,6 +96,17 @@ def _print_tree(path: str) -> int:
     return 0
 
 
+def _configure_figures(interp: object, opts: argparse.Namespace) -> None:
+    """Figures go to files (--figures DIR, or ./figures without a display) or windows."""
+    # Loaded with the interpreter's library (matplotlib itself loads on the first plot).
+    from mlang.builtins.graphics.backend import has_display
+    from mlang.builtins.graphics.state import configure
+
+    interactive = opts.code is None and not opts.script or opts.interactive
+    configure(interp, figures_dir=opts.figures, wait=not opts.no_wait,
+              windows=opts.figures is None and has_display(), interactive=bool(interactive))
+
+
 def _session(opts: argparse.Namespace) -> int:
     """Run a script, -e code or the Command Window; the exit status: 1 after an error."""
     # The interpreter and its library load only when code runs (start-up of --version, -h).
@@ -105,6 +121,7 @@ def _session(opts: argparse.Namespace) -> int:
     if not opts.debug:
         warnings.simplefilter("ignore")  # NumPy's floating-point warnings are not MATLAB output
     interp = Interpreter()
+    _configure_figures(interp, opts)
     try:
         status = 0
         if opts.code is not None or opts.script:

@@ -1,4 +1,4 @@
-"""Graphics functions, accepted and ignored until mlang draws figures.
+"""Graphics functions not drawn yet, accepted and ignored.
 
 Scripts that plot their results (quiver, imagesc, xlabel, hold on, ...) run
 to the end and print everything else they print.  A function asked for an
@@ -10,14 +10,12 @@ from __future__ import annotations
 from mlang.registry import builtin
 
 GRAPHICS_FUNCTIONS = (
-    "figure", "clf", "close", "hold", "subplot", "tiledlayout", "nexttile", "drawnow",
-    "plot", "plot3", "semilogx", "semilogy", "loglog", "scatter", "scatter3", "bar", "barh",
-    "histogram", "area", "stairs", "stem", "errorbar", "fill", "patch", "line", "text",
+    "scatter", "scatter3", "bar", "barh",
+    "histogram", "area", "stairs", "stem", "errorbar", "fill", "patch", "text",
     "quiver", "quiver3", "contour", "contourf", "surf", "mesh", "imagesc", "image", "imshow",
     "pcolor", "colormap", "colorbar", "caxis", "clim",
     "xlabel", "ylabel", "zlabel", "title", "subtitle", "legend", "grid", "box", "axis",
-    "xlim", "ylim", "zlim", "xticks", "yticks", "view", "set", "gca", "gcf", "shg",
-    "saveas", "exportgraphics", "print",
+    "xlim", "ylim", "zlim", "xticks", "yticks", "view",
 )
 
 

@@ -1,0 +1,86 @@
+"""A session's graphics: its root object, figures by number, the current ones, output.
+
+Everything lives in ``interp.family_state["graphics"]`` (a ``GraphicsState``), so two
+interpreters in one process never share a figure.  Making the state imports nothing
+heavy: matplotlib loads when the first figure is made.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+FAMILY = "graphics"
+DRAWNOW_INTERVAL = 3.0  # seconds between two writes of the figure files by drawnow
+
+
+@dataclass
+class GraphicsState:
+    """The graphics of one session.
+
+    * ``figures``: open figures by number; ``current_figure``: gcf (None: none yet);
+    * ``windows``: figures open in windows (pyplot) rather than on Agg canvases;
+    * ``figures_dir``: where figure files go (None: ``./figures``); ``write_files``:
+      whether open figures are written at the end and on drawnow (a front end turns it on
+      with ``configure``: a bare interpreter writes no files); ``wait``: whether the end
+      of the program waits for windows to close;
+    * ``clock``: seconds (monotonic), replaced in tests; ``last_write``: when drawnow last
+      wrote the files; ``written``: the files written, in order.
+    """
+
+    interp: Any
+    root: Any = None
+    figures: dict[int, Any] = field(default_factory=dict)
+    current_figure: Any = None
+    windows: bool = False
+    figures_dir: str | None = None
+    write_files: bool = False
+    wait: bool = True
+    interactive: bool = False
+    clock: Callable[[], float] = time.monotonic
+    last_write: float | None = None
+    last_window_draw: float | None = None
+    written: list[str] = field(default_factory=list)
+    end_registered: bool = False
+    drawnow_interval: float = DRAWNOW_INTERVAL
+
+    def output_dir(self) -> str:
+        return self.figures_dir if self.figures_dir is not None else "figures"
+
+    def next_number(self) -> int:
+        """The lowest figure number not in use."""
+        number = 1
+        while number in self.figures:
+            number += 1
+        return number
+
+
+def graphics_state(interp: Any) -> GraphicsState:
+    """The session's graphics state, made on first use (with its end-of-program action)."""
+    state = interp.family_state.get(FAMILY)
+    if state is None:
+        state = interp.family_state[FAMILY] = GraphicsState(interp)
+    if not state.end_registered:
+        state.end_registered = True
+        # figures are written (or windows waited for) when the program ends
+        from mlang.builtins.graphics.output import finish_figures  # (a module of this package)
+
+        interp.at_end.append(lambda: finish_figures(interp))
+    return state
+
+
+def configure(interp: Any, figures_dir: str | None = None, wait: bool = True,
+              windows: bool = False, interactive: bool = False) -> GraphicsState:
+    """How a front end wants figures: in windows, or written as files into
+    ``figures_dir`` (``./figures`` when None); ``wait``: wait at the end for windows to be
+    closed; ``interactive``: a Command Window (figures are shown as they are drawn)."""
+    state = graphics_state(interp)
+    state.figures_dir = os.path.abspath(figures_dir if figures_dir is not None else "figures")
+    state.windows = windows and figures_dir is None
+    state.write_files = not state.windows
+    state.wait = wait
+    state.interactive = interactive
+    return state
