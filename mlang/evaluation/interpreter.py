@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -75,6 +76,16 @@ class Interpreter:
         # What a family of builtins does when the session's program ends (a training monitor
         # prints its last progress line; figures are written): run by ``finish``.
         self.at_end: list[Callable[[], None]] = []
+        # What a family does after each input a Command Window runs (figures are shown or
+        # written as drawn): run by ``input_done``.
+        self.after_input: list[Callable[[], None]] = []
+        # How pause(n) waits n seconds: open figure windows keep drawing while it waits
+        self.wait: Callable[[float], None] = time.sleep
+
+    def input_done(self) -> None:
+        """A Command Window ran one input: run the families' after-input actions."""
+        for action in list(self.after_input):
+            action()
 
     def finish(self) -> None:
         """End the session's program: run the families' end actions once, in order."""

@@ -162,7 +162,9 @@ def execute(interp: Any, code: str, debug: bool = False) -> BaseException | None
     the workspace kept. Returns what stopped them, if anything."""
     if not code.strip():
         return None
-    return run_reported(interp, lambda: interp.eval(code), debug)
+    stopped = run_reported(interp, lambda: interp.eval(code), debug)
+    shown = run_reported(interp, interp.input_done, debug)  # figures drawn by the input
+    return stopped if stopped is not None else shown
 
 
 def run_stream(interp: Any, stream: TextIO, debug: bool = False) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import Any
 
 import numpy as np
@@ -116,6 +117,15 @@ def refresh_windows(pause: float = 0.001) -> None:
     pyplot = sys.modules.get("matplotlib.pyplot")
     if pyplot is not None and pyplot.get_fignums():
         pyplot.pause(pause)
+
+
+def wait_with_windows(seconds: float) -> None:
+    """pause(n) with windows open: they keep drawing and answering while it waits."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None and pyplot.get_fignums():
+        pyplot.pause(seconds)
+    else:
+        time.sleep(seconds)
 
 
 def wait_for_windows() -> None:

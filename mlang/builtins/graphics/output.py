@@ -89,7 +89,8 @@ def finish_figures(interp: Any) -> None:
         return
     if not state.write_files:
         return
-    written = write_program_figures(state)
+    # a Command Window has written its figures as they were drawn: only what changed since
+    written = write_program_figures(state, only_changed=state.interactive)
     if written:
         interp.out.flush()
         interp.err.write("Figures written: " + ", ".join(_shown_path(p) for p in written) + "\n")

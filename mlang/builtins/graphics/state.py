@@ -66,9 +66,10 @@ def graphics_state(interp: Any) -> GraphicsState:
     if not state.end_registered:
         state.end_registered = True
         # figures are written (or windows waited for) when the program ends
-        from mlang.builtins.graphics.output import finish_figures  # (a module of this package)
+        from mlang.builtins.graphics.output import after_statement, finish_figures  # (as above)
 
         interp.at_end.append(lambda: finish_figures(interp))
+        interp.after_input.append(lambda: after_statement(interp))
     return state
 
 
@@ -83,4 +84,8 @@ def configure(interp: Any, figures_dir: str | None = None, wait: bool = True,
     state.write_files = not state.windows
     state.wait = wait
     state.interactive = interactive
+    if state.windows:
+        from mlang.builtins.graphics.backend import wait_with_windows  # (as above)
+
+        interp.wait = wait_with_windows
     return state

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import numpy as np
@@ -68,8 +67,8 @@ def pause(interp: Any, what: Any = None) -> None:
         raise error("MATLAB:pause:InvalidInput", "Input must be a nonnegative real scalar.")
     if np.isinf(seconds).any():
         while True:  # pause(Inf): until Ctrl-C
-            time.sleep(3600)
-    time.sleep(float(seconds.item()))
+            interp.wait(3600.0)
+    interp.wait(float(seconds.item()))
     return None
 
 
