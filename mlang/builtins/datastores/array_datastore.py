@@ -175,9 +175,6 @@ class ArrayDatastore(Datastore):
             return float(self.iteration_dim)
         if name == "OutputType":
             return StringArray.scalar(self.output_type)
-        fn = self.method(name)
-        if fn is not None:
-            return fn([])
         return super().get_property(name)
 
     def set_property(self, name: str, value: Any) -> ArrayDatastore:

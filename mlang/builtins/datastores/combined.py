@@ -57,28 +57,21 @@ def fresh_copy(ds: Datastore) -> Datastore:
     return twin
 
 
-def _shared_count(stores: list[Datastore]) -> int | None:
-    counts = {ds.observation_count() for ds in stores}
-    if len(counts) != 1 or None in counts:
+def _shared_count(counts: list[int | None]) -> int | None:
+    """The count all the underlying datastores agree on; None when they differ or one
+    cannot tell."""
+    found = set(counts)
+    if len(found) != 1 or None in found:
         return None
-    return counts.pop()
+    return found.pop()
 
 
-class CombinedDatastore(Datastore):
-    """Reads of ``stores`` side by side."""
+class _OverStores(Datastore):
+    """What a datastore built over the datastores ``stores`` shares: it has data while
+    they all have, rewinds them all, and shows them as its read-only
+    UnderlyingDatastores; its other properties (``property_names``) are read-only too."""
 
-    matlab_class = "matlab.io.datastore.CombinedDatastore"
-    display_name = "CombinedDatastore"
     __slots__ = ("stores",)
-
-    def __init__(self, stores: list[Datastore]) -> None:
-        self.stores = stores
-
-    def read_block(self, interp: Any) -> tuple[Any, Any]:
-        if not self.has_data():
-            raise no_more_data()
-        reads = [ds.read_block(interp) for ds in self.stores]
-        return side_by_side([r[0] for r in reads]), Cell.row([r[1] for r in reads])
 
     def has_data(self) -> bool:
         return all(ds.has_data() for ds in self.stores)
@@ -90,11 +83,40 @@ class CombinedDatastore(Datastore):
     def progress_fraction(self) -> float:
         return min(ds.progress_fraction() for ds in self.stores)
 
+    def observation_count(self) -> int | None:
+        return _shared_count([ds.observation_count() for ds in self.stores])
+
+    def get_property(self, name: str) -> Any:
+        if name == "UnderlyingDatastores":
+            return Cell.row(list(self.stores))
+        return super().get_property(name)
+
+    def set_property(self, name: str, value: Any) -> Any:
+        if name in self.property_names():
+            raise error("MATLAB:class:SetProhibited",
+                        f"Unable to set the '{name}' property of class '{self.display_name}' "
+                        "because it is read-only.")
+        return super().set_property(name, value)
+
+
+class CombinedDatastore(_OverStores):
+    """Reads of ``stores`` side by side."""
+
+    matlab_class = "matlab.io.datastore.CombinedDatastore"
+    display_name = "CombinedDatastore"
+    __slots__ = ()
+
+    def __init__(self, stores: list[Datastore]) -> None:
+        self.stores = stores
+
+    def read_block(self, interp: Any) -> tuple[Any, Any]:
+        if not self.has_data():
+            raise no_more_data()
+        reads = [ds.read_block(interp) for ds in self.stores]
+        return side_by_side([r[0] for r in reads]), Cell.row([r[1] for r in reads])
+
     def copy(self) -> CombinedDatastore:
         return CombinedDatastore([ds.copy() for ds in self.stores])
-
-    def observation_count(self) -> int | None:
-        return _shared_count(self.stores)
 
     def subset(self, order: np.ndarray) -> CombinedDatastore:
         return CombinedDatastore([ds.subset(order) for ds in self.stores])
@@ -103,8 +125,7 @@ class CombinedDatastore(Datastore):
         return side_by_side([ds.read_all(interp) for ds in self.stores])
 
     def direct_remaining(self) -> int | None:
-        counts = {ds.direct_remaining() for ds in self.stores}
-        return None if len(counts) != 1 or None in counts else counts.pop()
+        return _shared_count([ds.direct_remaining() for ds in self.stores])
 
     def batch_arrays(self, count: int) -> list[Any]:
         return [array for ds in self.stores for array in ds.batch_arrays(count)]
@@ -112,28 +133,13 @@ class CombinedDatastore(Datastore):
     def property_names(self) -> list[str]:
         return ["UnderlyingDatastores"]
 
-    def get_property(self, name: str) -> Any:
-        if name == "UnderlyingDatastores":
-            return Cell.row(list(self.stores))
-        fn = self.method(name)
-        if fn is not None:
-            return fn([])
-        return super().get_property(name)
 
-    def set_property(self, name: str, value: Any) -> Any:
-        if name == "UnderlyingDatastores":
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class 'CombinedDatastore' "
-                        "because it is read-only.")
-        return super().set_property(name, value)
-
-
-class TransformedDatastore(Datastore):
+class TransformedDatastore(_OverStores):
     """Reads of ``stores`` passed through ``transforms`` ((function, include_info) pairs)."""
 
     matlab_class = "matlab.io.datastore.TransformedDatastore"
     display_name = "TransformedDatastore"
-    __slots__ = ("stores", "transforms")
+    __slots__ = ("transforms",)
 
     def __init__(self, stores: list[Datastore], transforms: list[tuple[Any, bool]]) -> None:
         self.stores = stores
@@ -156,21 +162,8 @@ class TransformedDatastore(Datastore):
                 datas = [interp.call_value(fn, args, 1)[0]]
         return datas[0], info
 
-    def has_data(self) -> bool:
-        return all(ds.has_data() for ds in self.stores)
-
-    def rewind(self) -> None:
-        for ds in self.stores:
-            ds.rewind()
-
-    def progress_fraction(self) -> float:
-        return min(ds.progress_fraction() for ds in self.stores)
-
     def copy(self) -> TransformedDatastore:
         return TransformedDatastore([ds.copy() for ds in self.stores], list(self.transforms))
-
-    def observation_count(self) -> int | None:
-        return _shared_count(self.stores)
 
     def subset(self, order: np.ndarray) -> TransformedDatastore:
         return TransformedDatastore([ds.subset(order) for ds in self.stores], list(self.transforms))
@@ -179,24 +172,12 @@ class TransformedDatastore(Datastore):
         return ["UnderlyingDatastores", "Transforms", "IncludeInfo"]
 
     def get_property(self, name: str) -> Any:
-        if name == "UnderlyingDatastores":
-            return Cell.row(list(self.stores))
         if name == "Transforms":
             return Cell.row([fn for fn, _ in self.transforms])
         if name == "IncludeInfo":
             flags = [inc for _, inc in self.transforms]
             return flags[0] if len(flags) == 1 else np.array([flags], dtype=bool)
-        fn = self.method(name)
-        if fn is not None:
-            return fn([])
         return super().get_property(name)
-
-    def set_property(self, name: str, value: Any) -> Any:
-        if name in self.property_names():
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class 'TransformedDatastore' "
-                        "because it is read-only.")
-        return super().set_property(name, value)
 
 
 @builtin()

@@ -168,3 +168,11 @@ class Datastore(MatlabObject):
         if fn is None:
             return None
         return lambda args: fn(running_interpreter(), self, *args)
+
+    def get_property(self, name: str) -> Any:
+        """A datastore function called without arguments (``ds.hasdata``); subclasses look
+        at their own properties first."""
+        fn = self.method(name)
+        if fn is not None:
+            return fn([])
+        return super().get_property(name)

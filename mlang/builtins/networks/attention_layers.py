@@ -15,6 +15,9 @@ import numpy as np
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import text_option
 from mlang.builtins.networks.layer import (
+    INIT,
+    LEARNABLE,
+    RATES,
     ForwardContext,
     Layer,
     Prop,
@@ -27,10 +30,7 @@ from mlang.builtins.networks.layer import (
 )
 from mlang.builtins.networks.recurrent_layers import (
     EMPTY_VALUE,
-    INIT,
     LAYER_GROUP,
-    LEARNABLE,
-    RATES,
     as_int,
     check_input_size,
     data_of,

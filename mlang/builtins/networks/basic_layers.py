@@ -31,6 +31,7 @@ from mlang.builtins.networks.layer import (
     numeric_array,
     positive_integer,
     real_scalar,
+    register_constructors,
 )
 from mlang.errors import error
 from mlang.registry import builtin
@@ -158,9 +159,7 @@ class TanhLayer(_ActivationLayer):
     DEFAULT_NAME = "tanh"
     FUNCTION = "tanh"
     SHOWS_EMPTY_GROUPS = True  # as the tanhLayer page shows it
-
-    def description(self) -> str:
-        return "Hyperbolic tangent"
+    DESCRIPTION = "Hyperbolic tangent"
 
 
 class SigmoidLayer(_ActivationLayer):
@@ -169,9 +168,7 @@ class SigmoidLayer(_ActivationLayer):
     DEFAULT_NAME = "sigmoid"
     FUNCTION = "sigmoid"
     SHOWS_EMPTY_GROUPS = True  # as the sigmoidLayer page shows it
-
-    def description(self) -> str:
-        return "sigmoid"
+    DESCRIPTION = "sigmoid"
 
 
 class SoftmaxLayer(_ActivationLayer):
@@ -179,9 +176,7 @@ class SoftmaxLayer(_ActivationLayer):
     LAYER_TYPE = "Softmax"
     DEFAULT_NAME = "softmax"
     FUNCTION = "softmax"
-
-    def description(self) -> str:
-        return "softmax"
+    DESCRIPTION = "softmax"
 
 
 class SwishLayer(_ActivationLayer):
@@ -189,9 +184,7 @@ class SwishLayer(_ActivationLayer):
     LAYER_TYPE = "Swish"
     DEFAULT_NAME = "swish"
     SHOWS_EMPTY_GROUPS = True  # as the swishLayer page shows it
-
-    def description(self) -> str:
-        return "Swish"  # the swishLayer page's layer array
+    DESCRIPTION = "Swish"  # the swishLayer page's layer array
 
     def predict(self, inputs: list, ctx: ForwardContext) -> list:
         x = inputs[0]
@@ -246,44 +239,39 @@ class GELULayer(Layer):
         return [ctx.call("gelu", inputs[0], char_row("Approximation"), char_row(how))]
 
 
-@builtin("reluLayer")
-def relu_layer(*options: object) -> Layer:
-    """layer = reluLayer  rectified linear unit layer: max(x, 0)
+register_constructors({
+    "reluLayer": (
+        ReLULayer,
+        """layer = reluLayer  rectified linear unit layer: max(x, 0)
 
-    layer = reluLayer(Name=name)"""
-    return ReLULayer.from_options(options)
+    layer = reluLayer(Name=name)"""),
+    "tanhLayer": (
+        TanhLayer,
+        """layer = tanhLayer  hyperbolic tangent layer
 
+    layer = tanhLayer(Name=name)"""),
+    "sigmoidLayer": (
+        SigmoidLayer,
+        """layer = sigmoidLayer  sigmoid layer: 1./(1+exp(-x))
 
-@builtin("tanhLayer")
-def tanh_layer(*options: object) -> Layer:
-    """layer = tanhLayer  hyperbolic tangent layer
+    layer = sigmoidLayer(Name=name)"""),
+    "softmaxLayer": (
+        SoftmaxLayer,
+        """layer = softmaxLayer  softmax layer: the softmax over the channel dimension
 
-    layer = tanhLayer(Name=name)"""
-    return TanhLayer.from_options(options)
+    layer = softmaxLayer(Name=name)"""),
+    "swishLayer": (
+        SwishLayer,
+        """layer = swishLayer  swish layer: x.*sigmoid(x)
 
+    layer = swishLayer(Name=name)"""),
+    "geluLayer": (
+        GELULayer,
+        """layer = geluLayer  Gaussian error linear unit layer
 
-@builtin("sigmoidLayer")
-def sigmoid_layer(*options: object) -> Layer:
-    """layer = sigmoidLayer  sigmoid layer: 1./(1+exp(-x))
-
-    layer = sigmoidLayer(Name=name)"""
-    return SigmoidLayer.from_options(options)
-
-
-@builtin("softmaxLayer")
-def softmax_layer(*options: object) -> Layer:
-    """layer = softmaxLayer  softmax layer: the softmax over the channel dimension
-
-    layer = softmaxLayer(Name=name)"""
-    return SoftmaxLayer.from_options(options)
-
-
-@builtin("swishLayer")
-def swish_layer(*options: object) -> Layer:
-    """layer = swishLayer  swish layer: x.*sigmoid(x)
-
-    layer = swishLayer(Name=name)"""
-    return SwishLayer.from_options(options)
+    layer = geluLayer(Approximation=how)  'none' (the exact form, default) or 'tanh'
+    layer = geluLayer(..., Name=name)"""),
+})
 
 
 def _scalar_then_options(args: tuple, prop: str) -> tuple[dict[str, Any], tuple]:
@@ -316,15 +304,6 @@ def elu_layer(*args: object) -> Layer:
     layer = eluLayer(..., Name=name)"""
     given, options = _scalar_then_options(args, "Alpha")
     return ELULayer.from_options(options, given)
-
-
-@builtin("geluLayer")
-def gelu_layer(*options: object) -> Layer:
-    """layer = geluLayer  Gaussian error linear unit layer
-
-    layer = geluLayer(Approximation=how)  'none' (the exact form, default) or 'tanh'
-    layer = geluLayer(..., Name=name)"""
-    return GELULayer.from_options(options)
 
 
 # ---------------------------------------------------------------- dropout and flatten
@@ -373,9 +352,7 @@ class FlattenLayer(Layer):
     LAYER_TYPE = "Flatten"
     DEFAULT_NAME = "flatten"
     PROPERTIES = (NAME,)
-
-    def description(self) -> str:
-        return "Flatten"
+    DESCRIPTION = "Flatten"
 
     def predict(self, inputs: list, ctx: ForwardContext) -> list:
         x = inputs[0]
@@ -394,10 +371,11 @@ class FlattenLayer(Layer):
         return [ctx.call("dlarray", flat, char_row(out_fmt))]
 
 
-@builtin("flattenLayer")
-def flatten_layer(*options: object) -> Layer:
-    """layer = flattenLayer  flatten layer: joins the spatial and channel dimensions of its
+register_constructors({
+    "flattenLayer": (
+        FlattenLayer,
+        """layer = flattenLayer  flatten layer: joins the spatial and channel dimensions of its
     input into one channel dimension
 
-    layer = flattenLayer(Name=name)"""
-    return FlattenLayer.from_options(options)
+    layer = flattenLayer(Name=name)"""),
+})

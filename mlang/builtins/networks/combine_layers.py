@@ -13,7 +13,7 @@ from typing import Any
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import integer_scalar, text_or_none
-from mlang.builtins.networks.layer import ForwardContext, Layer, Prop
+from mlang.builtins.networks.layer import ForwardContext, Layer, Prop, read_only_error
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_row
@@ -55,12 +55,6 @@ def numbered_names(prefix: str, count: int) -> list[str]:
 def layer_input_error(layer: Layer, message: str) -> Exception:
     shown = layer.name
     return error("deep:layers:InvalidLayerInput", f"Layer '{shown}': {message}")
-
-
-def read_only_error(layer: Layer, name: str) -> Exception:
-    return error("MATLAB:class:SetProhibited",
-                 f"Unable to set the '{name}' property of class "
-                 f"'{layer.matlab_class.rsplit('.', 1)[-1]}' because it is read-only.")
 
 
 NAME = Prop("Name", lambda: char_row(""), "", check_layer_name)

@@ -25,16 +25,18 @@ from mlang.builtins.networks.initializers import (
     checked_initializer,
     initial_values,
 )
-from mlang.builtins.networks.layer import ForwardContext, Layer, Prop
+from mlang.builtins.networks.layer import (
+    HYPER,
+    INIT,
+    LEARNABLE,
+    RATES,
+    ForwardContext,
+    Layer,
+    Prop,
+    register_constructors,
+)
 from mlang.errors import error
-from mlang.registry import builtin
 from mlang.values.core import char_row, class_of, to_str
-
-HYPER = "Hyperparameters"
-LEARNABLE = "Learnable Parameters"
-STATE = "State Parameters"
-INIT = "Parameters and Initialization"
-RATES = "Learning Rate and Regularization"
 
 _NUMERIC = ("double", "single", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
             "uint64", "logical")
@@ -438,9 +440,11 @@ class TransposedConvolution1DLayer(_ConvolutionLayer):
 # ------------------------------------------------------------------ constructors
 
 
-@builtin("convolution2dLayer")
-def convolution2d_layer(filter_size: object, num_filters: object, *options: object) -> Layer:
-    """layer = convolution2dLayer(filterSize, numFilters)  2-D convolutional layer
+# each takes the filter size and the number of filters first, then name=value options
+register_constructors({
+    "convolution2dLayer": (
+        Convolution2DLayer,
+        """layer = convolution2dLayer(filterSize, numFilters)  2-D convolutional layer
 
     layer = convolution2dLayer(filterSize, numFilters, Name=Value)
     filterSize: h or [h w]; weights h-by-w-by-NumChannels-by-numFilters
@@ -448,41 +452,32 @@ def convolution2d_layer(filter_size: object, num_filters: object, *options: obje
     [t b l r]), PaddingValue (0, 'symmetric-include-edge', 'symmetric-exclude-edge',
     'replicate'), NumChannels ('auto'), WeightsInitializer ('glorot'), BiasInitializer
     ('zeros'), Weights, Bias, WeightLearnRateFactor, BiasLearnRateFactor, WeightL2Factor,
-    BiasL2Factor, Name"""
-    return Convolution2DLayer.make(filter_size, num_filters, options)
-
-
-@builtin("convolution1dLayer")
-def convolution1d_layer(filter_size: object, num_filters: object, *options: object) -> Layer:
-    """layer = convolution1dLayer(filterSize, numFilters)  1-D convolutional layer
+    BiasL2Factor, Name"""),
+    "convolution1dLayer": (
+        Convolution1DLayer,
+        """layer = convolution1dLayer(filterSize, numFilters)  1-D convolutional layer
 
     layer = convolution1dLayer(filterSize, numFilters, Name=Value)
     Convolves 1-D images ('SCB') over 'S' and sequences ('CBT') over time; weights
     filterSize-by-NumChannels-by-numFilters
     Options: Stride (1), DilationFactor (1), Padding (0, 'same', 'causal' or [l r]),
     PaddingValue, NumChannels, WeightsInitializer, BiasInitializer, Weights, Bias, the
-    learning rate and L2 factors, Name"""
-    return Convolution1DLayer.make(filter_size, num_filters, options)
-
-
-@builtin("transposedConv2dLayer")
-def transposed_conv2d_layer(filter_size: object, num_filters: object, *options: object) -> Layer:
-    """layer = transposedConv2dLayer(filterSize, numFilters)  transposed 2-D convolution layer
+    learning rate and L2 factors, Name"""),
+    "transposedConv2dLayer": (
+        TransposedConvolution2DLayer,
+        """layer = transposedConv2dLayer(filterSize, numFilters)  transposed 2-D convolution layer
 
     layer = transposedConv2dLayer(filterSize, numFilters, Name=Value)
     weights h-by-w-by-numFilters-by-NumChannels
     Options: Stride ([1 1]), Cropping (0, 'same', [a b] or [t b l r]), NumChannels,
     WeightsInitializer, BiasInitializer, Weights, Bias, the learning rate and L2 factors,
-    Name"""
-    return TransposedConvolution2DLayer.make(filter_size, num_filters, options)
-
-
-@builtin("transposedConv1dLayer")
-def transposed_conv1d_layer(filter_size: object, num_filters: object, *options: object) -> Layer:
-    """layer = transposedConv1dLayer(filterSize, numFilters)  transposed 1-D convolution layer
+    Name"""),
+    "transposedConv1dLayer": (
+        TransposedConvolution1DLayer,
+        """layer = transposedConv1dLayer(filterSize, numFilters)  transposed 1-D convolution layer
 
     layer = transposedConv1dLayer(filterSize, numFilters, Name=Value)
     weights filterSize-by-numFilters-by-NumChannels
     Options: Stride (1), Cropping (0, 'same' or [l r]), NumChannels, WeightsInitializer,
-    BiasInitializer, Weights, Bias, the learning rate and L2 factors, Name"""
-    return TransposedConvolution1DLayer.make(filter_size, num_filters, options)
+    BiasInitializer, Weights, Bias, the learning rate and L2 factors, Name"""),
+}, leading=("filterSize", "numFilters"))

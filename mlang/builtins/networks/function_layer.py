@@ -19,9 +19,8 @@ from mlang.builtins.networks.combine_layers import (
     layer_input_error,
     numbered_names,
     positive_count,
-    read_only_error,
 )
-from mlang.builtins.networks.layer import ForwardContext, Layer, Prop
+from mlang.builtins.networks.layer import ForwardContext, Layer, Prop, read_only_error
 from mlang.errors import MatlabError, error
 from mlang.registry import BUILTINS, builtin
 from mlang.values.core import char_row, to_str

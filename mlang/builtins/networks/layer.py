@@ -12,7 +12,7 @@ class subclasses ``Layer`` and declares:
 * ``LEARNABLES`` and ``STATES``: the names of its learnable and state parameters, in the
   order a network's ``Learnables`` and ``State`` tables list them;
 * ``description()``: the array display's description column (``"10 fully connected
-  layer"``);
+  layer"``); a fixed one can be given as ``DESCRIPTION`` (the default is ``LAYER_TYPE``);
 * ``initialize(inputs, ctx)``: a copy with its sizes inferred from example inputs (one
   formatted dlarray per input, batch size 1) and its empty learnable and state
   parameters made with its initialisers (``initializers.py``);
@@ -30,27 +30,41 @@ are the object hooks every layer shares: indexing and concatenation into layer a
 ``displayed_properties`` may choose per layer).  The checks at the end of the module
 (``checked_name``, ``positive_integer``, ``size_or_auto``...) are the option checks the
 layer families share.
+
+The layer modules register their constructors with ``register_constructors`` (a table of
+builtin name -> class and help text) and read name=value arguments with
+``name_value_pairs`` (MATLAB's errors for a missing value or an unknown name).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.coerce import text_option
+from mlang.builtins.coerce import text_option, text_or_none
 from mlang.errors import error
-from mlang.registry import BUILTINS
+from mlang.registry import BUILTINS, builtin
 from mlang.values.core import char_row, class_of, is_array, to_array, to_str
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import MatlabObject
 from mlang.values.string import StringArray
 
 LAYER_BASE_CLASS = "nnet.cnn.layer.Layer"  # the class of a mixed array of layers
-GROUPS = ("Hyperparameters", "Learnable Parameters", "State Parameters")  # display order
+# The display groups of properties (the top group is ""): the three a layer's display lists,
+# in this order, and the two of the documentation whose properties MATLAB shows only under
+# "Show all properties".
+HYPER = "Hyperparameters"
+LEARNABLE = "Learnable Parameters"
+STATE = "State Parameters"
+INIT = "Parameters and Initialization"
+RATES = "Learning Rate and Regularization"
+GROUPS = (HYPER, LEARNABLE, STATE)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -103,6 +117,7 @@ class Layer(MatlabObject):
     matlab_class = LAYER_BASE_CLASS
     LAYER_TYPE: ClassVar[str] = ""
     DEFAULT_NAME: ClassVar[str] = "layer"
+    DESCRIPTION: ClassVar[str] = ""  # a fixed description (default: LAYER_TYPE)
     PROPERTIES: ClassVar[tuple[Prop, ...]] = ()
     LEARNABLES: ClassVar[tuple[str, ...]] = ()
     STATES: ClassVar[tuple[str, ...]] = ()
@@ -125,20 +140,8 @@ class Layer(MatlabObject):
         (names matched without regard to case), after the values ``given`` by its
         positional arguments."""
         layer = cls(given)
-        if len(args) % 2:
-            raise error("MATLAB:InputParser:ParamMissingValue",
-                        "Parameter names must be followed by values.")
         by_lower = {p.name.lower(): p for p in cls.PROPERTIES if p.option}
-        for k in range(0, len(args), 2):
-            name = text_option(args[k])
-            prop = by_lower.get(name.lower()) if name is not None else None
-            if prop is None:
-                shown = to_str(args[k]) if name is not None else "(not text)"
-                raise error("MATLAB:InputParser:UnmatchedParameter",
-                            f"'{shown}' is not a recognized parameter. For a list of valid "
-                            "name-value pair arguments, see the documentation for this "
-                            "function.")
-            value = args[k + 1]
+        for prop, value in name_value_pairs(args, lambda name: by_lower.get(name.lower())):
             layer.values[prop.name] = prop.check(value) if prop.check is not None else value
         return layer
 
@@ -168,9 +171,7 @@ class Layer(MatlabObject):
         if prop is None:
             return super().set_property(name, value)
         if not prop.settable:
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class "
-                        f"'{self.matlab_class.rsplit('.', 1)[-1]}' because it is read-only.")
+            raise read_only_error(self, name)
         return self.copy(**{name: prop.check(value) if prop.check is not None else value})
 
     # ------------------------------------------------------------ arrays of layers
@@ -239,7 +240,7 @@ class Layer(MatlabObject):
         return ["out"]
 
     def description(self) -> str:
-        return self.LAYER_TYPE
+        return self.DESCRIPTION or self.LAYER_TYPE
 
     def initialize(self, inputs: list, ctx: ForwardContext) -> Layer:
         """A copy with sizes inferred and empty parameters made (default: nothing to do)."""
@@ -257,6 +258,64 @@ class Layer(MatlabObject):
         """For an input layer: a formatted dlarray of batch size 1 shaped as its input,
         from which a network initialises the layers after it."""
         raise NotImplementedError
+
+
+# ---------------------------------------------------------------- constructors
+
+
+def name_value_pairs(args: list | tuple, find: Callable[[str], T | None]) -> Iterator[tuple[T, Any]]:
+    """The name=value arguments ``args`` one pair at a time (so that an error in one value is
+    raised before a later pair is looked at), each name as ``find`` knows it: what it
+    returns for the name's text, None for a name it does not know (an error, as for text
+    that is no name at all)."""
+    if len(args) % 2:
+        raise error("MATLAB:InputParser:ParamMissingValue",
+                    "Parameter names must be followed by values.")
+    for k in range(0, len(args), 2):
+        name = text_or_none(args[k])
+        found = find(name) if name is not None else None
+        if found is None:
+            shown = name if name is not None else "(not text)"
+            raise error("MATLAB:InputParser:UnmatchedParameter",
+                        f"'{shown}' is not a recognized parameter. For a list of valid "
+                        "name-value pair arguments, see the documentation for this function.")
+        yield found, args[k + 1]
+
+
+def register_constructors(table: dict[str, tuple[type[Layer], str]], leading: tuple[str, ...] = ()
+                          ) -> None:
+    """Register layer constructors: builtin name -> (layer class, help text).  With no
+    ``leading`` arguments a constructor takes only name=value options (``reluLayer``,
+    ``reluLayer(Name="r")``) and calls the class's ``from_options``; with ``leading``
+    (``("poolSize",)``) it takes those positional inputs first, all required, and calls
+    ``make(*leading_values, options)``."""
+    for name, (layer_class, help_text) in table.items():
+        builtin(name, help=help_text)(_constructor(name, layer_class, leading))
+
+
+def _constructor(name: str, layer_class: type[Layer], leading: tuple[str, ...]) -> Callable[..., Layer]:
+    count = len(leading)
+
+    def construct(*args: object) -> Layer:
+        if not count:
+            return layer_class.from_options(args)
+        return layer_class.make(*args[:count], args[count:])  # type: ignore[attr-defined]
+
+    # the registry counts the required inputs from the signature
+    construct.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter(arg, inspect.Parameter.POSITIONAL_ONLY) for arg in leading]
+        + [inspect.Parameter("options", inspect.Parameter.VAR_POSITIONAL)])
+    construct.__name__ = construct.__qualname__ = name
+    # the function list files a builtin under the module of its function: the layer's module
+    construct.__module__ = layer_class.__module__
+    return construct
+
+
+def read_only_error(layer: Layer, name: str) -> Exception:
+    """MATLAB's error for assigning the read-only property ``name`` of ``layer``."""
+    return error("MATLAB:class:SetProhibited",
+                 f"Unable to set the '{name}' property of class "
+                 f"'{layer.matlab_class.rsplit('.', 1)[-1]}' because it is read-only.")
 
 
 def text_value(v: Any) -> Any:

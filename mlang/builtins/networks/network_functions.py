@@ -20,7 +20,6 @@ from mlang.builtins.networks.network_graph import Graph, texts_argument
 from mlang.errors import error
 from mlang.registry import BUILTINS, builtin
 from mlang.values.core import char_row, class_of
-from mlang.values.table import texts_of
 
 
 def _layers_argument(value: Any, function: str) -> list:
@@ -123,7 +122,7 @@ def _network_inputs(interp: Any, net: DlNetwork, xs: list) -> tuple[list, bool]:
     """The inputs as the layers receive them (formatted dlarrays), and whether they were
     given as numeric arrays ("numeric") or unformatted dlarrays ("unformatted"): the outputs
     are then given back in the same form, laid out as the input layers lay out data."""
-    ports = net.graph.input_ports()
+    ports = net.input_ports()
     if len(xs) != len(ports):
         raise error("deep:dlnetwork:WrongNumberOfInputs",
                     f"Incorrect number of input arguments. The network has {len(ports)} input"
@@ -167,13 +166,7 @@ def unformatted_layout(layer: Any) -> str:
 
 def _split_outputs(args: tuple) -> tuple[list, list[str] | None]:
     xs, given = split_options(args, ("Outputs", "Acceleration"), start=0)
-    outputs = None
-    if "Outputs" in given:
-        outputs = texts_of(given["Outputs"])
-        if outputs is None:
-            raise error("MATLAB:validators:mustBeText",
-                        "Outputs must be a character vector, string array, or cell array of "
-                        "character vectors.")
+    outputs = texts_argument(given["Outputs"], "Outputs") if "Outputs" in given else None
     return xs, outputs
 
 

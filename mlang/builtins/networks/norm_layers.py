@@ -19,11 +19,6 @@ import numpy as np
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import text_option
 from mlang.builtins.networks.conv_layers import (
-    HYPER,
-    INIT,
-    LEARNABLE,
-    RATES,
-    STATE,
     channels_of,
     empty,
     is_auto,
@@ -36,7 +31,17 @@ from mlang.builtins.networks.conv_layers import (
     text_choice,
 )
 from mlang.builtins.networks.initializers import checked_initializer, initial_values
-from mlang.builtins.networks.layer import ForwardContext, Layer, Prop
+from mlang.builtins.networks.layer import (
+    HYPER,
+    INIT,
+    LEARNABLE,
+    RATES,
+    STATE,
+    ForwardContext,
+    Layer,
+    Prop,
+    register_constructors,
+)
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_row, class_of
@@ -234,31 +239,6 @@ class InstanceNormalizationLayer(_NormalizationLayer):
 # ------------------------------------------------------------------ constructors
 
 
-@builtin("batchNormalizationLayer")
-def batch_normalization_layer(*options: object) -> Layer:
-    """layer = batchNormalizationLayer  batch normalization layer
-
-    layer = batchNormalizationLayer(Name=Value)
-    Normalises each channel over the mini-batch (and the spatial and time dimensions),
-    then scales and offsets it; prediction uses TrainedMean and TrainedVariance, which
-    training updates.
-    Options: MeanDecay (0.1), VarianceDecay (0.1), Epsilon (1e-5), TrainedMean,
-    TrainedVariance, Offset, Scale, OffsetInitializer ('zeros'), ScaleInitializer ('ones'),
-    OffsetLearnRateFactor, ScaleLearnRateFactor, OffsetL2Factor, ScaleL2Factor, Name"""
-    return BatchNormalizationLayer.from_options(options)
-
-
-@builtin("layerNormalizationLayer")
-def layer_normalization_layer(*options: object) -> Layer:
-    """layer = layerNormalizationLayer  layer normalization layer
-
-    layer = layerNormalizationLayer(Name=Value)
-    Normalises each observation over its channels (and spatial dimensions)
-    Options: Epsilon (1e-5), OperationDimension ('auto', 'channel-only', 'spatial-channel',
-    'batch-excluded'), Offset, Scale, the initialisers, learning rate and L2 factors, Name"""
-    return LayerNormalizationLayer.from_options(options)
-
-
 @builtin("groupNormalizationLayer")
 def group_normalization_layer(num_groups: object, *options: object) -> Layer:
     """layer = groupNormalizationLayer(numGroups)  group normalization layer
@@ -271,12 +251,32 @@ def group_normalization_layer(num_groups: object, *options: object) -> Layer:
     return GroupNormalizationLayer.from_options(options, {"NumGroups": _num_groups(num_groups)})
 
 
-@builtin("instanceNormalizationLayer")
-def instance_normalization_layer(*options: object) -> Layer:
-    """layer = instanceNormalizationLayer  instance normalization layer
+register_constructors({
+    "batchNormalizationLayer": (
+        BatchNormalizationLayer,
+        """layer = batchNormalizationLayer  batch normalization layer
+
+    layer = batchNormalizationLayer(Name=Value)
+    Normalises each channel over the mini-batch (and the spatial and time dimensions),
+    then scales and offsets it; prediction uses TrainedMean and TrainedVariance, which
+    training updates.
+    Options: MeanDecay (0.1), VarianceDecay (0.1), Epsilon (1e-5), TrainedMean,
+    TrainedVariance, Offset, Scale, OffsetInitializer ('zeros'), ScaleInitializer ('ones'),
+    OffsetLearnRateFactor, ScaleLearnRateFactor, OffsetL2Factor, ScaleL2Factor, Name"""),
+    "layerNormalizationLayer": (
+        LayerNormalizationLayer,
+        """layer = layerNormalizationLayer  layer normalization layer
+
+    layer = layerNormalizationLayer(Name=Value)
+    Normalises each observation over its channels (and spatial dimensions)
+    Options: Epsilon (1e-5), OperationDimension ('auto', 'channel-only', 'spatial-channel',
+    'batch-excluded'), Offset, Scale, the initialisers, learning rate and L2 factors, Name"""),
+    "instanceNormalizationLayer": (
+        InstanceNormalizationLayer,
+        """layer = instanceNormalizationLayer  instance normalization layer
 
     layer = instanceNormalizationLayer(Name=Value)
     Normalises each channel of each observation over its spatial and time dimensions
     Options: Epsilon (1e-5), Offset, Scale, the initialisers, learning rate and L2 factors,
-    Name"""
-    return InstanceNormalizationLayer.from_options(options)
+    Name"""),
+})

@@ -16,7 +16,6 @@ import numpy as np
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import option_flag
 from mlang.builtins.networks.conv_layers import (
-    HYPER,
     name_prop,
     number_text,
     numbers_of,
@@ -27,9 +26,14 @@ from mlang.builtins.networks.conv_layers import (
     split_option,
     text_choice,
 )
-from mlang.builtins.networks.layer import ForwardContext, Layer, Prop
+from mlang.builtins.networks.layer import (
+    HYPER,
+    ForwardContext,
+    Layer,
+    Prop,
+    register_constructors,
+)
 from mlang.errors import error
-from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, class_of, to_str
 
@@ -177,6 +181,9 @@ class _GlobalPoolingLayer(Layer):
     FUNCTION: ClassVar[str] = "avgpool"
     PROPERTIES = (name_prop(),)
 
+    def description(self) -> str:
+        return f"{self.K}-D global {'max' if self.FUNCTION == 'maxpool' else 'average'} pooling"
+
     def predict(self, inputs: list, ctx: ForwardContext) -> list:
         x = inputs[0]
         pool_format = _check_format(self, x, self.K)
@@ -194,9 +201,6 @@ class GlobalAveragePooling2DLayer(_GlobalPoolingLayer):
     LAYER_TYPE = "2-D Global Average Pooling"
     DEFAULT_NAME = "gapool"
 
-    def description(self) -> str:
-        return "2-D global average pooling"
-
 
 class GlobalAveragePooling1DLayer(_GlobalPoolingLayer):
     __slots__ = ()
@@ -205,9 +209,6 @@ class GlobalAveragePooling1DLayer(_GlobalPoolingLayer):
     DEFAULT_NAME = "gapool1d"
     K = 1
 
-    def description(self) -> str:
-        return "1-D global average pooling"
-
 
 class GlobalMaxPooling2DLayer(_GlobalPoolingLayer):
     __slots__ = ()
@@ -215,9 +216,6 @@ class GlobalMaxPooling2DLayer(_GlobalPoolingLayer):
     LAYER_TYPE = "2-D Global Max Pooling"
     DEFAULT_NAME = "gmpool"
     FUNCTION = "maxpool"
-
-    def description(self) -> str:
-        return "2-D global max pooling"
 
 
 class GlobalMaxPooling1DLayer(_GlobalPoolingLayer):
@@ -228,81 +226,63 @@ class GlobalMaxPooling1DLayer(_GlobalPoolingLayer):
     FUNCTION = "maxpool"
     K = 1
 
-    def description(self) -> str:
-        return "1-D global max pooling"
-
 
 # ------------------------------------------------------------------ constructors
 
 
-@builtin("maxPooling2dLayer")
-def max_pooling2d_layer(pool_size: object, *options: object) -> Layer:
-    """layer = maxPooling2dLayer(poolSize)  2-D max pooling layer
+# the windowed layers take the pool size first, then name=value options
+register_constructors({
+    "maxPooling2dLayer": (
+        MaxPooling2DLayer,
+        """layer = maxPooling2dLayer(poolSize)  2-D max pooling layer
 
     layer = maxPooling2dLayer(poolSize, Name=Value)
     poolSize: h or [h w]
-    Options: Stride ([1 1]), Padding (0, 'same', [a b] or [t b l r]), Name"""
-    return MaxPooling2DLayer.make(pool_size, options)
-
-
-@builtin("maxPooling1dLayer")
-def max_pooling1d_layer(pool_size: object, *options: object) -> Layer:
-    """layer = maxPooling1dLayer(poolSize)  1-D max pooling layer
+    Options: Stride ([1 1]), Padding (0, 'same', [a b] or [t b l r]), Name"""),
+    "maxPooling1dLayer": (
+        MaxPooling1DLayer,
+        """layer = maxPooling1dLayer(poolSize)  1-D max pooling layer
 
     layer = maxPooling1dLayer(poolSize, Name=Value)
     Pools 1-D images ('SCB') over 'S' and sequences ('CBT') over time
-    Options: Stride (1), Padding (0, 'same' or [l r]), Name"""
-    return MaxPooling1DLayer.make(pool_size, options)
-
-
-@builtin("averagePooling2dLayer")
-def average_pooling2d_layer(pool_size: object, *options: object) -> Layer:
-    """layer = averagePooling2dLayer(poolSize)  2-D average pooling layer
+    Options: Stride (1), Padding (0, 'same' or [l r]), Name"""),
+    "averagePooling2dLayer": (
+        AveragePooling2DLayer,
+        """layer = averagePooling2dLayer(poolSize)  2-D average pooling layer
 
     layer = averagePooling2dLayer(poolSize, Name=Value)
     Options: Stride ([1 1]), Padding (0, 'same', [a b] or [t b l r]), PaddingValue (0, or
-    'mean' to average over the input elements only), Name"""
-    return AveragePooling2DLayer.make(pool_size, options)
-
-
-@builtin("averagePooling1dLayer")
-def average_pooling1d_layer(pool_size: object, *options: object) -> Layer:
-    """layer = averagePooling1dLayer(poolSize)  1-D average pooling layer
+    'mean' to average over the input elements only), Name"""),
+    "averagePooling1dLayer": (
+        AveragePooling1DLayer,
+        """layer = averagePooling1dLayer(poolSize)  1-D average pooling layer
 
     layer = averagePooling1dLayer(poolSize, Name=Value)
-    Options: Stride (1), Padding (0, 'same' or [l r]), PaddingValue (0 or 'mean'), Name"""
-    return AveragePooling1DLayer.make(pool_size, options)
+    Options: Stride (1), Padding (0, 'same' or [l r]), PaddingValue (0 or 'mean'), Name"""),
+}, leading=("poolSize",))
 
 
-@builtin("globalAveragePooling2dLayer")
-def global_average_pooling2d_layer(*options: object) -> Layer:
-    """layer = globalAveragePooling2dLayer  2-D global average pooling layer
+register_constructors({
+    "globalAveragePooling2dLayer": (
+        GlobalAveragePooling2DLayer,
+        """layer = globalAveragePooling2dLayer  2-D global average pooling layer
 
-    layer = globalAveragePooling2dLayer(Name=name)"""
-    return GlobalAveragePooling2DLayer.from_options(options)
-
-
-@builtin("globalAveragePooling1dLayer")
-def global_average_pooling1d_layer(*options: object) -> Layer:
-    """layer = globalAveragePooling1dLayer  1-D global average pooling layer
+    layer = globalAveragePooling2dLayer(Name=name)"""),
+    "globalAveragePooling1dLayer": (
+        GlobalAveragePooling1DLayer,
+        """layer = globalAveragePooling1dLayer  1-D global average pooling layer
 
     layer = globalAveragePooling1dLayer(Name=name)
-    Sequences ('CBT') give one value per sequence and channel ('CB')"""
-    return GlobalAveragePooling1DLayer.from_options(options)
+    Sequences ('CBT') give one value per sequence and channel ('CB')"""),
+    "globalMaxPooling2dLayer": (
+        GlobalMaxPooling2DLayer,
+        """layer = globalMaxPooling2dLayer  2-D global max pooling layer
 
-
-@builtin("globalMaxPooling2dLayer")
-def global_max_pooling2d_layer(*options: object) -> Layer:
-    """layer = globalMaxPooling2dLayer  2-D global max pooling layer
-
-    layer = globalMaxPooling2dLayer(Name=name)"""
-    return GlobalMaxPooling2DLayer.from_options(options)
-
-
-@builtin("globalMaxPooling1dLayer")
-def global_max_pooling1d_layer(*options: object) -> Layer:
-    """layer = globalMaxPooling1dLayer  1-D global max pooling layer
+    layer = globalMaxPooling2dLayer(Name=name)"""),
+    "globalMaxPooling1dLayer": (
+        GlobalMaxPooling1DLayer,
+        """layer = globalMaxPooling1dLayer  1-D global max pooling layer
 
     layer = globalMaxPooling1dLayer(Name=name)
-    Sequences ('CBT') give one value per sequence and channel ('CB')"""
-    return GlobalMaxPooling1DLayer.from_options(options)
+    Sequences ('CBT') give one value per sequence and channel ('CB')"""),
+})

@@ -22,6 +22,11 @@ from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import text_option
 from mlang.builtins.networks.initializers import WEIGHT_INITIALIZERS, checked_initializer, initial_values
 from mlang.builtins.networks.layer import (
+    HYPER,
+    INIT,
+    LEARNABLE,
+    RATES,
+    STATE,
     ForwardContext,
     Layer,
     Prop,
@@ -38,13 +43,9 @@ from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import EMPTY, char_row, is_text, to_array, to_str
 
-# Display groups (the top group is ""); the properties MATLAB lists only under "Show all
-# properties" (initialisers, factors) are declared with shown=False in its documentation groups.
-HYPER = "Hyperparameters"
-LEARNABLE = "Learnable Parameters"
-STATE = "State Parameters"
-INIT = "Parameters and Initialization"
-RATES = "Learning Rate and Regularization"
+# One more display group (the others are layer.py's); the properties MATLAB lists only under
+# "Show all properties" (initialisers, factors) are declared with shown=False in its
+# documentation groups.
 LAYER_GROUP = "Layer"
 EMPTY_VALUE = EMPTY
 

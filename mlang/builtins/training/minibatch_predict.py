@@ -19,6 +19,7 @@ from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import integer_scalar, split_options, text_list
 from mlang.builtins.networks.network import DlNetwork
 from mlang.builtins.networks.network_functions import layout_of, unformatted_layout
+from mlang.builtins.networks.network_graph import texts_argument
 from mlang.builtins.training.training_data import (
     LaidOut,
     check_input_size,
@@ -37,15 +38,6 @@ from mlang.values.table import texts_of
 OPTIONS = ("MiniBatchSize", "Outputs", "InputDataFormats", "OutputDataFormats", "UniformOutput",
            "ExecutionEnvironment", "Acceleration", "SequenceLength", "SequencePaddingValue",
            "SequencePaddingDirection")
-
-
-def _formats(value: Any, name: str) -> list[str]:
-    texts = texts_of(value)
-    if texts is None:
-        raise error("MATLAB:validators:mustBeText",
-                    f"{name} must be a character vector, string array, or cell array of "
-                    "character vectors.")
-    return texts
 
 
 def _padding(given: dict[str, Any]) -> tuple[float, str]:
@@ -146,10 +138,10 @@ def minibatchpredict(interp: Any, net: Any, *args: Any, nargout: int = 1) -> tup
         if size < 1:
             raise error("deep:minibatchpredict:InvalidMiniBatchSize",
                         "MiniBatchSize must be a positive integer.")
-    outputs = _formats(given["Outputs"], "Outputs") if "Outputs" in given else None
-    in_formats = _formats(given["InputDataFormats"], "InputDataFormats") \
+    outputs = texts_argument(given["Outputs"], "Outputs") if "Outputs" in given else None
+    in_formats = texts_argument(given["InputDataFormats"], "InputDataFormats") \
         if "InputDataFormats" in given else None
-    out_formats = _formats(given["OutputDataFormats"], "OutputDataFormats") \
+    out_formats = texts_argument(given["OutputDataFormats"], "OutputDataFormats") \
         if "OutputDataFormats" in given else None
     wanted = outputs if outputs is not None else net.output_names
     if nargout > len(wanted):

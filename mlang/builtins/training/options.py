@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from mlang.builtins.coerce import NUMERIC_OR_LOGICAL, text_or_none
+from mlang.builtins.networks.layer import name_value_pairs
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -53,13 +54,17 @@ def _fail(kind: str, name: str, what: str) -> Exception:
     return error(f"MATLAB:trainingOptions:{kind}", f"Expected {name} to be {what}.")
 
 
+def _wrong_type(name: str, types: str, v: Any) -> Exception:
+    return error("MATLAB:trainingOptions:invalidType",
+                 f"Expected {name} to be one of these types:\n\n{types}\n\n"
+                 f"Instead its type was {class_of(v)}.")
+
+
 def _real_scalar(name: str, v: Any) -> float:
     """A real numeric scalar as a float (validateattributes' errors otherwise)."""
     cls = class_of(v)
     if cls not in NUMERIC_OR_LOGICAL or cls == "logical":
-        raise error("MATLAB:trainingOptions:invalidType",
-                    f"Expected {name} to be one of these types:\n\n{NUMERIC_TYPES}\n\n"
-                    f"Instead its type was {cls}.")
+        raise _wrong_type(name, NUMERIC_TYPES, v)
     if numel(v) != 1:
         raise _fail("expectedScalar", name, "a scalar")
     x = to_array(v).reshape(-1)[0]
@@ -71,72 +76,42 @@ def _real_scalar(name: str, v: Any) -> float:
     return x
 
 
-def positive_integer(name: str, v: Any) -> float:
-    x = _real_scalar(name, v)
-    if x <= 0:
-        raise _fail("expectedPositive", name, "positive")
-    if math.isinf(x) or x != math.floor(x):
-        raise _fail("expectedInteger", name, "integer-valued")
-    return x
+# The bound checks, in the order validateattributes applies them: (holds, identifier, what).
+_Rule = tuple[Callable[[float], bool], str, str]
+_POSITIVE: _Rule = (lambda x: x > 0, "expectedPositive", "positive")
+_NONNEGATIVE: _Rule = (lambda x: x >= 0, "expectedNonnegative", "nonnegative")
+_FINITE: _Rule = (math.isfinite, "expectedFinite", "finite")
+_INTEGER: _Rule = (lambda x: math.isfinite(x) and x == math.floor(x), "expectedInteger", "integer-valued")
+_BELOW_ONE: _Rule = (lambda x: x < 1, "expectedLess", "an array with all of the values < 1")
+_AT_MOST_ONE: _Rule = (lambda x: x <= 1, "notLessEqual", "an array with all of the values <= 1")
 
 
-def positive_scalar(name: str, v: Any) -> float:
-    x = _real_scalar(name, v)
-    if x <= 0:
-        raise _fail("expectedPositive", name, "positive")
-    if math.isinf(x):
-        raise _fail("expectedFinite", name, "finite")
-    return x
+def _bounded(*rules: _Rule) -> Callable[[str, Any], float]:
+    """A check for a real scalar meeting ``rules``; the first one broken gives the error."""
+
+    def check(name: str, v: Any) -> float:
+        x = _real_scalar(name, v)
+        for holds, kind, what in rules:
+            if not holds(x):
+                raise _fail(kind, name, what)
+        return x
+
+    return check
 
 
-def positive_or_inf(name: str, v: Any) -> float:
-    """A positive number or Inf (GradientThreshold, ValidationPatience)."""
-    x = _real_scalar(name, v)
-    if x <= 0:
-        raise _fail("expectedPositive", name, "positive")
-    return x
-
-
-def nonnegative_scalar(name: str, v: Any) -> float:
-    x = _real_scalar(name, v)
-    if x < 0:
-        raise _fail("expectedNonnegative", name, "nonnegative")
-    if math.isinf(x):
-        raise _fail("expectedFinite", name, "finite")
-    return x
-
-
-def unit_fraction(name: str, v: Any) -> float:
-    """A number in [0, 1) (decay factors, momentum)."""
-    x = _real_scalar(name, v)
-    if x < 0:
-        raise _fail("expectedNonnegative", name, "nonnegative")
-    if x >= 1:
-        raise _fail("expectedLess", name, "an array with all of the values < 1")
-    return x
-
-
-def unit_interval(name: str, v: Any) -> float:
-    """A number in [0, 1] (LearnRateDropFactor)."""
-    x = _real_scalar(name, v)
-    if x < 0:
-        raise _fail("expectedNonnegative", name, "nonnegative")
-    if x > 1:
-        raise _fail("notLessEqual", name, "an array with all of the values <= 1")
-    return x
-
-
-def any_scalar(name: str, v: Any) -> float:
-    """A real numeric scalar (SequencePaddingValue)."""
-    return _real_scalar(name, v)
+positive_integer = _bounded(_POSITIVE, _INTEGER)
+positive_scalar = _bounded(_POSITIVE, _FINITE)
+positive_or_inf = _bounded(_POSITIVE)  # GradientThreshold, ValidationPatience
+nonnegative_scalar = _bounded(_NONNEGATIVE, _FINITE)
+unit_fraction = _bounded(_NONNEGATIVE, _BELOW_ONE)  # in [0, 1): decay factors, momentum
+unit_interval = _bounded(_NONNEGATIVE, _AT_MOST_ONE)  # in [0, 1]: LearnRateDropFactor
+any_scalar = _bounded()  # SequencePaddingValue
 
 
 def flag(name: str, v: Any) -> bool:
     """A logical scalar given as true/false or 1/0."""
     if class_of(v) not in NUMERIC_OR_LOGICAL:
-        raise error("MATLAB:trainingOptions:invalidType",
-                    f"Expected {name} to be one of these types:\n\nlogical, {NUMERIC_TYPES}\n\n"
-                    f"Instead its type was {class_of(v)}.")
+        raise _wrong_type(name, f"logical, {NUMERIC_TYPES}", v)
     if numel(v) != 1:
         raise _fail("expectedScalar", name, "a scalar")
     x = to_array(v).reshape(-1)[0]
@@ -174,9 +149,7 @@ def text_value(name: str, v: Any) -> Any:
     """Any text scalar, held as a char row (CheckpointPath, ObjectiveMetricName)."""
     text = text_or_none(v)
     if text is None:
-        raise error("MATLAB:trainingOptions:invalidType",
-                    f"Expected {name} to be one of these types:\n\nchar, string\n\n"
-                    f"Instead its type was {class_of(v)}.")
+        raise _wrong_type(name, "char, string", v)
     return char_row(text)
 
 
@@ -192,9 +165,7 @@ def data_formats(name: str, v: Any) -> StringArray:
         for index, x in np.ndenumerate(v.data):
             data[index] = text_or_none(x)
         return StringArray(data)
-    raise error("MATLAB:trainingOptions:invalidType",
-                f"Expected {name} to be one of these types:\n\nchar, string, cell\n\n"
-                f"Instead its type was {class_of(v)}.")
+    raise _wrong_type(name, "char, string, cell", v)
 
 
 def sequence_length(name: str, v: Any) -> Any:
@@ -228,9 +199,7 @@ def function_or_empty(name: str, v: Any) -> Any:
         return v
     if type(v) is Cell and all(type(x) is FunctionHandle for x in v.values()):
         return v
-    raise error("MATLAB:trainingOptions:invalidType",
-                f"Expected {name} to be one of these types:\n\nfunction_handle, cell\n\n"
-                f"Instead its type was {class_of(v)}.")
+    raise _wrong_type(name, "function_handle, cell", v)
 
 
 def as_given(name: str, v: Any) -> Any:
@@ -455,17 +424,7 @@ def training_options(solver_name: Any, *args: Any) -> TrainingOptions:
     InputDataFormats, TargetDataFormats, Metrics, ObjectiveMetricName and OutputNetwork.
     Properties can also be set afterwards: options.MaxEpochs = 5."""
     cls = CLASSES[_match("solverName", solver_name, SOLVERS)]
-    if len(args) % 2:
-        raise error("MATLAB:InputParser:ParamMissingValue",
-                    "Parameter names must be followed by values.")
     given: dict[str, Any] = {}
-    for k in range(0, len(args), 2):
-        name = text_or_none(args[k])
-        option = cls.option_named(name) if name else None
-        if option is None:
-            shown = name if name is not None else "(not text)"
-            raise error("MATLAB:InputParser:UnmatchedParameter",
-                        f"'{shown}' is not a recognized parameter. For a list of valid "
-                        "name-value pair arguments, see the documentation for this function.")
-        given[option.name] = option.check(option.name, args[k + 1])
+    for option, value in name_value_pairs(args, lambda name: cls.option_named(name) if name else None):
+        given[option.name] = option.check(option.name, value)
     return cls(given)

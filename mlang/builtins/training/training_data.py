@@ -170,12 +170,18 @@ def laid_out(value: Any, layout: str, what: str, function: str, interp: Any = No
     return LaidOut(data, layout)
 
 
-def one_hot(targets: CategoricalArray, function: str) -> LaidOut:
-    """Categorical targets as one-hot columns, classes in the order of the categories."""
+def _target_codes(targets: CategoricalArray, function: str) -> np.ndarray:
+    """The category numbers (1-based) of categorical targets, none undefined."""
     codes = targets.codes.reshape(-1, order="F").astype(np.intp)
     if np.any(codes == 0):
         raise error(f"deep:{function}:UndefinedTargets",
                     "Invalid targets: the targets must not contain undefined categorical values.")
+    return codes
+
+
+def one_hot(targets: CategoricalArray, function: str) -> LaidOut:
+    """Categorical targets as one-hot columns, classes in the order of the categories."""
+    codes = _target_codes(targets, function)
     encoded = np.zeros((len(codes), len(targets.names)), dtype=np.float32)
     encoded[np.arange(len(codes)), codes - 1] = 1
     return LaidOut(encoded, "BC", list(targets.names))
@@ -184,10 +190,7 @@ def one_hot(targets: CategoricalArray, function: str) -> LaidOut:
 def class_indices(targets: CategoricalArray, function: str) -> LaidOut:
     """Categorical targets as class indices (index-crossentropy), one a column: "CB"
     with one channel."""
-    codes = targets.codes.reshape(-1, order="F").astype(np.float32)
-    if np.any(codes == 0):
-        raise error(f"deep:{function}:UndefinedTargets",
-                    "Invalid targets: the targets must not contain undefined categorical values.")
+    codes = _target_codes(targets, function).astype(np.float32)
     return LaidOut(codes.reshape(-1, 1), "BC", list(targets.names))
 
 

@@ -6,15 +6,10 @@ import numpy as np
 import pytest
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.values.cell import Cell
 from mlang.values.string import StringArray
+from tests.builtins.datastores.helpers import cells
 
 A = "A = reshape(1:12, 4, 3);"
-
-
-def cells(c: Cell) -> list:
-    assert type(c) is Cell
-    return list(c.data.reshape(-1, order="F"))
 
 
 def test_default_read_is_one_row_in_a_cell(m) -> None:

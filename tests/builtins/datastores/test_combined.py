@@ -6,13 +6,9 @@ import numpy as np
 import pytest
 
 from mlang.values.cell import Cell
+from tests.builtins.datastores.helpers import cells
 
 XT = "x = (1:5)'; t = (11:15)'; dx = arrayDatastore(x); dt = arrayDatastore(t);"
-
-
-def cells(c: Cell) -> list:
-    assert type(c) is Cell
-    return list(c.data.reshape(-1, order="F"))
 
 
 def test_combine_reads_side_by_side(m) -> None:

@@ -8,16 +8,8 @@ import pytest
 from mlang.autodiff.dlarray import DlArray
 from mlang.errors import MatlabError
 from mlang.values.core import to_str
+from tests.builtins.networks.helpers import rand, texts
 from tests.builtins.networks.layer_checks import check_layer_gradients, layer_outputs
-
-
-def texts(cell) -> list[str]:
-    return [to_str(x) for x in cell.data.ravel(order="F")]
-
-
-def rand(*shape: int, seed: int = 0) -> np.ndarray:
-    return np.random.default_rng(seed).standard_normal(shape)
-
 
 # ------------------------------------------------------------------ construction
 

@@ -8,22 +8,12 @@ import pytest
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.networks.layer_array import LayerArray
 from mlang.builtins.networks.network import DlNetwork
-from mlang.errors import MatlabError
 from tests.builtins.networks import network_test_layers as t
+from tests.builtins.networks.helpers import data, fails
 
 
 def mlp() -> LayerArray:
     return LayerArray([t.feature_input(2), t.fc(3), t.tanh(), t.fc(1)])
-
-
-def fails(m, code: str, **inputs) -> MatlabError:
-    with pytest.raises(MatlabError) as info:
-        m.run(code, **inputs)
-    return info.value
-
-
-def data(v):
-    return np.asarray(v.data if type(v) is DlArray else v, dtype=np.float64)
 
 
 # ------------------------------------------------------------ names and structure

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mlang.autodiff.dlarray import DlArray
 from mlang.errors import MatlabError
+from tests.builtins.networks.helpers import MODEL_LOSS, data
 
 GOLDEN = (
     "\n"
@@ -29,10 +29,6 @@ GOLDEN = (
 
 MLP = ("layers = [featureInputLayer(2) fullyConnectedLayer(20) tanhLayer fullyConnectedLayer(20) "
        "tanhLayer fullyConnectedLayer(1)];")
-
-
-def data(v):
-    return np.asarray(v.data if type(v) is DlArray else v, dtype=np.float64)
 
 
 def test_mlp_display_and_names(m):
@@ -93,15 +89,6 @@ def test_batch_normalization_state(m):
     assert v["mu"].shape == (4, 1)
     # the running mean moves from its initial zero towards the batch mean
     assert np.all(np.sign(v["mu"]) == np.sign(batch_mean))
-
-
-MODEL_LOSS = """
-function [loss, grads] = modelLoss(net, X, T)
-    Y = forward(net, X);
-    loss = mse(Y, T);
-    grads = dlgradient(loss, net.Learnables);
-end
-"""
 
 
 def test_training_with_layer_constructors(m, tmp_path, monkeypatch):

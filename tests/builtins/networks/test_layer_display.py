@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-FC = "\nlayer = \n" + """
-  FullyConnectedLayer with properties:
+# disp(fullyConnectedLayer(10, Name='fc1')); the display of a variable adds its name
+FC_DISP = """  FullyConnectedLayer with properties:
 
           Name: 'fc1'
 
@@ -18,6 +18,7 @@ FC = "\nlayer = \n" + """
   Show all properties
 
 """
+FC = "\nlayer = \n\n" + FC_DISP
 
 
 def test_fully_connected_display(m):
@@ -104,22 +105,7 @@ def test_initialised_layer_shows_parameter_sizes(m):
 
 
 def test_disp_of_a_layer(m):
-    expected = """  FullyConnectedLayer with properties:
-
-          Name: 'fc1'
-
-   Hyperparameters
-     InputSize: 'auto'
-    OutputSize: 10
-
-   Learnable Parameters
-       Weights: []
-          Bias: []
-
-  Show all properties
-
-"""
-    assert m.run("disp(fullyConnectedLayer(10, Name='fc1'))") == expected
+    assert m.run("disp(fullyConnectedLayer(10, Name='fc1'))") == FC_DISP
 
 
 ARRAY = "\nlayers = \n" + """

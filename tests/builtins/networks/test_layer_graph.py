@@ -4,18 +4,10 @@ disconnectLayers, removeLayers, replaceLayer, addInputLayer."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.networks.layer_array import LayerArray
-from mlang.errors import MatlabError
 from tests.builtins.networks import network_test_layers as t
-
-
-def fails(m, code: str, **inputs) -> MatlabError:
-    with pytest.raises(MatlabError) as info:
-        m.run(code, **inputs)
-    return info.value
+from tests.builtins.networks.helpers import data, fails
 
 
 def main_branch() -> LayerArray:
@@ -70,10 +62,6 @@ def test_building_a_residual_network_from_an_empty_one(m):
     expected = np.tanh(data(v["A"]) + data(v["S"]))
     np.testing.assert_allclose(data(v["Y"]), expected, rtol=1e-6)
     assert ("skip", "add/in2") in connections(m, v["net"])
-
-
-def data(v):
-    return np.asarray(v.data if type(v) is DlArray else v, dtype=np.float64)
 
 
 def test_connect_errors(m):

@@ -11,14 +11,7 @@ from mlang.builtins.networks.layer_array import LayerArray
 from mlang.errors import MatlabError
 from mlang.values.table import Table
 from tests.builtins.networks import network_test_layers as t
-
-MODEL_LOSS = """
-function [loss, grads] = modelLoss(net, X, T)
-    Y = forward(net, X);
-    loss = mse(Y, T);
-    grads = dlgradient(loss, net.Learnables);
-end
-"""
+from tests.builtins.networks.helpers import MODEL_LOSS, data
 
 TWO_NETWORKS = """
 function [loss, gE, gU] = twoLoss(netE, netU, X)
@@ -40,10 +33,6 @@ def files(tmp_path, monkeypatch):
 
 def mlp(hidden: int = 8) -> LayerArray:
     return LayerArray([t.feature_input(1), t.fc(hidden), t.tanh(), t.fc(1)])
-
-
-def data(v):
-    return np.asarray(v.data if type(v) is DlArray else v, dtype=np.float64)
 
 
 def test_adam_training_lowers_the_loss(m, files):

@@ -232,33 +232,6 @@ def _sweep_session() -> tuple[Interpreter, dict[str, str]]:
     return interp, names
 
 
-def _calls(rng: random.Random, constructors: list[str], options: dict[str, list[str]]) -> list:
-    """(builtin, argument sources, nargout) of each call of the sweep."""
-    calls = []
-    for _ in range(3000):
-        if rng.random() < 0.2:
-            name = rng.choice(("forward", "predict"))
-            net, x = rng.choice(NETS_AND_INPUTS)
-            args = [net, x if rng.random() < 0.8 else rng.choice(INPUTS)]
-            if rng.random() < 0.2:
-                args += ["'Outputs'", rng.choice(PORTS)]
-        elif rng.random() < 0.4:
-            name = rng.choice(sorted(NETWORK_CALLS))
-            args = [rng.choice(POOLS[rng.choice(NETWORK_CALLS[name])])]
-            for _ in range(rng.choice((0, 1, 1, 2, 3))):
-                args.append(rng.choice(POOLS[rng.choice(REST_KINDS[name])]))
-            if rng.random() < 0.2:
-                args += [rng.choice(OPTIONS), rng.choice(POOLS[rng.choice("VP")])]
-        else:
-            name = rng.choice(constructors)
-            args = list(options[name][0]) if rng.random() < 0.5 else \
-                [rng.choice(VALUES) for _ in range(rng.choice((0, 0, 1, 1, 2, 3)))]
-            for _ in range(rng.choice((0, 1, 1, 2))):
-                args += [f"'{rng.choice(options[name][1])}'", rng.choice(VALUES + LAYERS)]
-        calls.append((name, args, rng.choice((0, 1, 1, 2, 3))))
-    return calls
-
-
 def _option_names(interp: Interpreter, name: str) -> tuple[list[str], list[str]]:
     """Positional arguments (sources) a layer constructor takes and the name=value options
     of its class (found by building one)."""
