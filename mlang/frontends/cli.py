@@ -46,6 +46,24 @@ def _arguments() -> argparse.ArgumentParser:
     return p
 
 
+def _own_options_after_script(opts: argparse.Namespace) -> argparse.Namespace:
+    """``mlang script.m --figures DIR``: the figure options are mlang's wherever they stand;
+    the script's arguments are the rest."""
+    rest: list[str] = []
+    words = iter(opts.args)
+    for word in words:
+        if word == "--no-wait":
+            opts.no_wait = True
+        elif word == "--figures":
+            opts.figures = next(words, opts.figures)
+        elif word.startswith("--figures="):
+            opts.figures = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+    opts.args = rest
+    return opts
+
+
 def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if (getattr(stream, "encoding", "utf-8") or "").lower().replace("-", "") != "utf8":
@@ -53,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
                 stream.reconfigure(errors="replace")  # type: ignore[attr-defined]
             except (AttributeError, ValueError):
                 pass
-    opts = _arguments().parse_args(argv)
+    opts = _own_options_after_script(_arguments().parse_args(argv))
     if opts.help:
         print(USAGE, end="")
         return 0

@@ -175,11 +175,13 @@ def test_no_matplotlib_when_nothing_is_drawn(tmp_path):
     assert not (tmp_path / "figures").exists()
 
 
-def test_cli_writes_figures(tmp_path):
+@pytest.mark.parametrize("argv", [["--figures", "out", "s.m"], ["s.m", "--figures", "out"],
+                                  ["s.m", "--figures=out", "--no-wait"]])
+def test_cli_writes_figures(tmp_path, argv):
     script = tmp_path / "s.m"
     script.write_text("plot(1:5, [1 4 9 16 25]); title('squares');\n")
     done = subprocess.run([sys.executable, "-c", "import sys; from mlang.frontends.cli import main;"
-                           "sys.exit(main(['--figures', 'out', 's.m']))"],
+                           f"sys.exit(main({argv!r}))"],
                           capture_output=True, text=True, cwd=tmp_path, timeout=60,
                           env={**os.environ, "DISPLAY": "", "WAYLAND_DISPLAY": ""})
     assert done.returncode == 0, done.stderr
