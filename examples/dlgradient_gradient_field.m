@@ -1,6 +1,6 @@
 %% The gradient of Rosenbrock's function over the unit square (dlgradient reference page)
 % Evaluates rosenbrock2.m (in this folder) at a 10-by-10 grid of points and
-% plots the gradient with quiver (plotting commands draw nothing in mlang).
+% plots the gradient with quiver.
 
 [X1 X2] = meshgrid(linspace(0,1,10));
 X1 = dlarray(X1(:));

@@ -85,12 +85,15 @@ class Builtin:
                 raise error("MATLAB:minrhs", "Not enough input arguments.")
             if self.max_out is not None and nargout > self.max_out:
                 raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+            declined = None
             for a in args:
                 route = CALL_ROUTES.get(type(a))  # one lookup an argument on the common path
-                if route is not None:
+                # a route sees all the arguments, so one that declined declines again
+                if route is not None and route is not declined:
                     out = route(self, interp, args, nargout)
                     if out is not NotImplemented:
                         return out
+                    declined = route
             return self.invoke(interp, args, nargout)
         except MatlabError as exc:
             if not exc.exc.function:

@@ -21,6 +21,7 @@ from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import class_of, fix_shape, is_true, to_array
 from mlang.values.objects import MatlabObject
+from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from mlang.values.table import Table
 
@@ -218,6 +219,10 @@ def strip(value: Any) -> Any:
     return map_dlarrays(value, lambda x: DlArray(x.data, x.fmt) if x.node is not None else x)
 
 
+# Classes of values with no dlarray inside (a Learnables table's Layer and Parameter variables)
+_HOLDS_NO_DLARRAY = frozenset({np.ndarray, StringArray})
+
+
 def map_dlarrays(value: Any, fn: Any) -> Any:
     """``value`` with ``fn`` applied to each dlarray in it, through cells, structs,
     tables (a Learnables table's Value variable) and objects with a ``map_dlarrays(fn)``
@@ -229,12 +234,13 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
     if t is Cell:
         data = value.data
         flat = data.reshape(-1)
-        new = [map_dlarrays(v, fn) for v in flat]
-        if all(a is b for a, b in zip(new, flat, strict=True)):
-            return value
-        out = np.empty(data.shape, dtype=object)
-        out.reshape(-1)[:] = new
-        return Cell(out)
+        new = [fn(v) if type(v) is DlArray else map_dlarrays(v, fn) for v in flat]
+        for a, b in zip(new, flat, strict=True):
+            if a is not b:
+                out = np.empty(data.shape, dtype=object)
+                out.reshape(-1)[:] = new
+                return Cell(out)
+        return value
     if t is Struct:
         elems = value.elems
         flat = elems.reshape(-1)
@@ -249,10 +255,13 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
             new_elems.reshape(-1)[k] = fields
         return Struct(list(value.fields), new_elems) if changed else value
     if t is Table:
-        variables = [map_dlarrays(v, fn) for v in value.variables]
-        if all(a is b for a, b in zip(variables, value.variables, strict=True)):
-            return value
-        return value.copy(variables=variables)
+        variables = [v if type(v) in _HOLDS_NO_DLARRAY else map_dlarrays(v, fn) for v in value.variables]
+        for a, b in zip(variables, value.variables, strict=True):
+            if a is not b:
+                return value.copy(variables=variables)
+        return value
     # an object holding dlarrays (a network...) maps them itself
     mapper = getattr(value, "map_dlarrays", None) if isinstance(value, MatlabObject) else None
-    return value if mapper is None else mapper(lambda v: map_dlarrays(v, fn))
+    if mapper is None:
+        return value
+    return mapper(lambda v: fn(v) if type(v) is DlArray else map_dlarrays(v, fn))

@@ -29,6 +29,7 @@ result labelled with the union), and functions that reorder dimensions
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable
 from types import FunctionType
 from typing import Any
@@ -281,8 +282,7 @@ def _topological(root: Node) -> list[Node]:
     return nodes
 
 
-def _number(node: Node) -> int:
-    return node.number
+_number = operator.attrgetter("number")  # a node's creation order
 
 
 def _needed(order: list[Node], targets: set[Node]) -> set[Node]:
@@ -306,7 +306,8 @@ def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[
 def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
     root = y.node
     order = _topological(root)
-    needed = _needed(order, {x.node for x in xs})
+    targets = {x.node for x in xs}
+    needed = _needed(order, targets)
     seed = np.ones_like(y.data)
     grads: dict[Node, Any] = {root: DlArray(seed) if higher else seed}
     # nodes whose gradient is an array this pass made (a sum) and nothing else holds:
@@ -316,7 +317,9 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
         rule = node.rule
         if rule is None or node not in needed:
             continue
-        g = grads.get(node)
+        # a node's gradient is complete when its turn comes (its users come after it):
+        # dropped once passed on, so that its memory serves the next ones while in cache
+        g = grads.get(node) if node in targets else grads.pop(node, None)
         if g is None:
             continue
         if higher:

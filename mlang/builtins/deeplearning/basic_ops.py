@@ -10,7 +10,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive
+from mlang.autodiff.trace import Primitive, record
 from mlang.builtins.coerce import dim_argument, split_options, text_option
 from mlang.builtins.data.categoricals import number_name
 from mlang.builtins.deeplearning.formats import data_format_option, formatted_input, output_like
@@ -36,6 +36,8 @@ def _fully_connect(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     """w @ x + b for features-by-observations ``x``, outputs-by-features ``w`` and an
     outputs-by-1 bias ``b``."""
     y = w @ x
+    if x.dtype is w.dtype is b.dtype is y.dtype and y.dtype.kind == "f":  # the usual case
+        return np.add(y, b, out=y)
     y = y + b if np.iscomplexobj(b) and not np.iscomplexobj(y) else np.add(y, b, out=y)
     single = _single_if_any(x, w, b)
     if single is not None and y.dtype.kind == "c":  # complex stays complex
@@ -79,6 +81,15 @@ def fullyconnect(x: object, weights: object = None, bias: object = None, *settin
     dimension labels FMT; Y is unformatted"""
     if bias is None:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
+    if not settings and type(x) is DlArray and x.fmt == "CB" and type(weights) is DlArray \
+            and type(bias) is DlArray and not weights.fmt and not bias.fmt:
+        # the usual case (a network's layer): features-by-batch data, matrix weights, column bias
+        xd, wd, bd = x.data, weights.data, bias.data
+        if xd.ndim == 2 and wd.ndim == 2 and bd.ndim == 2 and wd.shape[1] == xd.shape[0] \
+                and bd.shape[0] == wd.shape[0] and bd.shape[1] == 1:
+            flat = DlArray(xd, "", x.node)
+            return record(FULLY_CONNECT, (flat, weights, bias), (xd, wd, bd),
+                          _fully_connect(xd, wd, bd), "CB")
     data_format = data_format_option(dict(_options(settings)))
     xf, form = formatted_input(x, data_format, "fullyconnect")
     w = _parameter(weights, "Weights")

@@ -118,7 +118,9 @@ class TableKind(ContainerKind):
         cells = self._values(value)
         data = np.empty(cells.data.shape, dtype=object)
         data.reshape(-1)[:] = children
-        return value.with_variable("Value", Cell(data))
+        variables = list(value.variables)
+        variables[value.index_of("Value")] = Cell(data)  # the same height: only Value changes
+        return value.copy(variables=variables)
 
     def matching_children(self, template: Table, other: Any) -> list:
         if type(other) is Table and other.height != template.height:
@@ -158,12 +160,17 @@ def matching_parameters(template: Any, other: Any) -> list:
     return out
 
 
+def _any_container(values: list) -> bool:
+    """Whether a container is among ``values`` (the loop in C: optimizers call this per step)."""
+    return any(map(CONTAINER_KINDS.__contains__, map(type, values)))
+
+
 def with_parameters(template: Any, values: list) -> Any:
     """``template`` rebuilt with ``values`` in place of its parameters (walking order)."""
     kind = CONTAINER_KINDS.get(type(template))
     if kind is not None:
         children = kind.children(template)
-        if len(children) == len(values) and not any(type(c) in CONTAINER_KINDS for c in children):
+        if len(children) == len(values) and not _any_container(children):
             return kind.rebuild(template, list(values))  # one level: no walk
     return _rebuild(template, iter(values))
 
@@ -188,6 +195,16 @@ def map_parameters(fn: Callable[..., tuple], first: Any, *others: Any, nout: int
     ``shaped_like[j]`` (0 is ``first``, 1 the first of ``others``...): an optimizer's
     states take the gradients' structure, which for a network is its Learnables table.
     With ``missing_allowed``, an other given as ``[]`` passes None for its parameters."""
+    return map_parameter_rows(lambda rows: [fn(*row) for row in rows], first, *others, nout=nout,
+                              missing_allowed=missing_allowed, shaped_like=shaped_like)
+
+
+def map_parameter_rows(fn: Callable[[list[tuple]], list[tuple]], first: Any, *others: Any,
+                       nout: int = 1, missing_allowed: bool = False,
+                       shaped_like: tuple[int, ...] = ()) -> list:
+    """``map_parameters`` with ``fn`` called once on all the rows ``(p, o1, ..., on)`` (one
+    per parameter), returning one tuple of ``nout`` values per row: for updates that
+    compute all the parameters at once."""
     columns = _flat_columns(first, others, missing_allowed)
     if columns is not None:  # one level of containers (a training loop's usual case)
         params = CONTAINER_KINDS[type(first)].children(first)
@@ -195,9 +212,9 @@ def map_parameters(fn: Callable[..., tuple], first: Any, *others: Any, nout: int
         params = parameters_of(first)
         columns = [None if missing_allowed and is_missing(o) else matching_parameters(first, o)
                    for o in others]
+    rows = [(p, *[None if col is None else col[k] for col in columns]) for k, p in enumerate(params)]
     outs: list[list] = [[] for _ in range(nout)]
-    for k, p in enumerate(params):
-        got = fn(p, *[None if col is None else col[k] for col in columns])
+    for got in fn(rows):
         for j in range(nout):
             outs[j].append(got[j])
     inputs = (first, *others)
@@ -210,7 +227,7 @@ def _flat_columns(first: Any, others: tuple, missing_allowed: bool) -> list | No
     is a container holding only arrays and so are the others; None otherwise (the general
     walk then also reports any mismatch)."""
     kind = CONTAINER_KINDS.get(type(first))
-    if kind is None or any(type(p) in CONTAINER_KINDS for p in kind.children(first)):
+    if kind is None or _any_container(kind.children(first)):
         return None
     columns: list[list | None] = []
     for o in others:
@@ -218,7 +235,7 @@ def _flat_columns(first: Any, others: tuple, missing_allowed: bool) -> list | No
             columns.append(None)
             continue
         theirs = kind.matching_children(first, o)
-        if any(type(v) in CONTAINER_KINDS for v in theirs):
+        if _any_container(theirs):
             return None
         columns.append(theirs)
     return columns

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.deeplearning.containers import map_parameters
+from mlang.builtins.deeplearning.containers import map_parameter_rows, map_parameters
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array
@@ -174,18 +174,78 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
     step_scale = lr * root_c2 / (1 - beta1 ** t)
     offset = eps * root_c2
 
-    def update(p: Any, g: Any, m: Any, v: Any) -> tuple:
-        pd, gd, dl, fmt_from = _step_inputs(p, g, name)
-        md = _state(m, pd, "Moving average of gradients", name)
-        vd = _state(v, pd, "Moving average of squared gradients", name)
-        new_p, m_new, v_new = np.empty_like(gd), np.empty_like(gd), np.empty_like(gd)
-        for block in _blocks(pd, gd, md, vd, new_p, m_new, v_new):
-            _adam_step(*block, beta1, beta2, offset, step_scale)
-        return (_like(new_p, fmt_from, dl),
-                _like(m_new, fmt_from, dl), _like(v_new, fmt_from, dl))
+    def update(rows: list[tuple]) -> list[tuple]:
+        inputs = []
+        for p, g, m, v in rows:
+            if type(p) is DlArray and type(g) is DlArray and type(m) is DlArray and type(v) is DlArray:
+                # a training loop's step: dlarrays of one class and size (checked as below)
+                pd, gd, md, vd = p.data, g.data, m.data, v.data
+                if pd.dtype in _REAL_FLOATS and gd.dtype is pd.dtype and md.dtype is pd.dtype \
+                        and vd.dtype is pd.dtype and pd.shape == gd.shape == md.shape == vd.shape:
+                    inputs.append((pd, gd, md, vd))
+                    continue
+            pd, gd, _, _ = _step_inputs(p, g, name)
+            md = _state(m, pd, "Moving average of gradients", name)
+            vd = _state(v, pd, "Moving average of squared gradients", name)
+            inputs.append((pd, gd, md, vd))
+        results = _adam_together(inputs, beta1, beta2, offset, step_scale)
+        if results is None:
+            results = []
+            for pd, gd, md, vd in inputs:
+                new_p, m_new, v_new = np.empty_like(gd), np.empty_like(gd), np.empty_like(gd)
+                for block in _blocks(pd, gd, md, vd, new_p, m_new, v_new):
+                    _adam_step(*block, beta1, beta2, offset, step_scale)
+                results.append((new_p, m_new, v_new))
+        out = []
+        for (p, g, _, _), (new_p, m_new, v_new) in zip(rows, results, strict=True):
+            if type(p) is DlArray:  # the usual case: dlarrays of the parameter's format
+                fmt = p.fmt
+                out.append((DlArray(new_p, fmt), DlArray(m_new, fmt), DlArray(v_new, fmt)))
+                continue
+            dl = type(g) is DlArray
+            out.append((_like(new_p, g, dl), _like(m_new, g, dl), _like(v_new, g, dl)))
+        return out
 
-    return tuple(map_parameters(update, params, grad, avg_grad, avg_sq_grad, nout=3,
-                                missing_allowed=True, shaped_like=(0, 1, 1)))
+    return tuple(map_parameter_rows(update, params, grad, avg_grad, avg_sq_grad, nout=3,
+                                    missing_allowed=True, shaped_like=(0, 1, 1)))
+
+
+# Parameters with this many elements in all at most are updated together, as one array:
+# for small parameters the cost of an update is that of its NumPy calls, not of the arithmetic.
+_TOGETHER = 65536
+
+
+def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: float,
+                   step_scale: float) -> list[tuple] | None:
+    """The Adam step of several small parameters of one class computed on their elements
+    laid end to end (the same arithmetic element by element); None when they do not qualify."""
+    if len(inputs) < 2:
+        return None
+    dtype = inputs[0][0].dtype
+    has_m, has_v = inputs[0][2] is not None, inputs[0][3] is not None
+    total = 0
+    for pd, _, md, vd in inputs:
+        if pd.dtype is not dtype or (md is not None) != has_m or (vd is not None) != has_v:
+            return None
+        total += pd.size
+    if total > _TOGETHER:
+        return None
+    pd_all = np.concatenate([a[0].reshape(-1) for a in inputs])
+    gd_all = np.concatenate([a[1].reshape(-1) for a in inputs])
+    md_all = np.concatenate([a[2].reshape(-1) for a in inputs]) if has_m else None
+    vd_all = np.concatenate([a[3].reshape(-1) for a in inputs]) if has_v else None
+    new_p, m_new, v_new = np.empty_like(pd_all), np.empty_like(pd_all), np.empty_like(pd_all)
+    _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, beta1, beta2, offset, step_scale)
+    results = []
+    start = 0
+    for pd, _, _, _ in inputs:
+        end = start + pd.size
+        shape = pd.shape
+        # views of the three results (shared buffers are copied before any write in place)
+        results.append((new_p[start:end].reshape(shape), m_new[start:end].reshape(shape),
+                        v_new[start:end].reshape(shape)))
+        start = end
+    return results
 
 
 def _adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,

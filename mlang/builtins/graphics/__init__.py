@@ -19,7 +19,15 @@ when a program draws nothing.  The modules:
 * ``output``: figure files at the program's end and on drawnow (``after_statement``
   for a Command Window), saveas, exportgraphics, print, getframe, frame2im;
   ``backend``: matplotlib, Agg or windows.
-* ``placeholders``: the plotting functions not drawn yet, accepted as no-ops.
+* ``colormaps``: parula, jet, turbo... and MATLAB's default colour order;
+  ``images_color``: colormap, clim, caxis, colorbar and the colour mapping of objects
+  with colour data; ``images``: image, imagesc, imshow; ``surfaces``: surf, mesh,
+  pcolor, shading, view; ``surfaces_fields``: contour, contourf, quiver, quiver3.
+* ``charts_*``: scatter, bar, area, histogram, hist, stairs, stem, errorbar, fill,
+  patch, rectangle, xline, yline, text, confusionchart (on ``charts_base``).
+* ``decorations``, ``decorations_axis``: titles, labels, legend, grid, box, axis, limits,
+  ticks, colororder; ``text_markup``: TeX and LaTeX strings as matplotlib mathtext.
+* ``animated``: animatedline, addpoints, clearpoints, getpoints.
 
 Writing a plot function (``lines.draw_lines`` is the model)::
 

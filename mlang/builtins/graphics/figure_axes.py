@@ -10,7 +10,8 @@ child of the axes (a legend that updates itself gains its entry);
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -345,7 +346,7 @@ class Axes(GraphicsHandle):
         self.artist.remove()
         self.artist = figure.artist.add_axes(position, projection="3d")
         self.is_3d = True
-        self.artist.view_init(elev=30, azim=-37.5)
+        self.artist.view_init(elev=30, azim=-37.5 - 90.0)  # MATLAB az -37.5 (matplotlib counts from y)
         self._make_labels()
 
     def remove_artist(self) -> None:
@@ -555,6 +556,8 @@ class Legend(GraphicsHandle):
     type_name = "legend"
     display_order = ("String", "Location", "Orientation", "FontSize", "Position", "Units")
     __slots__ = ("entries", "auto_update")
+    # Functions applying more properties to each new matplotlib legend (other modules add them)
+    after_rebuild: ClassVar[list[Callable[[Legend], None]]] = []
 
     def __init__(self, axes: Axes, entries: list[tuple[GraphicsHandle, str]]) -> None:
         super().__init__(None)
@@ -605,6 +608,8 @@ class Legend(GraphicsHandle):
         if title:
             legend.set_title(title)
         self.artist = legend
+        for apply in self.after_rebuild:
+            apply(self)
         self.changed()
 
     def remove_artist(self) -> None:

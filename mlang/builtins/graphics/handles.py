@@ -17,7 +17,6 @@ Several handles (``h = plot(x, [y1 y2])``) are a ``GraphicsArray``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -511,39 +510,11 @@ define_properties(GraphicsHandle, {
 
 
 def mpl_text(text: str, interpreter: str) -> str:
-    """A MATLAB text as matplotlib draws it: TeX markup ('x^2', '\\alpha', 'y_{max}') and
-    LaTeX ('$\\frac{a}{b}$') become mathtext; anything mathtext cannot parse is shown as
-    written."""
-    if interpreter == "none":
-        return text.replace("$", r"\$")
-    if interpreter == "latex":
-        converted = text if "$" in text else text.replace("$", r"\$")
-    else:
-        converted = _tex_to_mathtext(text)
-    return converted if _parses(converted) else text.replace("$", r"\$")
+    """A MATLAB text as matplotlib draws it, with its Interpreter ('tex', 'latex',
+    'none'): see ``text_markup``."""
+    from mlang.builtins.graphics.text_markup import mpl_text as convert  # (a module of this package)
 
-
-_TEX_WORD = re.compile(r"[^\s]*(?:[\^_\\])[^\s]*")
-
-
-def _tex_to_mathtext(text: str) -> str:
-    """MATLAB's TeX subset: the words holding ^, _ or a backslash command become math."""
-    text = text.replace("$", r"\$")
-    if not any(ch in text for ch in "^_\\"):
-        return text
-    return _TEX_WORD.sub(lambda m: "$" + m.group(0) + "$", text)
-
-
-def _parses(text: str) -> bool:
-    if "$" not in text.replace(r"\$", ""):
-        return True
-    from matplotlib.mathtext import MathTextParser  # matplotlib on first use: keeps start-up fast
-
-    try:
-        MathTextParser("path").parse(text)
-        return True
-    except ValueError:
-        return False
+    return convert(text, interpreter)
 
 
 class Text(GraphicsHandle):

@@ -46,6 +46,9 @@ class GraphicsState:
     written: list[str] = field(default_factory=list)
     end_registered: bool = False
     drawnow_interval: float = DRAWNOW_INTERVAL
+    # the front end named the folder (``--figures DIR``): figures are wanted even with no
+    # plot of the program's own (a training monitor draws its plots then)
+    figures_requested: bool = False
 
     def output_dir(self) -> str:
         return self.figures_dir if self.figures_dir is not None else "figures"
@@ -82,6 +85,7 @@ def configure(interp: Any, figures_dir: str | None = None, wait: bool = True,
     state.figures_dir = os.path.abspath(figures_dir if figures_dir is not None else "figures")
     state.windows = windows and figures_dir is None
     state.write_files = not state.windows
+    state.figures_requested = figures_dir is not None
     state.wait = wait
     state.interactive = interactive
     if state.windows:

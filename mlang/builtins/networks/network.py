@@ -103,7 +103,9 @@ def parameter_table(names: list[str], params: list[str], values: list) -> Table:
 class DlNetwork(MatlabObject):
     """A dlnetwork (see the module docstring for its Python API)."""
 
-    __slots__ = ("graph", "output_names", "initialized", "_learnable_keys", "_state_keys")
+    # _structure: what depends only on the layers' names and connections (input ports,
+    # layer names), shared by the copies that change only parameter values
+    __slots__ = ("graph", "output_names", "initialized", "_learnable_keys", "_state_keys", "_structure")
     matlab_class = "dlnetwork"
 
     def __init__(self, graph: Graph, output_names: list[str] | None = None,
@@ -113,6 +115,7 @@ class DlNetwork(MatlabObject):
         self.initialized = initialized
         self._learnable_keys: list[tuple[int, str]] | None = None
         self._state_keys: list[tuple[int, str]] | None = None
+        self._structure: dict[str, Any] | None = None
 
     @classmethod
     def from_graph(cls, graph: Graph, output_names: list[str] | None = None) -> DlNetwork:
@@ -132,7 +135,28 @@ class DlNetwork(MatlabObject):
         new.initialized = self.initialized if initialized is None else initialized
         new._learnable_keys = self._learnable_keys
         new._state_keys = self._state_keys
+        new._structure = None
         return new
+
+    def _with_same_structure(self, layers: list[Layer]) -> DlNetwork:
+        """A copy holding ``layers``: this network's layers with other parameter values (same
+        names, classes and connections), so the compiled plan and structure stay valid."""
+        graph = Graph(layers, self.graph.connections)
+        graph._plan = self.graph._plan
+        new = self._with(graph)
+        if self._structure is None:
+            self._structure = {}  # shared from now on, filled by whichever copy needs it first
+        new._structure = self._structure
+        return new
+
+    def _structure_item(self, key: str, make: Callable[[], Any]) -> Any:
+        structure = self._structure
+        if structure is None:
+            structure = self._structure = {}
+        found = structure.get(key)
+        if found is None:
+            found = structure[key] = make()
+        return found
 
     # ------------------------------------------------------------ Python API
 
@@ -141,7 +165,16 @@ class DlNetwork(MatlabObject):
 
     @property
     def input_names(self) -> list[str]:
-        return [name for name, _ in self.graph.input_ports()]
+        return [name for name, _ in self.input_ports()]
+
+    def input_ports(self) -> list:
+        """``graph.input_ports()``, made once for the networks sharing this structure (the
+        list is not to be changed)."""
+        return self._structure_item("input_ports", self.graph.input_ports)
+
+    def layer_names(self) -> list[str]:
+        """The names of the layers in ``Layers`` order (not to be changed)."""
+        return self._structure_item("layer_names", self.graph.names)
 
     def learnable_keys(self) -> list[tuple[int, str]]:
         if self._learnable_keys is None:
@@ -169,9 +202,7 @@ class DlNetwork(MatlabObject):
         layers = list(self.graph.layers)
         for k, values_of_layer in changes.items():
             layers[k] = layers[k].copy(**values_of_layer)
-        graph = Graph(layers, self.graph.connections)
-        graph._plan = self.graph._plan  # same structure: the plan stays valid
-        return self._with(graph)
+        return self._with_same_structure(layers)
 
     def with_learnables(self, values: list) -> DlNetwork:
         return self._with_values(self.learnable_keys(), values)
@@ -180,15 +211,22 @@ class DlNetwork(MatlabObject):
         return self._with_values(self.state_keys(), values)
 
     def learnables_table(self) -> Table:
-        layers = self.graph.layers
+        # the Layer and Parameter columns are made once per structure: a table's variables are
+        # copied before any change in place (values held elsewhere are never written)
+        layer_column, parameter_column = self._structure_item("learnables_columns", self._learnables_columns)
+        values = self.learnable_values()
+        return Table([layer_column, parameter_column, value_column(values)], list(PARAMETER_TABLE_NAMES),
+                     nrows=len(values))
+
+    def _learnables_columns(self) -> tuple[StringArray, StringArray]:
+        names = self.layer_names()
         keys = self.learnable_keys()
-        return parameter_table([layers[k].name for k, _ in keys], [p for _, p in keys],
-                               self.learnable_values())
+        return string_column([names[k] for k, _ in keys]), string_column([p for _, p in keys])
 
     def state_table(self, values: list | None = None) -> Table:
-        layers = self.graph.layers
+        names = self.layer_names()
         keys = self.state_keys()
-        return parameter_table([layers[k].name for k, _ in keys], [p for _, p in keys],
+        return parameter_table([names[k] for k, _ in keys], [p for _, p in keys],
                                self.state_values() if values is None else values)
 
     def map_dlarrays(self, fn: Callable[[Any], Any]) -> DlNetwork:
@@ -211,9 +249,7 @@ class DlNetwork(MatlabObject):
                 changed = True
         if not changed:
             return self
-        graph = Graph(layers, self.graph.connections)
-        graph._plan = self.graph._plan
-        return self._with(graph)
+        return self._with_same_structure(layers)
 
     # ------------------------------------------------------------ running
 
@@ -230,15 +266,20 @@ class DlNetwork(MatlabObject):
         updates: dict[tuple[int, str], Any] = {}
         for k, ins, outs in plan.steps:
             layer = layers[k]
-            args = [slots[s] for s in ins]
-            if training or stateful and layer.STATES and set(layer.STATES) <= RECURRENT_STATES:
+            args = [slots[ins[0]]] if len(ins) == 1 else [slots[s] for s in ins]
+            if training and type(layer).forward is Layer.forward:
+                got = layer.predict(args, ctx)  # the same outputs in training, and no state
+            elif training or stateful and layer.STATES and set(layer.STATES) <= RECURRENT_STATES:
                 got, new_state = layer.forward(args, ctx)
                 for name, value in new_state.items():
                     updates[(k, name)] = value
             else:
                 got = layer.predict(args, ctx)
-            for s, v in zip(outs, got, strict=False):
-                slots[s] = v
+            if len(outs) == 1 and got:
+                slots[outs[0]] = got[0]
+            else:
+                for s, v in zip(outs, got, strict=False):
+                    slots[s] = v
         wanted = self.output_names if outputs is None else outputs
         result = []
         for name in wanted:
@@ -438,6 +479,8 @@ class NetworkKind(ContainerKind):
         return value.learnable_values()
 
     def rebuild(self, value: DlNetwork, children: list) -> DlNetwork:
+        if all(type(v) is DlArray for v in children):  # an optimizer's step
+            return value.with_learnables(children)
         if not all(is_numeric_parameter(v) for v in children):  # dlupdate(@(w) 'x', net)
             raise error("deep:dlnetwork:InvalidLearnables",
                         "Each learnable parameter of a dlnetwork must be a numeric array or dlarray "

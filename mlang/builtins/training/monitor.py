@@ -45,6 +45,7 @@ import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import NUMERIC_OR_LOGICAL, option_flag, options, text_list, text_or_none
+from mlang.builtins.training import monitor_plots
 from mlang.errors import error
 from mlang.registry import BUILTINS, builtin
 from mlang.values.core import class_of, numel, to_array
@@ -169,7 +170,7 @@ class TrainingProgressMonitor(MatlabObject):
     display_name = "TrainingProgressMonitor"
     __slots__ = ("metrics", "info", "xlabel", "progress", "status", "stop", "visible",
                  "metric_values", "info_values", "groups", "scales", "clock", "stream",
-                 "start", "last_print", "pending", "__weakref__")
+                 "start", "last_print", "pending", "plots", "__weakref__")
 
     def __init__(self, stream: Any = None, clock: Callable[[], float] | None = None) -> None:
         self.metrics: list[str] = []
@@ -188,6 +189,7 @@ class TrainingProgressMonitor(MatlabObject):
         self.start = self.clock()
         self.last_print: float | None = None
         self.pending = False
+        self.plots: monitor_plots.MonitorPlots | None = None  # its figure (monitor_plots.py)
 
     # ------------------------------------------------------------ Python accessors
 
@@ -296,6 +298,8 @@ class TrainingProgressMonitor(MatlabObject):
 
     def _changed(self, force: bool = False) -> None:
         """Print the progress line now, or leave it pending until a second has passed."""
+        if self.plots is not None:
+            self.plots.changed(force)
         if not self.visible or self.stream is None:
             return
         now = self.clock()
@@ -492,6 +496,7 @@ def training_progress_monitor(interp: Any, *args: Any) -> TrainingProgressMonito
         if name in given:
             monitor.set_property(name, given[name])
     state["monitors"].add(monitor)
+    monitor.plots = monitor_plots.attach(interp, monitor)  # a figure when figures are on
     return monitor
 
 

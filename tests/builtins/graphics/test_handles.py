@@ -133,7 +133,7 @@ def test_text_handles_of_the_axes(g):
     g.run("plot(1:3); t = get(gca, 'Title'); t.String = 'x^2 \\alpha'; t.FontSize = 14;"
           "xl = get(gca, 'XLabel'); set(xl, 'String', 'time', 'Interpreter', 'none');")
     ax = g.get("t").parent.artist
-    assert ax.title.get_text() == "$x^2$ $\\alpha$"
+    assert ax.title.get_text() == "x$^{\\text{2}}$ $\\alpha$"
     assert ax.title.get_fontsize() == 14
     assert ax.xaxis.label.get_text() == "time"
 

@@ -1,0 +1,230 @@
+"""What the chart objects share (scatter, bar, histogram, area, errorbar, stairs, stem,
+patch, rectangle, constant lines, confusion charts).
+
+A ``ChartObject`` keeps its MATLAB properties in ``stored`` and draws its matplotlib
+artists from them with ``draw``; a property change stores the new value and draws the
+object again (``redraw``), so every property works the same way whether it is given at
+creation, by ``h.Name = v`` or by ``set``.  The property helpers here (``redrawn``,
+``color_prop``, ``choice_prop``...) build such properties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.builtins.graphics import props as pv
+from mlang.builtins.graphics.figure_axes import Axes
+from mlang.builtins.graphics.handles import GraphicsArray, GraphicsHandle, Prop, define_properties, simplify
+from mlang.builtins.graphics.plot_args import MARKERS
+from mlang.errors import error
+from mlang.values.core import char_row, class_of, is_text, to_double_array
+
+
+class ChartObject(GraphicsHandle):
+    """A plotted object drawn from its stored properties, with any number of artists
+    (``artists``; ``artist`` is the one a legend shows)."""
+
+    __slots__ = ("artists", "drawing")
+
+    def __init__(self, axes: Axes, values: dict[str, Any]) -> None:
+        super().__init__(axes)
+        self.artists: list[Any] = []
+        self.drawing = False  # set while the constructor fills the properties in
+        self.stored.update(values)
+
+    def draw(self, ax: Any) -> list[Any]:
+        """Make the matplotlib artists from the properties (a subclass does it)."""
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        """Draw the object again after a change (or for the first time)."""
+        if self.drawing or not self.valid:
+            return
+        axes = self.axes()
+        self.remove_artist()
+        try:
+            self.artists = [a for a in self.draw(axes.artist) if a is not None]
+        except (ValueError, OverflowError):
+            # data matplotlib cannot place (huge or infinite extents) draws nothing, as MATLAB
+            # leaves out what it cannot show
+            self.remove_artist()
+        self.artist = self.artists[0] if self.artists else None
+        visible = pv.on_off(self.get_value("Visible"), "Visible")
+        for artist in self.artists:
+            artist.set_visible(visible)
+        try:
+            axes.artist.relim()
+            axes.artist.autoscale_view()
+        except (ValueError, OverflowError):
+            pass  # limits too wide for ticks: the figure's drawing reports it
+        if axes.legend is not None and axes.legend.valid and any(h is self for h, _ in axes.legend.entries):
+            axes.legend.rebuild()
+
+    def remove_artist(self) -> None:
+        for artist in getattr(self, "artists", []):
+            try:
+                artist.remove()
+            except (NotImplementedError, ValueError, AttributeError):
+                pass
+        self.artists = []
+        self.artist = None
+
+    def update(self, name: str, value: Any) -> Any:
+        """Keep a checked property value and draw again; returns the value to store."""
+        self.stored[name] = value
+        self.redraw()
+        return value
+
+    def text(self, name: str) -> str:
+        return pv.text_value(self.get_value(name), name)
+
+    def number(self, name: str) -> float:
+        return float(np.asarray(self.get_value(name), dtype=float).ravel()[0])
+
+    def data(self, name: str) -> np.ndarray:
+        return np.asarray(self.get_value(name), dtype=float).ravel()
+
+    def finish(self, options: list[tuple[str, Any]]) -> None:
+        """Apply the creation options and defaults, then draw once."""
+        self.drawing = True
+        try:
+            for name, value in options:
+                self.set_value(self.checked_name(name, reading=False), value)
+            self.apply_defaults()
+        finally:
+            self.drawing = False
+        self.redraw()
+
+
+# ---------------------------------------------------------------- property makers
+
+
+def prop(name: str, read: Callable[[Any, str], Any], default: Any = None) -> Prop:
+    return Prop(set=lambda h, v: h.update(name, read(v, name)), default=default)
+
+
+def color_prop(name: str, default: Any, keywords: tuple[str, ...] = ("none",)) -> Prop:
+    return prop(name, lambda v, n: pv.color_value(pv.parse_color(v, n, keywords)), default)
+
+
+def choice_prop(name: str, allowed: tuple[str, ...], default: str | None = None) -> Prop:
+    return prop(name, lambda v, n: char_row(pv.choice(v, n, allowed)),
+                char_row(default if default is not None else allowed[0]))
+
+
+def number_prop(name: str, default: float, allow_zero: bool = False) -> Prop:
+    return prop(name, lambda v, n: pv.positive_number(v, n, allow_zero), default)
+
+
+def real_prop(name: str, default: float) -> Prop:
+    return prop(name, pv.real_number, default)
+
+
+def fraction_prop(name: str, default: float) -> Prop:
+    def read(value: Any, n: str) -> float:
+        number = pv.real_number(value, n)
+        if not 0 <= number <= 1:
+            raise pv.bad_value(n, "Value must be a scalar between 0 and 1.")
+        return number
+    return prop(name, read, default)
+
+
+def text_prop(name: str, default: str = "") -> Prop:
+    return prop(name, lambda v, n: char_row(pv.text_value(v, n)), char_row(default))
+
+
+def vector_prop(name: str) -> Prop:
+    return prop(name, lambda v, n: row_of(pv.real_vector(v, n)), np.zeros((1, 0)))
+
+
+def line_style_prop(default: str = "-") -> Prop:
+    return choice_prop("LineStyle", ("-", "--", ":", "-.", "none"), default)
+
+
+def marker_prop(default: str = "none") -> Prop:
+    return choice_prop("Marker", ("none", *MARKERS), default)
+
+
+def display_name_prop() -> Prop:
+    def write(h: ChartObject, value: Any) -> Any:
+        name = char_row(pv.text_value(value, "DisplayName"))
+        h.stored["DisplayName"] = name
+        axes = h.axes()
+        if axes is not None and axes.legend is not None and axes.legend.valid:
+            axes.legend.rename(h, pv.text_value(name, "DisplayName"))
+        return name
+    return Prop(set=write, default=char_row(""))
+
+
+def visible_prop() -> Prop:
+    return prop("Visible", lambda v, n: pv.on_off_value(pv.on_off(v, n)), char_row("on"))
+
+
+def base_properties() -> dict[str, Prop]:
+    """The properties every chart object has."""
+    return {"DisplayName": display_name_prop(), "Visible": visible_prop()}
+
+
+define_properties(ChartObject, base_properties())
+
+
+# ---------------------------------------------------------------- values
+
+
+def row_of(values: Any) -> np.ndarray:
+    """A 1×N double row (1×0 when empty)."""
+    data = np.asarray(values, dtype=float).ravel()
+    return data.reshape(1, -1)
+
+
+def mpl_color(value: Any) -> Any:
+    """A stored colour property for matplotlib: an RGB tuple, or the keyword."""
+    if is_text(value):
+        return pv.text_value(value, "")
+    data = np.asarray(value, dtype=float).ravel()
+    return (float(data[0]), float(data[1]), float(data[2]))
+
+
+def mpl_line_style(style: str) -> str:
+    return "None" if style == "none" else style
+
+
+def mpl_marker(marker: str) -> str:
+    return "None" if marker == "none" else MARKERS[marker]
+
+
+def is_numeric(value: Any) -> bool:
+    cls = class_of(value)
+    return cls in ("double", "single", "logical") or cls.startswith(("int", "uint"))
+
+
+def numeric_data(value: Any, function: str, what: str = "Input arguments") -> np.ndarray:
+    """A numeric argument as a 2-D float array (its real part), else MATLAB's error."""
+    if not is_numeric(value):
+        raise error(f"MATLAB:{function}:InvalidData",
+                    f"{what} must be numeric, datetime, duration or categorical.")
+    data = to_double_array(value)
+    data = np.real(data).astype(float)
+    return data.reshape(data.shape[0], -1) if data.ndim > 2 else np.atleast_2d(data)
+
+
+def handles_value(objects: list[GraphicsHandle]) -> Any:
+    """The handles a chart function returns: one object, or a row of them."""
+    if not objects:
+        return GraphicsArray([], (0, 0))
+    return simplify(list(objects), (1, len(objects)))
+
+
+def not_enough_inputs() -> Exception:
+    return error("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+
+
+def leading_data(args: list) -> tuple[list, list]:
+    """The data arguments (those before the first text) and the rest."""
+    k = 0
+    while k < len(args) and not is_text(args[k]):
+        k += 1
+    return list(args[:k]), list(args[k:])
