@@ -23,6 +23,46 @@ from mlang.errors import error
 from mlang.values.core import char_row, class_of, is_text, to_double_array
 
 
+class _PlaneAxes:
+    """A 3-D matplotlib axes seen as a 2-D one: a 2-D chart drawn into 3-D axes (bar or
+    area after surf, under hold) uses the 2-D drawing methods, whose 3-D versions differ."""
+
+    def __init__(self, ax: Any) -> None:
+        self._ax = ax
+
+    def __getattr__(self, name: str) -> Any:
+        from matplotlib.axes import Axes as PlainAxes  # matplotlib, loaded already
+
+        if name == "barh":  # (the 2-D barh calls bar, which 3-D axes replace)
+            return lambda y, width, height=0.8, left=None, **options: PlainAxes.bar(
+                self._ax, x=left, height=height, width=width, bottom=y, orientation="horizontal", **options)
+        method = getattr(PlainAxes, name, None)
+        return method.__get__(self._ax) if callable(method) else getattr(self._ax, name)
+
+
+def _into_3d(ax: Any) -> None:
+    """Lay the 2-D artists of a 3-D axes in the plane z = 0 (a 3-D axes cannot draw 2-D
+    collections or patches)."""
+    from matplotlib.collections import LineCollection, PolyCollection  # (loaded already)
+    from mpl_toolkits.mplot3d import art3d  # matplotlib on first use: keeps start-up fast
+
+    for line in list(ax.lines):
+        if not isinstance(line, art3d.Line3D):
+            art3d.line_2d_to_3d(line, zs=0)
+    for patch in list(ax.patches):
+        if not hasattr(patch, "do_3d_projection"):
+            art3d.patch_2d_to_3d(patch, z=0)
+    for collection in list(ax.collections):
+        if hasattr(collection, "do_3d_projection"):
+            continue
+        if isinstance(collection, PolyCollection):
+            art3d.poly_collection_2d_to_3d(collection, zs=0)
+        elif isinstance(collection, LineCollection):
+            art3d.line_collection_2d_to_3d(collection, zs=0)
+        else:
+            art3d.patch_collection_2d_to_3d(collection, zs=0)
+
+
 class ChartObject(GraphicsHandle):
     """A plotted object drawn from its stored properties, with any number of artists
     (``artists``; ``artist`` is the one a legend shows)."""
@@ -44,24 +84,41 @@ class ChartObject(GraphicsHandle):
         if self.drawing or not self.valid:
             return
         axes = self.axes()
+        drawn_before = bool(getattr(self, "artists", []))
         self.remove_artist()
+        planar = axes.is_3d and self.planar()
         try:
-            self.artists = [a for a in self.draw(axes.artist) if a is not None]
+            self.artists = [a for a in self.draw(_PlaneAxes(axes.artist) if planar else axes.artist)
+                            if a is not None]
         except (ValueError, OverflowError):
             # data matplotlib cannot place (huge or infinite extents) draws nothing, as MATLAB
             # leaves out what it cannot show
             self.remove_artist()
+        except (TypeError, AttributeError):
+            if not planar:
+                raise
+            self.remove_artist()  # a chart 3-D axes cannot show in their plane (stem) is left out
+        finally:
+            if planar:
+                _into_3d(axes.artist)
         self.artist = self.artists[0] if self.artists else None
         visible = pv.on_off(self.get_value("Visible"), "Visible")
         for artist in self.artists:
             artist.set_visible(visible)
-        try:
-            axes.artist.relim()
-            axes.artist.autoscale_view()
-        except (ValueError, OverflowError):
-            pass  # limits too wide for ticks: the figure's drawing reports it
+        # a first drawing's artists widen the data limits themselves (relim for each of many
+        # new objects would take quadratic time); a redrawing's old extent must go
+        if drawn_before:
+            try:
+                axes.artist.relim()
+                axes.artist.autoscale_view()
+            except (ValueError, OverflowError):
+                pass  # limits too wide for ticks: the figure's drawing reports it
         if axes.legend is not None and axes.legend.valid and any(h is self for h, _ in axes.legend.entries):
             axes.legend.rebuild()
+
+    def planar(self) -> bool:
+        """Whether the object is drawn in a plane: in 3-D axes (under hold), at z = 0."""
+        return True
 
     def remove_artist(self) -> None:
         for artist in getattr(self, "artists", []):

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from mlang.builtins.coerce import checked_shape
 from mlang.builtins.graphics import props as pv
 from mlang.builtins.graphics.charts_bars import BLACK, draw_bars
 from mlang.builtins.graphics.charts_base import (
@@ -219,9 +220,11 @@ def histogram(interp: Any, *args: Any, nargout: int = 0) -> Any:
 def hist_counts(y: np.ndarray, bins: Any) -> tuple[np.ndarray, np.ndarray]:
     """hist's counts (one column a column of y) and bin centres."""
     if bins is None or np.size(bins) == 1:
-        count = 10 if bins is None else int(pv.real_number(bins, "nbins"))
-        if count < 1:
+        number = 10.0 if bins is None else pv.real_number(bins, "nbins")
+        if not number >= 1 or not np.isfinite(number):  # (NaN too)
             raise error("MATLAB:hist:InvalidInput", "Number of bins must be a positive integer.")
+        count = int(number)
+        checked_shape((count, 1), "double")  # MATLAB's size error for more bins than memory
         finite = y[np.isfinite(y)]
         low, high = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 0.0)
         if low == high:

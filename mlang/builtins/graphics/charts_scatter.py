@@ -60,6 +60,9 @@ class Scatter(ChartObject):
         scaled = (values - low) / (high - low) if high > low else np.zeros_like(values)
         return table[np.clip((scaled * 255).round().astype(int), 0, 255)]
 
+    def planar(self) -> bool:
+        return False  # 3-D axes scatter points themselves (at z = 0 without ZData)
+
     def draw(self, ax: Any) -> list[Any]:
         x, y, z = self.data("XData"), self.data("YData"), self.data("ZData")
         if x.size != y.size or (z.size and z.size != x.size):

@@ -232,6 +232,9 @@ def fill(interp: Any, *args: Any, nargout: int = 0) -> Any:
     for x, y, color in groups:
         xs, ys = numeric_data(x, "fill", "X"), numeric_data(y, "fill", "Y")
         columns = max(1 if 1 in xs.shape else xs.shape[1], 1 if 1 in ys.shape else ys.shape[1])
+        if any(1 not in data.shape and data.shape[1] != columns for data in (xs, ys)):
+            # matrices of different widths, or an empty one beside a vector
+            raise error("MATLAB:fill:InvalidXYSize", "Vectors must be the same length.")
         colors = [color] * columns
         if columns > 1 and not is_text(color) and np.size(color) == columns:
             colors = [float(v) for v in numeric_data(color, "fill", "Color data").ravel(order="F")]

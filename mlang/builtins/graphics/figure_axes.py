@@ -237,6 +237,7 @@ class Axes(GraphicsHandle):
         super().__init__(figure)
         self.artist = artist if artist is not None else \
             figure.artist.add_axes(position or DEFAULT_AXES_POSITION)
+        _tolerant_autoscale(self.artist)
         self.is_3d = getattr(self.artist, "name", "") == "3d"
         self.legend: Legend | None = None
         self.color_index = 0  # the next colour of the colour order (0-based)
@@ -325,6 +326,7 @@ class Axes(GraphicsHandle):
         if self.is_3d:  # a 2-D plot after a 3-D one: plain axes again
             self.artist.remove()
             self.artist = self.figure().artist.add_axes(position)
+            _tolerant_autoscale(self.artist)
             self.is_3d = False
         else:
             self.artist.cla()
@@ -345,6 +347,7 @@ class Axes(GraphicsHandle):
             child.delete()
         self.artist.remove()
         self.artist = figure.artist.add_axes(position, projection="3d")
+        _tolerant_autoscale(self.artist)
         self.is_3d = True
         self.artist.view_init(elev=30, azim=-37.5 - 90.0)  # MATLAB az -37.5 (matplotlib counts from y)
         self._make_labels()
@@ -357,6 +360,21 @@ class Axes(GraphicsHandle):
         if figure is not None and figure.current_axes is self:
             others = [c for c in figure.children if isinstance(c, Axes) and c is not self and c.valid]
             figure.current_axes = others[-1] if others else None
+
+
+def _tolerant_autoscale(ax: Any) -> None:
+    """Axes scale their limits to the data (a 3-D one as data is added, a 2-D one when the
+    limits are read or drawn); data too wide for ticks (1e308) makes matplotlib's locator
+    fail there, so such data keeps the limits the axes had instead."""
+    original = ax.autoscale_view
+
+    def autoscale_view(*args: Any, **kwargs: Any) -> None:
+        try:
+            original(*args, **kwargs)
+        except (ValueError, OverflowError):
+            pass
+
+    ax.autoscale_view = autoscale_view
 
 
 def matlab_ticks(ax: Any) -> None:
@@ -595,12 +613,17 @@ class Legend(GraphicsHandle):
             return
         location = pv.text_value(self.get_value("Location"), "Location")
         loc, anchor = LEGEND_LOCATIONS.get(location.lower(), ("upper right", None))
+        placed = self.stored.get("Position")  # set by hand: the lower left corner, in figure units
+        if placed is not None:
+            loc, anchor = "lower left", (float(placed[0, 0]), float(placed[0, 1]))
         columns = int(self.get_value("NumColumns"))
         horizontal = pv.text_value(self.get_value("Orientation"), "Orientation") == "horizontal"
         interpreter = pv.text_value(self.get_value("Interpreter"), "Interpreter")
         legend = axes.artist.legend(
             [legend_artist(h) for h, _ in alive], [mpl_text(label, interpreter) for _, label in alive],
-            loc=loc, bbox_to_anchor=anchor, ncols=len(alive) if horizontal else columns,
+            loc=loc, bbox_to_anchor=anchor,
+            bbox_transform=axes.artist.figure.transFigure if placed is not None else None,
+            borderaxespad=0.0 if placed is not None else 0.5, ncols=len(alive) if horizontal else columns,
             fontsize=self.get_value("FontSize"),
             frameon=pv.on_off(self.get_value("Box"), "Box"))
         legend.set_visible(pv.on_off(self.get_value("Visible"), "Visible"))
@@ -649,6 +672,8 @@ def _set_legend_string(h: Legend, value: Any) -> None:
 def _legend_choice(name: str, allowed: tuple[str, ...]) -> Prop:
     def write(h: Legend, value: Any) -> Any:
         h.stored[name] = char_row(pv.choice(value, name, allowed))
+        if name == "Location":
+            h.stored.pop("Position", None)  # a named place replaces one set by hand
         h.rebuild()
         return h.stored[name]
 
@@ -675,6 +700,22 @@ def _legend_flag(name: str) -> Prop:
     return Prop(set=write, default=char_row("on"))
 
 
+def _legend_position(h: Legend) -> Any:
+    """Where the legend is, [left bottom width height] in figure units (zeros: not drawn)."""
+    if h.artist is None:
+        return np.zeros((1, 4))
+    figure = h.artist.figure
+    box = h.artist.get_window_extent(figure.canvas.get_renderer()).transformed(
+        figure.transFigure.inverted())
+    return np.array([[box.x0, box.y0, box.width, box.height]])
+
+
+def _set_legend_position(h: Legend, value: Any) -> None:
+    data = pv.real_vector(value, "Position", 4, finite=True)
+    h.stored["Position"] = data.reshape(1, 4)
+    h.rebuild()
+
+
 def _set_legend_title(h: Legend, value: Any) -> Any:
     h.stored["Title"] = char_row(pv.text_value(value, "Title"))
     h.rebuild()
@@ -693,6 +734,7 @@ define_properties(Legend, {
     "AutoUpdate": _legend_flag("AutoUpdate"),
     "Title": Prop(set=_set_legend_title, default=char_row("")),
     "Units": Prop(default=char_row("normalized")),
+    "Position": Prop(get=_legend_position, set=_set_legend_position),
 })
 
 

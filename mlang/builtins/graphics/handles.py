@@ -17,6 +17,7 @@ Several handles (``h = plot(x, [y1 y2])``) are a ``GraphicsArray``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -41,6 +42,29 @@ class Prop:
     set: Callable[[Any, Any], Any] | None = None
     default: Any = None
     read_only: bool = False
+
+
+def _discarded_on_failure(init: Callable[..., None]) -> Callable[..., None]:
+    """A constructor that, when it fails (bad data found after the object joined its
+    parent), takes the half-made object out again: no invalid child is left behind for
+    later calls (caxis, legend, drawing) to trip over."""
+
+    @functools.wraps(init)
+    def constructor(self: GraphicsHandle, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except BaseException:
+            parent = getattr(self, "parent", None)
+            if parent is not None and any(child is self for child in parent.children):
+                parent.children[:] = [child for child in parent.children if child is not self]
+            try:
+                self.remove_artist()
+            except Exception:  # noqa: BLE001 - whatever was made so far goes, if it can
+                pass
+            self.valid = False
+            raise
+
+    return constructor
 
 
 def invalid_handle() -> Exception:
@@ -71,6 +95,8 @@ class GraphicsHandle(MatlabObject):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _merge_properties(cls)
+        if "__init__" in cls.__dict__:
+            cls.__init__ = _discarded_on_failure(cls.__dict__["__init__"])  # type: ignore[method-assign]
 
     def __init__(self, parent: GraphicsHandle | None, artist: Any = None) -> None:
         self.artist = artist

@@ -50,9 +50,9 @@ class Image(GraphicsHandle):
 
     def __init__(self, axes: Axes, cdata: Any, xdata: np.ndarray | None = None,
                  ydata: np.ndarray | None = None, mapping: str = "direct") -> None:
+        self.set_cdata(cdata)  # checked before the image joins the axes: bad data leaves no image
         super().__init__(axes)
         self.stored["CDataMapping"] = char_row(mapping)
-        self.set_cdata(cdata)
         rows, cols = self.cdata.shape[:2]
         self.xdata = xdata if xdata is not None else np.array([1.0, float(max(cols, 1))])
         self.ydata = ydata if ydata is not None else np.array([1.0, float(max(rows, 1))])
@@ -85,6 +85,9 @@ class Image(GraphicsHandle):
 
         left, right = edges(self.xdata, max(cols, 1))
         bottom, top = edges(self.ydata, max(rows, 1))
+        if not np.all(np.isfinite([left, right, bottom, top])):
+            # coordinates too wide to place (1e308 apart, NaN): the pixels' own positions
+            return (0.5, max(cols, 1) + 0.5, 0.5, max(rows, 1) + 0.5)
         return (left, right, bottom, top)
 
     @property

@@ -44,12 +44,13 @@ class Line(GraphicsHandle):
 
     def __init__(self, axes: Axes, x: np.ndarray, y: np.ndarray, z: np.ndarray | None = None,
                  color: tuple[float, float, float] = tuple(pv.COLOR_ORDER[0])) -> None:  # type: ignore[assignment]
+        if z is not None:
+            axes.ensure_3d()  # before joining the axes: the change to 3-D deletes its children
         super().__init__(axes)
         self.xdata = np.asarray(x, dtype=float).ravel()
         self.ydata = np.asarray(y, dtype=float).ravel()
         self.zdata = np.asarray(z, dtype=float).ravel() if z is not None else np.zeros(0)
         if z is not None:
-            axes.ensure_3d()
             (self.artist,) = axes.artist.plot(self.xdata, self.ydata, self.zdata, color=color,
                                               linewidth=0.5, markersize=6, markerfacecolor="none")
         else:

@@ -67,7 +67,7 @@ class Surface(GraphicsHandle):
         self.remove_artist()
         axes = self.axes()
         rows, cols = self.z.shape
-        if self.flat:
+        if self.flat and not axes.is_3d:  # (pcolor under hold in 3-D axes: 3-D polygons at z = 0)
             from matplotlib.collections import PolyCollection  # matplotlib on first use
 
             self.artist = PolyCollection(list(self.quads()[:, :, :2]), linewidths=0.5)

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import text_or_none
+from mlang.builtins.coerce import checked_shape, text_or_none
 from mlang.builtins.graphics import props as pv
 from mlang.builtins.graphics.figure_axes import Axes
 from mlang.builtins.graphics.figures import current_axes
@@ -238,10 +238,11 @@ def _draw_contour(interp: Any, args: tuple, function: str, filled: bool, nargout
     if len(data) in (2, 4):
         chosen = to_double_array(data.pop()).real.ravel().astype(float)
         if chosen.size == 1:
-            if chosen[0] != np.floor(chosen[0]) or chosen[0] < 0:
+            if not np.isfinite(chosen[0]) or chosen[0] != np.floor(chosen[0]) or chosen[0] < 0:
                 raise error(f"MATLAB:{function}:InvalidLevels", "The number of levels must be a "
                                                                 "nonnegative integer.")
             count = int(chosen[0])
+            checked_shape((1, count + 2), "double")  # the levels' array: MATLAB's size error when too many
         else:
             levels = np.unique(chosen)
     if len(data) not in (1, 3):

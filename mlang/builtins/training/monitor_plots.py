@@ -112,7 +112,8 @@ class MonitorPlots:
             line.update_data()
         for axes in self.axes:
             axes.labels["XLabel"].set_value("String", char_row(self.monitor.xlabel))
-        self.info_text.set_text(self._info_line())
+        if self.info_text is not None:  # a monitor without metrics has no panels yet
+            self.info_text.set_text(self._info_line())
         self.figure.changed()
         self.updates += 1
         refresh(self.interp)

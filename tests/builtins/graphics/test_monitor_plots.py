@@ -155,3 +155,8 @@ def test_no_matplotlib_for_a_monitor_without_figures():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False", done.stderr
 
+
+
+def test_a_monitor_without_metrics_takes_a_status(g):
+    g.run('m = trainingProgressMonitor; m.Status = "a";')
+    assert g.interp.base.vars["m"].get_property("Status") is not None
