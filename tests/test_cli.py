@@ -111,3 +111,16 @@ def test_a_closed_output_pipe_stops_quietly():
     proc.stdout.close()  # the reader goes away, as with `mlang script.m | head -1`
     assert proc.wait(timeout=60) == 0
     assert b"internal error" not in proc.stderr.read()
+
+
+def test_a_library_that_fails_to_load_is_one_marked_line(monkeypatch, capsys):
+    import mlang.evaluation.interpreter as interpreter
+
+    def broken(*args, **kwargs):
+        raise ValueError("builtin plot registered twice")
+
+    monkeypatch.setattr(interpreter, "Interpreter", broken)
+    assert main(["-e", "x = 1;"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("mlang internal error (a bug in mlang, not in your code): "
+                   "ValueError: builtin plot registered twice\n")

@@ -138,8 +138,15 @@ def _session(opts: argparse.Namespace) -> int:
     tune_allocator()
     if not opts.debug:
         warnings.simplefilter("ignore")  # NumPy's floating-point warnings are not MATLAB output
-    interp = Interpreter()
-    _configure_figures(interp, opts)
+    try:
+        interp = Interpreter()
+        _configure_figures(interp, opts)
+    except Exception as exc:  # the library itself failed to load: a bug in mlang
+        print(f"mlang internal error (a bug in mlang, not in your code): {type(exc).__name__}: {exc}",
+              file=sys.stderr)
+        if opts.debug:
+            raise
+        return 1
     try:
         status = 0
         if opts.code is not None or opts.script:
