@@ -9,6 +9,7 @@ import numpy as np
 from mlang.builtins.graphics import props as pv
 from mlang.builtins.graphics.charts_base import (
     ChartObject,
+    bar_rectangles,
     choice_prop,
     color_prop,
     fraction_prop,
@@ -26,6 +27,7 @@ from mlang.builtins.graphics.charts_base import (
 )
 from mlang.builtins.graphics.figures import current_axes
 from mlang.builtins.graphics.handles import Prop, define_properties
+from mlang.builtins.graphics.images_color import axes_clim, axes_colormap, map_values, refresh_colors
 from mlang.builtins.graphics.plot_args import leading_axes, option_pairs
 from mlang.errors import error
 from mlang.registry import builtin
@@ -72,7 +74,7 @@ class Bar(ChartObject):
     display_name = "Bar"
     type_name = "bar"
     display_order = ("BarLayout", "BarWidth", "FaceColor", "EdgeColor", "BaseValue", "XData", "YData")
-    __slots__ = ("group",)
+    __slots__ = ("group", "mapping")
 
     def __init__(self, axes: Any, values: dict[str, Any]) -> None:
         super().__init__(axes, values)
@@ -112,22 +114,59 @@ class Bar(ChartObject):
         for member in self.group:
             if member.valid:
                 member.redraw()
+        axes = self.axes()
+        if name in ("CData", "FaceColor", "EdgeColor") and not self.drawing and axes is not None:
+            refresh_colors(axes)  # the automatic colour limits follow the new values
         return value
+
+    def color_values(self) -> np.ndarray | None:
+        """CData as values (one a bar) mapped through the colormap, when the faces or edges
+        are 'flat'; None for RGB colour data."""
+        if "flat" not in (mpl_color(self.get_value("FaceColor")), mpl_color(self.get_value("EdgeColor"))):
+            return None
+        cdata = np.asarray(self.get_value("CData"), dtype=float)
+        count = self.data("XData").size
+        if cdata.ndim == 2 and cdata.shape[1] == 3 and cdata.shape[0] in (1, count):
+            in_range = bool(np.all((cdata >= 0) & (cdata <= 1)))
+            if cdata.shape[0] != 1 or count != 3 or in_range:
+                return None  # RGB: one row a bar, or one for all
+        return cdata.ravel() if cdata.size else None
+
+    def color_data(self) -> np.ndarray | None:
+        return self.color_values()
+
+    def apply_colors(self, colors: np.ndarray, clim: tuple[float, float]) -> None:
+        if self.color_values() is None:
+            return
+        self.mapping = (colors, clim)
+        self.redraw()
+
+    def flat_colors(self, count: int) -> list[tuple[float, ...]]:
+        """Each bar's colour from CData: RGB rows, or values through the colormap and CLim."""
+        values = self.color_values()
+        if values is None:
+            cdata = np.clip(np.asarray(self.get_value("CData"), dtype=float).reshape(-1, 3), 0, 1)
+            return [tuple(cdata[k % len(cdata)]) for k in range(count)]
+        mapping = getattr(self, "mapping", None)
+        if mapping is None:
+            axes = self.axes()
+            mapping = (axes_colormap(axes), axes_clim(axes))
+        rgb = map_values(values, *mapping)
+        return [(0.0, 0.0, 0.0, 0.0) if np.isnan(rgb[k % len(rgb)]).any() else tuple(rgb[k % len(rgb)])
+                for k in range(count)]
 
     def draw(self, ax: Any) -> list[Any]:
         centres, bottoms, width, tops = self.geometry()
         face = mpl_color(self.get_value("FaceColor"))
         if face == "flat":
-            cdata = np.asarray(self.get_value("CData"), dtype=float).reshape(-1, 3)
-            face = [tuple(cdata[k % len(cdata)]) for k in range(centres.size)]
-        options = {"color": face, "edgecolor": mpl_color(self.get_value("EdgeColor")),
+            face = self.flat_colors(centres.size)
+        edge = mpl_color(self.get_value("EdgeColor"))
+        options = {"edgecolor": self.flat_colors(centres.size) if edge == "flat" else edge,
                    "linewidth": self.number("LineWidth"), "alpha": self.number("FaceAlpha"),
                    "linestyle": mpl_line_style(self.text("LineStyle"))}
-        if self.text("Horizontal") == "on":
-            container = ax.barh(centres, tops - bottoms, height=width, left=bottoms, **options)
-        else:
-            container = ax.bar(centres, tops - bottoms, width=width, bottom=bottoms, **options)
-        return list(container.patches) or [None]
+        made = bar_rectangles(ax, centres - width / 2, np.full(centres.size, width), bottoms, tops - bottoms,
+                              self.text("Horizontal") == "on", face, options)
+        return made or [None]
 
     def legend_artist(self) -> Any:
         return self.artist
@@ -215,7 +254,7 @@ def draw_bars(interp: Any, args: tuple, function: str) -> list[Bar]:
         bar_object.group = group
         group.append(bar_object)
         bar_object.drawing = True
-        bar_object.stored["CData"] = bar_object.stored["FaceColor"]
+        bar_object.stored["CData"] = np.tile(bar_object.stored["FaceColor"], (max(x.size, 1), 1))
         if width is not None:
             bar_object.set_value("BarWidth", width)
         if color is not None:
@@ -224,6 +263,7 @@ def draw_bars(interp: Any, args: tuple, function: str) -> list[Bar]:
     for bar_object in group:
         bar_object.finish(pairs)
         axes.add(bar_object)
+    refresh_colors(axes)
     return group
 
 
@@ -261,7 +301,7 @@ class Area(ChartObject):
     display_name = "Area"
     type_name = "area"
     display_order = ("FaceColor", "EdgeColor", "LineStyle", "LineWidth", "BaseValue", "XData", "YData")
-    __slots__ = ("group",)
+    __slots__ = ("group", "mapping")
 
     def __init__(self, axes: Any, values: dict[str, Any]) -> None:
         super().__init__(axes, values)

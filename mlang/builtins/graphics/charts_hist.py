@@ -16,6 +16,7 @@ from mlang.builtins.graphics import props as pv
 from mlang.builtins.graphics.charts_bars import BLACK, draw_bars
 from mlang.builtins.graphics.charts_base import (
     ChartObject,
+    bar_rectangles,
     choice_prop,
     color_prop,
     fraction_prop,
@@ -110,13 +111,10 @@ class Histogram(ChartObject):
                 (artist,) = ax.step(points, steps, where="post", color=outline, linewidth=width,
                                     linestyle=style)
             return [artist]
-        options = {"align": "edge", "color": face, "edgecolor": edge, "linewidth": width,
-                   "alpha": self.number("FaceAlpha"), "linestyle": style}
-        if horizontal:
-            container = ax.barh(edges[:-1], values, height=np.diff(edges), **options)
-        else:
-            container = ax.bar(edges[:-1], values, width=np.diff(edges), **options)
-        return list(container.patches)
+        options = {"edgecolor": edge, "linewidth": width, "alpha": self.number("FaceAlpha"),
+                   "linestyle": style}
+        return bar_rectangles(ax, edges[:-1], np.diff(edges), np.zeros(values.size), values, horizontal,
+                              face, options)
 
 
 def _binning_prop(name: str, read: Any) -> Prop:

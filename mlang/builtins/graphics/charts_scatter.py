@@ -23,9 +23,9 @@ from mlang.builtins.graphics.charts_base import (
     prop,
     row_of,
 )
-from mlang.builtins.graphics.colormaps import parula_map
 from mlang.builtins.graphics.figures import current_axes
 from mlang.builtins.graphics.handles import Prop, define_properties
+from mlang.builtins.graphics.images_color import axes_clim, axes_colormap, map_values, refresh_colors
 from mlang.builtins.graphics.plot_args import MARKERS, leading_axes, option_pairs
 from mlang.errors import error
 from mlang.registry import builtin
@@ -43,22 +43,59 @@ class Scatter(ChartObject):
     display_order = ("Marker", "MarkerEdgeColor", "MarkerFaceColor", "SizeData", "LineWidth",
                      "XData", "YData", "ZData", "CData")
 
+    __slots__ = ("mapping",)
+
+    def value_colors(self) -> np.ndarray | None:
+        """CData as values mapped through the colormap (None: colours given as RGB)."""
+        cdata = np.asarray(self.get_value("CData"), dtype=float)
+        count = self.data("XData").size
+        if cdata.shape == (1, 3) and (count != 3 or bool(np.all((cdata >= 0) & (cdata <= 1)))):
+            return None
+        if cdata.ndim == 2 and cdata.shape[1] == 3 and cdata.shape[0] == count:
+            return None
+        return cdata.ravel() if cdata.size == count else None
+
+    def color_data(self) -> np.ndarray | None:
+        return self.value_colors()
+
+    def apply_colors(self, colors: np.ndarray, clim: tuple[float, float]) -> None:
+        """Colour the points with the axes' colormap and CLim (when CData holds values)."""
+        if self.value_colors() is None:
+            return
+        self.mapping = (colors, clim)
+        self.redraw()
+
+    def update(self, name: str, value: Any) -> Any:
+        self.stored[name] = value
+        self.redraw()
+        axes = self.axes()
+        if name == "CData" and not self.drawing and axes is not None:
+            refresh_colors(axes)  # the automatic colour limits follow the new values
+        return value
+
     def point_colors(self, count: int) -> np.ndarray:
         """The colour of each point (count×3) from CData: one colour, one a row, or
-        values mapped through the colormap."""
-        cdata = np.asarray(self.get_value("CData"), dtype=float)
-        in_range = bool(np.all((cdata >= 0) & (cdata <= 1)))
-        if cdata.shape == (1, 3) and (count != 3 or in_range):
-            return np.tile(np.clip(cdata, 0, 1).reshape(1, 3), (count, 1))
-        if cdata.ndim == 2 and cdata.shape[1] == 3 and cdata.shape[0] == count:
-            return np.clip(cdata, 0, 1)
-        values = cdata.ravel()
-        if values.size != count:
+        values mapped through the colormap and colour limits."""
+        values = self.value_colors()
+        if values is None:
+            cdata = np.asarray(self.get_value("CData"), dtype=float)
+            if cdata.size == 3:
+                return np.tile(np.clip(cdata, 0, 1).reshape(1, 3), (count, 1))
+            if cdata.ndim == 2 and cdata.shape == (count, 3):
+                return np.clip(cdata, 0, 1)
             return np.tile(pv.COLOR_ORDER[0], (count, 1))
-        low, high = np.nanmin(values) if count else 0.0, np.nanmax(values) if count else 1.0
-        table = parula_map(256)
-        scaled = (values - low) / (high - low) if high > low else np.zeros_like(values)
-        return table[np.clip((scaled * 255).round().astype(int), 0, 255)]
+        mapping = getattr(self, "mapping", None)
+        if mapping is None:
+            axes = self.axes()
+            mapping = (axes_colormap(axes), axes_clim(axes))
+        rgb = map_values(values, *mapping)
+        missing = np.isnan(values)
+        if not missing.any():
+            return rgb
+        # a NaN colour value draws no point, as in MATLAB: a transparent marker
+        rgba = np.column_stack([np.nan_to_num(rgb), np.ones(count)])
+        rgba[missing, 3] = 0.0
+        return rgba
 
     def planar(self) -> bool:
         return False  # 3-D axes scatter points themselves (at z = 0 without ZData)
@@ -186,6 +223,7 @@ def draw_scatter(interp: Any, args: tuple, function: str) -> Scatter:
         obj.set_value("MarkerFaceColor", char_row("flat"))
     obj.finish(pairs)
     axes.add(obj)
+    refresh_colors(axes)
     return obj
 
 

@@ -25,9 +25,9 @@ from mlang.builtins.graphics.charts_base import (
     prop,
     row_of,
 )
-from mlang.builtins.graphics.colormaps import parula_map
 from mlang.builtins.graphics.figures import current_axes
 from mlang.builtins.graphics.handles import Prop, Text, define_properties
+from mlang.builtins.graphics.images_color import axes_clim, axes_colormap, map_values, refresh_colors
 from mlang.builtins.graphics.plot_args import apply_options, leading_axes, option_pairs, parse_line_spec
 from mlang.errors import error
 from mlang.registry import builtin
@@ -65,26 +65,67 @@ class Patch(ChartObject):
                 found.append(vertices[indices, :2])
         return found
 
-    def face_colors(self, count: int) -> list[Any]:
-        """Each face's colour: the FaceColor, or the colour data mapped (flat, interp)."""
-        face = mpl_color(self.get_value("FaceColor"))
-        if face not in ("flat", "interp"):
-            return [face] * count
+    __slots__ = ("mapping",)
+
+    def face_values(self) -> np.ndarray | None:
+        """The colour data as values (one a face or one a vertex) mapped through the
+        colormap, or None when the colours are not mapped (RGB, no colour data)."""
+        if mpl_color(self.get_value("FaceColor")) not in ("flat", "interp") and \
+                mpl_color(self.get_value("EdgeColor")) not in ("flat", "interp"):
+            return None
+        cdata = np.asarray(self.get_value("CData"), dtype=float)
+        if cdata.size == 0 or cdata.shape[-1:] == (3,) and cdata.size == 3 or cdata.ndim == 3:
+            return None
+        return cdata.ravel(order="F")
+
+    def color_data(self) -> np.ndarray | None:
+        return self.face_values()
+
+    def apply_colors(self, colors: np.ndarray, clim: tuple[float, float]) -> None:
+        """Colour the faces with the axes' colormap and CLim (when CData holds values)."""
+        if self.face_values() is None:
+            return
+        self.mapping = (colors, clim)
+        self.redraw()
+
+    def update(self, name: str, value: Any) -> Any:
+        self.stored[name] = value
+        self.redraw()
+        axes = self.axes()
+        if name in ("CData", "FaceColor", "EdgeColor") and not self.drawing and axes is not None:
+            refresh_colors(axes)  # the automatic colour limits follow the new values
+        return value
+
+    def mapped_colors(self, count: int) -> list[Any]:
+        """Each face's colour from the colour data (flat, interp: the mean of its vertices')."""
         cdata = np.asarray(self.get_value("CData"), dtype=float)
         if cdata.shape[-1:] == (3,) and cdata.size == 3:
             return [tuple(np.clip(cdata.ravel(), 0, 1))] * count
-        values = cdata.ravel()
-        if values.size == 0:
+        if cdata.ndim == 3 and cdata.shape[-1] == 3:  # truecolour: one RGB a vertex or face
+            rgb = np.clip(cdata.reshape(-1, 3), 0, 1)
+            return [tuple(rgb[min(k, len(rgb) - 1)]) for k in range(count)]
+        values = self.face_values()
+        if values is None:
             return [(0.0, 0.0, 0.0)] * count
         if values.size != count:  # one value a vertex: the face takes their mean
             faces = np.asarray(self.get_value("Faces"), dtype=float).reshape(count, -1)
             per_vertex = np.resize(values, int(np.nanmax(faces)) if faces.size else 1)
             values = np.array([np.nanmean(per_vertex[row[~np.isnan(row)].astype(int) - 1])
                                for row in faces])
-        low, high = _color_limits(self)
-        table = parula_map(256)
-        scaled = (values - low) / (high - low) if high > low else np.zeros_like(values)
-        return [tuple(table[int(round(s * 255))]) for s in np.nan_to_num(scaled)]
+        mapping = getattr(self, "mapping", None)
+        if mapping is None:
+            axes = self.axes()
+            mapping = (axes_colormap(axes), axes_clim(axes))
+        rgb = map_values(values, *mapping)
+        # a NaN colour value leaves the face unfilled, as in MATLAB
+        return ["none" if np.isnan(row).any() else tuple(row) for row in rgb]
+
+    def face_colors(self, count: int) -> list[Any]:
+        """Each face's colour: the FaceColor, or the colour data mapped (flat, interp)."""
+        face = mpl_color(self.get_value("FaceColor"))
+        if face not in ("flat", "interp"):
+            return [face] * count
+        return self.mapped_colors(count)
 
     def draw(self, ax: Any) -> list[Any]:
         from matplotlib.patches import Polygon  # matplotlib on first use: keeps start-up fast
@@ -92,10 +133,10 @@ class Patch(ChartObject):
         polygons = self.polygons()
         colors = self.face_colors(len(polygons))
         edge = mpl_color(self.get_value("EdgeColor"))
+        edges = self.mapped_colors(len(polygons)) if edge in ("flat", "interp") else [edge] * len(polygons)
         made = []
-        for corners, color in zip(polygons, colors, strict=True):
-            polygon = Polygon(corners, closed=True, facecolor=color,
-                              edgecolor=edge if edge not in ("flat", "interp") else color,
+        for corners, color, edge_color in zip(polygons, colors, edges, strict=True):
+            polygon = Polygon(corners, closed=True, facecolor=color, edgecolor=edge_color,
                               linewidth=self.number("LineWidth"),
                               linestyle=mpl_line_style(self.text("LineStyle")))
             if isinstance(color, tuple):  # FaceAlpha applies to the face only
@@ -104,20 +145,6 @@ class Patch(ChartObject):
             made.append(polygon)
         ax.autoscale_view()
         return made
-
-
-def _color_limits(h: Patch) -> tuple[float, float]:
-    """The colour limits the colour data of the axes' patches share (as CLim 'auto')."""
-    found = []
-    axes = h.axes()
-    for child in axes.children if axes is not None else [h]:
-        if isinstance(child, Patch) and child.valid:
-            data = np.asarray(child.get_value("CData"), dtype=float)
-            if data.size and data.shape[-1:] != (3,) or data.size not in (0, 3):
-                found.append(data.ravel())
-    values = np.concatenate(found) if found else np.zeros(1)
-    values = values[np.isfinite(values)]
-    return (float(values.min()), float(values.max())) if values.size else (0.0, 1.0)
 
 
 def _xy_faces(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -247,9 +274,7 @@ def fill(interp: Any, *args: Any, nargout: int = 0) -> Any:
             obj.finish(pairs)
             axes.add(obj)
             made.append(obj)
-    for obj in made:
-        if "CData" in obj.stored:
-            obj.redraw()  # the colour limits now cover every new patch
+    refresh_colors(axes)  # the colour limits now cover every new patch
     return handles_value(made) if nargout else None
 
 
@@ -277,6 +302,7 @@ def patch(interp: Any, *args: Any, nargout: int = 0) -> Any:
         obj = Patch(axes, {})
     obj.finish(pairs)
     axes.add(obj)
+    refresh_colors(axes)
     return obj if nargout else None
 
 

@@ -72,6 +72,15 @@ def _set_z_mode(h: Axes, value: Any) -> Any:
     return char_row(mode)
 
 
+def _axes_and_argument(interp: Any, args: tuple) -> tuple[Axes, Any]:
+    """The target axes (a leading ax, else the current axes) and the one setting argument
+    of xlim, xticks, xticklabels, xtickangle and their kin (None when they are queried)."""
+    axes, rest = leading_axes(args)
+    if len(rest) > 1:
+        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+    return axes or current_axes(interp), rest[0] if rest else None
+
+
 def _limits_word(axes: Axes, name: str, word: str, nargout: int) -> Any:
     """xlim('auto'), xlim('manual'), m = xlim('mode')."""
     upper = name.upper()
@@ -90,19 +99,16 @@ def _limits_word(axes: Axes, name: str, word: str, nargout: int) -> Any:
 
 
 def _limits(interp: Any, args: tuple, name: str, nargout: int) -> Any:
-    axes, rest = leading_axes(args)
-    axes = axes or current_axes(interp)
+    axes, value = _axes_and_argument(interp, args)
     upper = name.upper()
-    if not rest:
+    if value is None:
         return axes.get_value(f"{upper}Lim")
-    if len(rest) > 1:
-        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-    word = text_or_none(rest[0])
+    word = text_or_none(value)
     if word is not None:
         return _limits_word(axes, name, word.lower(), nargout)
     if nargout:
         raise _too_many_outputs()
-    data = to_double_array(rest[0]).real.ravel() if _numeric(rest[0]) else np.zeros(0)
+    data = to_double_array(value).real.ravel() if _numeric(value) else np.zeros(0)
     if data.size != 2 or np.any(np.isnan(data)) or not data[0] < data[1]:
         reason = "IncreasingLimits" if data.size == 2 else "InvalidInput"
         raise error(f"MATLAB:{name}lim:{reason}",
@@ -430,27 +436,20 @@ def _rotation_prop(name: str) -> Prop:
 
 
 def _ticks(interp: Any, args: tuple, name: str, nargout: int) -> Any:
-    axes, rest = leading_axes(args)
-    axes = axes or current_axes(interp)
+    axes, value = _axes_and_argument(interp, args)
     upper = name.upper()
-    if not rest:
+    if value is None:
         return axes.get_value(f"{upper}Tick")
-    if len(rest) > 1:
-        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-    word = text_or_none(rest[0])
-    if word is not None:
-        word = word.lower()
-        if word == "mode":
-            return axes.get_value(f"{upper}TickMode")
-        if word not in ("auto", "manual"):
-            raise error(f"MATLAB:{name}ticks:InvalidInput",
-                        "Specify ticks as 'auto', 'manual', 'mode', or a vector of increasing values.")
+    word = (text_or_none(value) or "").lower()
+    if word == "mode":
+        return axes.get_value(f"{upper}TickMode")
+    if word in ("auto", "manual"):
         axes.set_value(f"{upper}TickMode", char_row(word))
-    elif not _numeric(rest[0]):
+    elif text_or_none(value) is not None or not _numeric(value):
         raise error(f"MATLAB:{name}ticks:InvalidInput",
                     "Specify ticks as 'auto', 'manual', 'mode', or a vector of increasing values.")
     else:
-        data = to_double_array(rest[0]).real.ravel()
+        data = to_double_array(value).real.ravel()
         if np.any(np.diff(data) <= 0) or not np.all(np.isfinite(data)):
             raise error(f"MATLAB:{name}ticks:IncreasingTicks",
                         "Tick values must be a vector of increasing numeric values.")
@@ -461,14 +460,10 @@ def _ticks(interp: Any, args: tuple, name: str, nargout: int) -> Any:
 
 
 def _tick_labels(interp: Any, args: tuple, name: str, nargout: int) -> Any:
-    axes, rest = leading_axes(args)
-    axes = axes or current_axes(interp)
+    axes, value = _axes_and_argument(interp, args)
     upper = name.upper()
-    if not rest:
+    if value is None:
         return axes.get_value(f"{upper}TickLabel")
-    if len(rest) > 1:
-        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-    value = rest[0]
     word = text_or_none(value)
     if word is not None and word.lower() in ("auto", "manual", "mode") and not isinstance(value, StringArray):
         if word.lower() == "mode":
@@ -483,16 +478,13 @@ def _tick_labels(interp: Any, args: tuple, name: str, nargout: int) -> Any:
 
 
 def _tick_angle(interp: Any, args: tuple, name: str, nargout: int) -> Any:
-    axes, rest = leading_axes(args)
-    axes = axes or current_axes(interp)
+    axes, value = _axes_and_argument(interp, args)
     prop = f"{name.upper()}TickLabelRotation"
-    if not rest:
+    if value is None:
         return axes.get_value(prop)
-    if len(rest) > 1:
-        raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-    if not _numeric(rest[0]) or to_double_array(rest[0]).size != 1:
+    if not _numeric(value) or to_double_array(value).size != 1:
         raise error(f"MATLAB:{name}tickangle:InvalidInput", "Angle must be a numeric scalar.")
-    axes.set_value(prop, rest[0])
+    axes.set_value(prop, value)
     fit_to_figure(axes)
     if nargout:
         raise _too_many_outputs()

@@ -337,6 +337,14 @@ def _positive_integer(value: Any, what: str) -> int:
     return number
 
 
+def _select_axes(interp: Any, axes: Axes, nargout: int) -> Axes | None:
+    """subplot(ax) and axes(ax): make existing axes (and their figure) current."""
+    if not axes.valid:
+        raise invalid_handle()
+    make_current(interp, axes)
+    return axes if nargout else None
+
+
 @builtin("subplot", interp=True, nargout=True, max_out=1)
 def subplot(interp: Any, *args: Any, nargout: int = 0) -> Any:
     """subplot  axes in a grid of the current figure.
@@ -348,10 +356,7 @@ def subplot(interp: Any, *args: Any, nargout: int = 0) -> Any:
     subplot('Position', [left bottom width height]) places new axes.  ax =
     subplot(...) returns the axes."""
     if len(args) == 1 and isinstance(args[0], Axes):
-        if not args[0].valid:
-            raise invalid_handle()
-        make_current(interp, args[0])
-        return args[0] if nargout else None
+        return _select_axes(interp, args[0], nargout)
     options = list(args)
     figure_ = current_figure(interp)
     if options and text_or_none(options[0]) is not None and text_or_none(options[0]).lower() == "position":
@@ -397,10 +402,7 @@ def axes(interp: Any, *args: Any, nargout: int = 0) -> Any:
     (Position...); axes(f, ...) makes them in the figure f; axes(ax) makes ax the
     current axes (and its figure the current figure).  ax = axes(...) returns them."""
     if len(args) == 1 and isinstance(args[0], Axes):
-        if not args[0].valid:
-            raise invalid_handle()
-        make_current(interp, args[0])
-        return args[0] if nargout else None
+        return _select_axes(interp, args[0], nargout)
     options = list(args)
     figure_ = _figure_argument(options.pop(0), "axes") if options and is_graphics(options[0]) else \
         current_figure(interp)

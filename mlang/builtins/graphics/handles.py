@@ -194,18 +194,19 @@ class GraphicsHandle(MatlabObject):
 
     # ------------------------------------------------------------ the tree
 
-    def figure(self) -> Any:
-        """The figure this object is in (None for the root)."""
+    def ancestor(self, type_name: str) -> Any:
+        """The nearest object of that type from this one up the tree (None when there is none)."""
         node: GraphicsHandle | None = self
-        while node is not None and node.type_name != "figure":
+        while node is not None and node.type_name != type_name:
             node = node.parent
         return node
 
+    def figure(self) -> Any:
+        """The figure this object is in (None for the root)."""
+        return self.ancestor("figure")
+
     def axes(self) -> Any:
-        node: GraphicsHandle | None = self
-        while node is not None and node.type_name != "axes":
-            node = node.parent
-        return node
+        return self.ancestor("axes")
 
     def delete(self) -> None:
         """Delete the object and its children (the artist leaves its figure)."""
@@ -512,6 +513,16 @@ def _set_visible(h: GraphicsHandle, value: Any) -> Any:
     if h.artist is not None and hasattr(h.artist, "set_visible"):
         h.artist.set_visible(flag)
     return pv.on_off_value(flag)
+
+
+def set_display_name(h: GraphicsHandle, value: Any) -> Any:
+    """DisplayName setter of plotted objects: a legend showing h takes the new name too."""
+    name = char_row(pv.text_value(value, "DisplayName"))
+    h.stored["DisplayName"] = name
+    axes = h.axes()
+    if axes is not None and axes.legend is not None and axes.legend.valid:
+        axes.legend.rename(h, pv.text_value(name, "DisplayName"))
+    return name
 
 
 def _text_stored(name: str) -> Callable[[Any, Any], Any]:

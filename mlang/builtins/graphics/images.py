@@ -26,7 +26,7 @@ from mlang.builtins.graphics.images_color import (
     map_values,
     refresh_colors,
 )
-from mlang.builtins.graphics.plot_args import apply_options, option_pairs
+from mlang.builtins.graphics.plot_args import apply_options, option_pairs, pop_target
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_row, class_of, is_text, to_double_array
@@ -190,13 +190,7 @@ def _numeric_argument(value: Any, function: str) -> bool:
 def _split_image_args(args: tuple, function: str) -> tuple[Axes | None, list, list]:
     """(axes, data arguments, name=value options) of image, imagesc, imshow."""
     rest = list(args)
-    axes = None
-    if rest and isinstance(rest[0], GraphicsHandle):
-        axes = rest.pop(0)
-        if not axes.valid:
-            raise error("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
-        if not isinstance(axes, Axes):
-            raise error("MATLAB:hg:InvalidParent", "Image parent must be an axes.")
+    axes = pop_target(rest, Axes, "MATLAB:hg:InvalidParent", "Image parent must be an axes.")
     data: list = []
     while rest and not is_text(rest[0]):
         value = rest.pop(0)

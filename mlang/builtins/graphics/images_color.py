@@ -22,7 +22,7 @@ from mlang.builtins.graphics import props as pv
 from mlang.builtins.graphics.figure_axes import Axes, Figure
 from mlang.builtins.graphics.figures import current_axes, current_figure
 from mlang.builtins.graphics.handles import GraphicsHandle, Prop, Text, add_properties, define_properties
-from mlang.builtins.graphics.plot_args import apply_options, option_pairs
+from mlang.builtins.graphics.plot_args import apply_options, option_pairs, pop_target
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -386,13 +386,7 @@ def colorbar(interp: Any, *args: Any, nargout: int = 0) -> Any:
     name=value options set ColorBar properties (Location, Ticks, Direction, FontSize...).
     c = colorbar(...) returns the ColorBar object."""
     rest = list(args)
-    target = None
-    if rest and isinstance(rest[0], GraphicsHandle):
-        target = rest.pop(0)
-        if not target.valid:
-            raise error("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
-        if not isinstance(target, Axes):
-            raise error("MATLAB:colorbar:InvalidTarget", "Target must be an axes.")
+    target = pop_target(rest, Axes, "MATLAB:colorbar:InvalidTarget", "Target must be an axes.")
     location = "eastoutside"
     if rest and is_text(rest[0]) and len(rest) % 2 == 1:
         word = (text_or_none(rest.pop(0)) or "").lower()
@@ -431,13 +425,8 @@ def colormap(interp: Any, *args: Any, nargout: int = 0) -> Any:
     parula.  colormap(target, map) sets the colormap of a figure or axes.
     c = colormap returns the current colormap (c = colormap(target) that of target)."""
     rest = list(args)
-    target: GraphicsHandle | None = None
-    if rest and isinstance(rest[0], GraphicsHandle):
-        target = rest.pop(0)
-        if not target.valid:
-            raise error("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
-        if not isinstance(target, (Axes, Figure)):
-            raise error("MATLAB:colormap:InvalidTarget", "Target must be a figure or an axes.")
+    target = pop_target(rest, (Axes, Figure), "MATLAB:colormap:InvalidTarget",
+                        "Target must be a figure or an axes.")
     if len(rest) > 1:
         raise error("MATLAB:TooManyInputs", "Too many input arguments.")
     if not rest:
@@ -463,13 +452,7 @@ def colormap(interp: Any, *args: Any, nargout: int = 0) -> Any:
 
 def _clim_function(interp: Any, args: tuple, nargout: int, function: str) -> Any:
     rest = list(args)
-    axes = None
-    if rest and isinstance(rest[0], GraphicsHandle):
-        axes = rest.pop(0)
-        if not axes.valid:
-            raise error("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
-        if not isinstance(axes, Axes):
-            raise error(f"MATLAB:{function}:InvalidTarget", "Target must be an axes.")
+    axes = pop_target(rest, Axes, f"MATLAB:{function}:InvalidTarget", "Target must be an axes.")
     axes = axes or current_axes(interp)
     if len(rest) > 1:
         raise error("MATLAB:TooManyInputs", "Too many input arguments.")

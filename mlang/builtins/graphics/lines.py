@@ -16,7 +16,14 @@ import numpy as np
 from mlang.builtins.graphics import props as pv
 from mlang.builtins.graphics.figure_axes import Axes
 from mlang.builtins.graphics.figures import current_axes
-from mlang.builtins.graphics.handles import GraphicsArray, GraphicsHandle, Prop, define_properties, simplify
+from mlang.builtins.graphics.handles import (
+    GraphicsArray,
+    GraphicsHandle,
+    Prop,
+    define_properties,
+    set_display_name,
+    simplify,
+)
 from mlang.builtins.graphics.plot_args import (
     MARKERS,
     Series,
@@ -134,15 +141,6 @@ def _set_marker_size(h: Line, value: Any) -> Any:
     return size
 
 
-def _set_display_name(h: Line, value: Any) -> Any:
-    name = char_row(pv.text_value(value, "DisplayName"))
-    h.stored["DisplayName"] = name
-    axes = h.axes()
-    if axes is not None and axes.legend is not None and axes.legend.valid:
-        axes.legend.rename(h, pv.text_value(name, "DisplayName"))
-    return name
-
-
 def _set_clipping(h: Line, value: Any) -> Any:
     flag = pv.on_off(value, "Clipping")
     h.artist.set_clip_on(flag)
@@ -158,7 +156,7 @@ LINE_PROPERTIES = {
     "MarkerSize": Prop(set=_set_marker_size, default=6.0),
     "MarkerFaceColor": Prop(set=_set_marker_face, default=char_row("none")),
     "MarkerEdgeColor": Prop(set=_set_marker_edge, default=char_row("auto")),
-    "DisplayName": Prop(set=_set_display_name, default=char_row("")),
+    "DisplayName": Prop(set=set_display_name, default=char_row("")),
     "Clipping": Prop(set=_set_clipping, default=char_row("on")),
     "SeriesIndex": Prop(set=lambda h, v: pv.positive_number(v, "SeriesIndex"), default=1.0),
 }
@@ -229,34 +227,27 @@ def plot3(interp: Any, *args: Any, nargout: int = 0) -> Any:
     return lines_value(lines) if nargout else None
 
 
-@builtin("semilogx", interp=True, nargout=True, max_out=1, dl="data")
-def semilogx(interp: Any, *args: Any, nargout: int = 0) -> Any:
-    """semilogx  plot with a logarithmic x-axis.
+def _register_log_plot(name: str, scales: tuple[str, str], axis_words: str, help_end: str) -> None:
+    """semilogx, semilogy and loglog: plot with the axes' scales set (unless hold is on)."""
 
-    semilogx(X, Y, ...) takes plot's arguments; the x-axis is logarithmic unless hold
-    is on."""
-    lines = draw_lines(interp, args, "semilogx", scales=("log", "linear"))
-    return lines_value(lines) if nargout else None
+    def log_plot(interp: Any, *args: Any, nargout: int = 0) -> Any:
+        lines = draw_lines(interp, args, name, scales=scales)
+        return lines_value(lines) if nargout else None
 
-
-@builtin("semilogy", interp=True, nargout=True, max_out=1, dl="data")
-def semilogy(interp: Any, *args: Any, nargout: int = 0) -> Any:
-    """semilogy  plot with a logarithmic y-axis.
-
-    semilogy(X, Y, ...) takes plot's arguments; the y-axis is logarithmic unless hold
-    is on."""
-    lines = draw_lines(interp, args, "semilogy", scales=("linear", "log"))
-    return lines_value(lines) if nargout else None
+    log_plot.__name__ = name
+    builtin(name, interp=True, nargout=True, max_out=1, dl="data", help=(
+        f"{name}  plot with {axis_words}.\n\n{help_end}"))(log_plot)
 
 
-@builtin("loglog", interp=True, nargout=True, max_out=1, dl="data")
-def loglog(interp: Any, *args: Any, nargout: int = 0) -> Any:
-    """loglog  plot with logarithmic x- and y-axes.
-
-    loglog(X, Y, ...) takes plot's arguments; both axes are logarithmic unless hold is
-    on."""
-    lines = draw_lines(interp, args, "loglog", scales=("log", "log"))
-    return lines_value(lines) if nargout else None
+_register_log_plot("semilogx", ("log", "linear"), "a logarithmic x-axis",
+                   "semilogx(X, Y, ...) takes plot's arguments; the x-axis is logarithmic unless hold\n"
+                   "is on.")
+_register_log_plot("semilogy", ("linear", "log"), "a logarithmic y-axis",
+                   "semilogy(X, Y, ...) takes plot's arguments; the y-axis is logarithmic unless hold\n"
+                   "is on.")
+_register_log_plot("loglog", ("log", "log"), "logarithmic x- and y-axes",
+                   "loglog(X, Y, ...) takes plot's arguments; both axes are logarithmic unless hold is\n"
+                   "on.")
 
 
 @builtin("line", interp=True, nargout=True, max_out=1, dl="data")

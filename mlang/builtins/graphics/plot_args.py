@@ -88,6 +88,21 @@ def leading_axes(args: list | tuple) -> tuple[Axes | None, list]:
     return None, args
 
 
+def pop_target(rest: list, kinds: type | tuple[type, ...], identifier: str, message: str) -> Any:
+    """Take a leading graphics-handle argument off rest (None when there is none).
+
+    A deleted handle is MATLAB's invalid-handle error; a live one of another class than
+    kinds gives the function's own error (identifier, message)."""
+    if not rest or not isinstance(rest[0], GraphicsHandle):
+        return None
+    target = rest.pop(0)
+    if not target.valid:
+        raise error("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
+    if not isinstance(target, kinds):
+        raise error(identifier, message)
+    return target
+
+
 @dataclass
 class Series:
     """One line's data (float vectors; z None in 2-D) and the spec given with its group."""

@@ -19,7 +19,7 @@ from mlang.builtins.graphics.figure_axes import Axes
 from mlang.builtins.graphics.figures import current_axes
 from mlang.builtins.graphics.handles import GraphicsHandle, Prop, add_properties, define_properties
 from mlang.builtins.graphics.images_color import direct_colors, map_values, refresh_colors
-from mlang.builtins.graphics.plot_args import apply_options, option_pairs
+from mlang.builtins.graphics.plot_args import apply_options, option_pairs, pop_target
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_row, class_of, is_text, to_double_array
@@ -304,13 +304,7 @@ def surface_grids(data: list, function: str) -> tuple[np.ndarray, np.ndarray, np
 
 def split_surface_args(args: tuple, function: str) -> tuple[Axes | None, list, list]:
     rest = list(args)
-    axes = None
-    if rest and isinstance(rest[0], GraphicsHandle):
-        axes = rest.pop(0)
-        if not axes.valid:
-            raise error("MATLAB:class:InvalidHandle", "Invalid or deleted object.")
-        if not isinstance(axes, Axes):
-            raise error("MATLAB:hg:InvalidParent", f"{function} parent must be an axes.")
+    axes = pop_target(rest, Axes, "MATLAB:hg:InvalidParent", f"{function} parent must be an axes.")
     data = []
     while rest and not is_text(rest[0]):
         data.append(rest.pop(0))

@@ -3,11 +3,9 @@ MATLAB errors, never Python ones."""
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
-from mlang.errors import MatlabError
+from tests.builtins.graphics.awkward import awkward_calls, python_failures
 
 FUNCTIONS = ["imagesc", "image", "imshow", "colormap", "clim", "caxis", "colorbar", "surf", "mesh",
              "pcolor", "shading", "view", "contour", "contourf", "quiver", "quiver3"]
@@ -19,16 +17,7 @@ ARGUMENTS = ["[]", "'r'", "'k'", "{1}", "-1", "0", "NaN", "1:3", "'on'", "[1 2; 
 def test_awkward_arguments_give_only_matlab_errors(g):
     failures = []
     for name in FUNCTIONS:
-        for count in (1, 2, 3, 4):
-            step = {1: 1, 2: 11, 3: 131, 4: 2999}[count]
-            for combo in itertools.islice(itertools.product(ARGUMENTS, repeat=count), 0, None, step):
-                code = f"{name}({', '.join(combo)});"
-                try:
-                    g.interp.eval(code)
-                except MatlabError:
-                    pass
-                except Exception as exc:  # noqa: BLE001 - the point of the test
-                    failures.append(f"{code} -> {type(exc).__name__}: {exc}")
+        failures += python_failures(g, awkward_calls(name, ARGUMENTS, {1: 1, 2: 11, 3: 131, 4: 2999}))
         g.interp.eval("close all;")
     assert failures == []
 
@@ -54,20 +43,8 @@ def test_awkward_property_values_give_only_matlab_errors(g, tmp_path):
                       "s = get(gcf); disp(h); disp(cb);")
         for name in names + ["CLim", "Colormap", "View"]:
             target = "ax" if name in ("CLim", "Colormap", "View") else "h"
-            for value in VALUES:
-                try:
-                    g.interp.eval(f"{target}.{name} = {value};")
-                except MatlabError:
-                    pass
-                except Exception as exc:  # noqa: BLE001 - the point of the test
-                    failures.append(f"{maker}: {target}.{name} = {value} -> {type(exc).__name__}: {exc}")
+            failures += python_failures(g, (f"{target}.{name} = {value};" for value in VALUES), f"{maker}: ")
         for name in ("Location", "Limits", "Ticks", "TickLabels", "Direction", "FontSize"):
-            for value in VALUES:
-                try:
-                    g.interp.eval(f"cb.{name} = {value};")
-                except MatlabError:
-                    pass
-                except Exception as exc:  # noqa: BLE001 - the point of the test
-                    failures.append(f"{maker}: cb.{name} = {value} -> {type(exc).__name__}: {exc}")
+            failures += python_failures(g, (f"cb.{name} = {value};" for value in VALUES), f"{maker}: ")
         g.interp.eval("drawnow; saveas(gcf, 'x.png');")
     assert failures == []

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
 from mlang.errors import MatlabError
+from tests.builtins.graphics.awkward import awkward_calls, python_failures
 
 FUNCTIONS = ["plot", "plot3", "line", "semilogx", "loglog", "figure", "subplot", "axes", "hold",
              "close", "clf", "cla", "tiledlayout", "nexttile", "set", "get", "isgraphics", "getframe",
@@ -20,16 +19,7 @@ ARGUMENTS = ["[]", "'r'", "'LineWidth'", "{1}", "struct('a', 1)", "-1", "0", "Na
 def test_awkward_arguments_give_only_matlab_errors(g):
     failures = []
     for name in FUNCTIONS:
-        for count in (1, 2, 3):
-            for combo in itertools.islice(itertools.product(ARGUMENTS, repeat=count), 0, None,
-                                          97 if count == 3 else 7 if count == 2 else 1):
-                code = f"{name}({', '.join(combo)});"
-                try:
-                    g.interp.eval(code)
-                except MatlabError:
-                    pass
-                except Exception as exc:  # noqa: BLE001 - the point of the test
-                    failures.append(f"{code} -> {type(exc).__name__}: {exc}")
+        failures += python_failures(g, awkward_calls(name, ARGUMENTS, {1: 1, 2: 7, 3: 97}))
         g.interp.eval("close all;")
     assert failures == []
 
