@@ -190,12 +190,7 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
             inputs.append((pd, gd, md, vd))
         results = _adam_together(inputs, beta1, beta2, offset, step_scale)
         if results is None:
-            results = []
-            for pd, gd, md, vd in inputs:
-                new_p, m_new, v_new = np.empty_like(gd), np.empty_like(gd), np.empty_like(gd)
-                for block in _blocks(pd, gd, md, vd, new_p, m_new, v_new):
-                    _adam_step(*block, beta1, beta2, offset, step_scale)
-                results.append((new_p, m_new, v_new))
+            results = [_adam_arrays(*row, beta1, beta2, offset, step_scale) for row in inputs]
         out = []
         for (p, g, _, _), (new_p, m_new, v_new) in zip(rows, results, strict=True):
             if type(p) is DlArray:  # the usual case: dlarrays of the parameter's format
@@ -248,6 +243,24 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
     return results
 
 
+def adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
+              t: float, lr: float, beta1: float, beta2: float, eps: float) -> tuple:
+    """One Adam step of a parameter's data at iteration ``t`` (``md`` and ``vd`` None on the
+    first): the new parameter and moving averages, as ``adamupdate`` computes them."""
+    # bias corrections of the two moving averages at iteration t, folded into two scalars:
+    # (m/c1) / (sqrt(v/c2) + eps) = (sqrt(c2)/c1) * m / (sqrt(v) + eps*sqrt(c2))
+    root_c2 = math.sqrt(1 - beta2 ** t)
+    return _adam_arrays(pd, gd, md, vd, beta1, beta2, eps * root_c2, lr * root_c2 / (1 - beta1 ** t))
+
+
+def _adam_arrays(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
+                 beta1: float, beta2: float, offset: float, step_scale: float) -> tuple:
+    new_p, m_new, v_new = np.empty_like(gd), np.empty_like(gd), np.empty_like(gd)
+    for block in _blocks(pd, gd, md, vd, new_p, m_new, v_new):
+        _adam_step(*block, beta1, beta2, offset, step_scale)
+    return new_p, m_new, v_new
+
+
 def _adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
                new_p: np.ndarray, m_new: np.ndarray, v_new: np.ndarray, beta1: float,
                beta2: float, offset: float, step_scale: float) -> None:
@@ -284,14 +297,21 @@ def sgdmupdate(params: object, grad: object, vel: object, learn_rate: object = N
 
     def update(p: Any, g: Any, v: Any) -> tuple:
         pd, gd, dl, fmt_from = _step_inputs(p, g, name)
-        vd = _state(v, pd, "Parameter velocities", name)
-        v_new = gd * -lr
-        if vd is not None:
-            v_new += mu * vd
-        return _like(pd + v_new, fmt_from, dl), _like(v_new, fmt_from, dl)
+        new_p, v_new = sgdm_step(pd, gd, _state(v, pd, "Parameter velocities", name), lr, mu)
+        return _like(new_p, fmt_from, dl), _like(v_new, fmt_from, dl)
 
     return tuple(map_parameters(update, params, grad, vel, nout=2, missing_allowed=True,
                                 shaped_like=(0, 1)))
+
+
+def sgdm_step(pd: np.ndarray, gd: np.ndarray, vd: np.ndarray | None, lr: float,
+              mu: float) -> tuple:
+    """One SGDM step of a parameter's data (``vd`` None on the first): the new parameter
+    and velocity."""
+    v_new = gd * -lr
+    if vd is not None:
+        v_new += mu * vd
+    return pd + v_new, v_new
 
 
 # ------------------------------------------------------------ RMSProp
@@ -315,18 +335,26 @@ def rmspropupdate(params: object, grad: object, avg_sq_grad: object, learn_rate:
     def update(p: Any, g: Any, v: Any) -> tuple:
         pd, gd, dl, fmt_from = _step_inputs(p, g, name)
         vd = _state(v, pd, "Moving average of squared gradients", name)
-        v_new = gd * gd
-        v_new *= 1 - beta
-        if vd is not None:
-            v_new += beta * vd
-        denominator = np.sqrt(v_new)
-        denominator += eps
-        step = gd * lr
-        step /= denominator
-        return _like(pd - step, fmt_from, dl), _like(v_new, fmt_from, dl)
+        new_p, v_new = rmsprop_step(pd, gd, vd, lr, beta, eps)
+        return _like(new_p, fmt_from, dl), _like(v_new, fmt_from, dl)
 
     return tuple(map_parameters(update, params, grad, avg_sq_grad, nout=2,
                                 missing_allowed=True, shaped_like=(0, 1)))
+
+
+def rmsprop_step(pd: np.ndarray, gd: np.ndarray, vd: np.ndarray | None, lr: float, beta: float,
+                 eps: float) -> tuple:
+    """One RMSProp step of a parameter's data (``vd`` None on the first): the new parameter
+    and moving average of squared gradients."""
+    v_new = gd * gd
+    v_new *= 1 - beta
+    if vd is not None:
+        v_new += beta * vd
+    denominator = np.sqrt(v_new)
+    denominator += eps
+    step = gd * lr
+    step /= denominator
+    return pd - step, v_new
 
 
 # ------------------------------------------------------------ dlupdate

@@ -10,8 +10,8 @@ the updates are then made on the raw single-precision arrays:
   default), before gradient clipping (``GradientThreshold`` with ``GradientThresholdMethod``
   "l2norm" per learnable, "global-l2norm" over all of them, or "absolute-value");
 * each learnable's learning rate is the global one times its ``...LearnRateFactor``;
-* sgdm: ``v = momentum*v - lr*g; w = w + v``; rmsprop: ``s = beta*s + (1-beta)*g.^2;
-  w = w - lr*g./(sqrt(s)+eps)``; adam with bias-corrected moments, as ``adamupdate``.
+* each step is that of ``sgdmupdate``, ``rmspropupdate`` or ``adamupdate`` (the same step
+  functions of ``deeplearning/optimizers.py``).
 
 Each epoch visits ``floor(N/MiniBatchSize)`` mini-batches (the observations left over
 are not used that epoch, as in MATLAB), in an order shuffled once, every epoch or never
@@ -29,6 +29,7 @@ import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import backward, traced_input
+from mlang.builtins.deeplearning.optimizers import adam_step, rmsprop_step, sgdm_step
 from mlang.builtins.networks.network import RECURRENT_STATES, DlNetwork
 from mlang.builtins.training.output_functions import OutputFunctions
 from mlang.builtins.training.training_data import LaidOut
@@ -197,30 +198,17 @@ class Solver:
         for k, (w, g, lr) in enumerate(zip(params, grads, rates, strict=True)):
             g = g.astype(w.dtype, copy=False)
             if self.name == "sgdm":
-                v = -lr * g
-                if self.first[k] is not None:
-                    v = v + opts.number("Momentum") * self.first[k]
-                self.first[k] = v
-                out.append(w + v)
+                new, self.first[k] = sgdm_step(w, g, self.first[k], lr, opts.number("Momentum"))
             elif self.name == "rmsprop":
-                beta = opts.number("SquaredGradientDecayFactor")
-                s = (1 - beta) * g * g
-                if self.second[k] is not None:
-                    s = s + beta * self.second[k]
-                self.second[k] = s
-                out.append(w - lr * g / (np.sqrt(s) + opts.number("Epsilon")))
+                new, self.second[k] = rmsprop_step(w, g, self.second[k], lr,
+                                                   opts.number("SquaredGradientDecayFactor"),
+                                                   opts.number("Epsilon"))
             else:
-                beta1 = opts.number("GradientDecayFactor")
-                beta2 = opts.number("SquaredGradientDecayFactor")
-                m = (1 - beta1) * g
-                v = (1 - beta2) * g * g
-                if self.first[k] is not None:
-                    m = m + beta1 * self.first[k]
-                    v = v + beta2 * self.second[k]
-                self.first[k], self.second[k] = m, v
-                m_hat = m / (1 - beta1 ** self.step)
-                v_hat = v / (1 - beta2 ** self.step)
-                out.append(w - lr * m_hat / (np.sqrt(v_hat) + opts.number("Epsilon")))
+                new, self.first[k], self.second[k] = adam_step(
+                    w, g, self.first[k], self.second[k], self.step, lr,
+                    opts.number("GradientDecayFactor"), opts.number("SquaredGradientDecayFactor"),
+                    opts.number("Epsilon"))
+            out.append(new)
         return [a.astype(w.dtype, copy=False) for a, w in zip(out, params, strict=True)]
 
 
