@@ -41,6 +41,13 @@ FUNCTION_LIKE: set[type] = set()
 CALL_ROUTES: dict[type, Callable[[Any, Any, list, int], Any]] = {}
 
 
+def read_only_property(name: str, class_name: str) -> Exception:
+    """MATLAB's error for assigning the read-only property ``name`` of a ``class_name``."""
+    return error("MATLAB:class:SetProhibited",
+                 f"Unable to set the '{name}' property of class '{class_name}' because it is "
+                 "read-only.")
+
+
 def kind_of(value: object) -> type[MatlabObject] | None:
     """The behaviour of an object value; None for arrays, cells, structs and strings."""
     return OBJECT_KINDS.get(type(value))

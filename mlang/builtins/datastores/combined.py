@@ -22,6 +22,7 @@ from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import class_of
 from mlang.values.handle import FunctionHandle
+from mlang.values.objects import read_only_property
 
 
 def _as_cell(value: Any) -> Cell:
@@ -93,9 +94,7 @@ class _OverStores(Datastore):
 
     def set_property(self, name: str, value: Any) -> Any:
         if name in self.property_names():
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class '{self.display_name}' "
-                        "because it is read-only.")
+            raise read_only_property(name, self.display_name)
         return super().set_property(name, value)
 
 

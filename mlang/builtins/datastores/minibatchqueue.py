@@ -37,7 +37,7 @@ from mlang.values.core import char_row, class_of, size_of
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON, index
 from mlang.values.limits import check_array_size
-from mlang.values.objects import MatlabObject
+from mlang.values.objects import MatlabObject, read_only_property
 from mlang.values.table import Table
 
 OPTION_NAMES = ("MiniBatchSize", "PartialMiniBatch", "MiniBatchFcn", "MiniBatchFormat",
@@ -296,9 +296,7 @@ class MiniBatchQueue(MatlabObject):
 
     def set_property(self, name: str, value: Any) -> Any:
         if name in self.property_names():
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class 'minibatchqueue' because "
-                        "it is read-only.")
+            raise read_only_property(name, "minibatchqueue")
         return super().set_property(name, value)
 
     def method(self, name: str) -> Any:

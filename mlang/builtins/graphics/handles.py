@@ -28,7 +28,7 @@ from mlang.builtins.graphics import props as pv
 from mlang.errors import error
 from mlang.values.core import char_row, class_of, numel
 from mlang.values.indexing import assign, index
-from mlang.values.objects import DisplayText, MatlabObject
+from mlang.values.objects import DisplayText, MatlabObject, read_only_property
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +138,7 @@ class GraphicsHandle(MatlabObject):
         """Set a property (``name`` in its proper spelling), applying it to the artist."""
         prop = type(self).properties[name]
         if prop.read_only or (prop.get is not None and prop.set is None):
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class '{self.short_class}' "
-                        "because it is read-only.")
+            raise read_only_property(name, self.short_class)
         kept = prop.set(self, value) if prop.set is not None else value
         if kept is not None:
             self.stored[name] = kept

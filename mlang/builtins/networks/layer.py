@@ -51,7 +51,7 @@ from mlang.errors import error
 from mlang.registry import BUILTINS, builtin
 from mlang.values.core import char_row, class_of, is_array, to_array, to_str
 from mlang.values.handle import FunctionHandle
-from mlang.values.objects import MatlabObject
+from mlang.values.objects import MatlabObject, read_only_property
 from mlang.values.string import StringArray
 
 LAYER_BASE_CLASS = "nnet.cnn.layer.Layer"  # the class of a mixed array of layers
@@ -313,9 +313,7 @@ def _constructor(name: str, layer_class: type[Layer], leading: tuple[str, ...]) 
 
 def read_only_error(layer: Layer, name: str) -> Exception:
     """MATLAB's error for assigning the read-only property ``name`` of ``layer``."""
-    return error("MATLAB:class:SetProhibited",
-                 f"Unable to set the '{name}' property of class "
-                 f"'{layer.matlab_class.rsplit('.', 1)[-1]}' because it is read-only.")
+    return read_only_property(name, layer.matlab_class.rsplit(".", 1)[-1])
 
 
 def text_value(v: Any) -> Any:

@@ -13,7 +13,7 @@ from mlang.builtins.networks.network_display import NETWORK_CALLS, graph_lines
 from mlang.builtins.networks.network_graph import Graph
 from mlang.errors import error
 from mlang.registry import builtin
-from mlang.values.objects import MatlabObject
+from mlang.values.objects import MatlabObject, read_only_property
 from mlang.values.table import cellstr_row
 
 
@@ -45,9 +45,7 @@ class LayerGraph(MatlabObject):
 
     def set_property(self, name: str, value: Any) -> Any:
         if name in self.property_names():
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class 'LayerGraph' because it is "
-                        "read-only.")
+            raise read_only_property(name, "LayerGraph")
         return super().set_property(name, value)
 
     def display_body(self, style: Any, array_lines: Callable[[Any], list]) -> list | None:

@@ -51,7 +51,7 @@ from mlang.builtins.networks.network_graph import Graph
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import class_of
-from mlang.values.objects import DisplayText, MatlabObject
+from mlang.values.objects import DisplayText, MatlabObject, read_only_property
 from mlang.values.string import StringArray
 from mlang.values.table import Table, cellstr_column, cellstr_row, texts_of
 
@@ -366,9 +366,7 @@ class DlNetwork(MatlabObject):
             new.output_names = list(names)
             return new
         if name in self.property_names():
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class 'dlnetwork' because it is "
-                        "read-only.")
+            raise read_only_property(name, "dlnetwork")
         return super().set_property(name, value)
 
     # ------------------------------------------------------------ display and calls

@@ -49,7 +49,7 @@ from mlang.builtins.training import monitor_plots
 from mlang.errors import error
 from mlang.registry import BUILTINS, builtin
 from mlang.values.core import class_of, numel, to_array
-from mlang.values.objects import MatlabObject
+from mlang.values.objects import MatlabObject, read_only_property
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -373,9 +373,7 @@ class TrainingProgressMonitor(MatlabObject):
     def set_property(self, name: str, value: Any) -> TrainingProgressMonitor:
         """Sets the property in place (a handle) and returns the monitor."""
         if name in READ_ONLY:
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class 'TrainingProgressMonitor' "
-                        "because it is read-only.")
+            raise read_only_property(name, "TrainingProgressMonitor")
         if name == "Metrics":
             self.metrics = _names(value, "Metrics")
         elif name == "Info":

@@ -20,8 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.errors import error
-from mlang.values.objects import MatlabObject
+from mlang.values.objects import MatlabObject, read_only_property
 from mlang.values.string import StringArray
 from mlang.values.table import Table
 
@@ -69,9 +68,7 @@ class TrainingInfo(MatlabObject):
 
     def set_property(self, name: str, value: Any) -> Any:
         if name in self.PROPERTIES:
-            raise error("MATLAB:class:SetProhibited",
-                        f"Unable to set the '{name}' property of class 'TrainingInfo' because it "
-                        "is read-only.")
+            raise read_only_property(name, "TrainingInfo")
         return super().set_property(name, value)
 
 
