@@ -36,6 +36,7 @@ from mlang.values.layout import column_blocks
 from mlang.values.objects import DisplayText, kind_of
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
+from mlang.values.table_display import use_cell_grid
 
 TIMES = "\u00d7"  # the Command Window writes sizes as 2×3
 BLANK = None  # a blank line of format loose; format compact leaves it out
@@ -728,3 +729,8 @@ def _lambda_node(text: str) -> ast.Lambda | None:
 
 # The evaluator shows unsuppressed results with this module's display.
 Interpreter.result_display = display
+
+
+# Cell variables in a table's display read as a cell array's elements do (the table display
+# is in the values layer, below this one).
+use_cell_grid(_cell_grid)

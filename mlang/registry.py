@@ -33,6 +33,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import sys
 from collections import abc
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -41,9 +42,11 @@ from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray
 from mlang.autodiff.trace import dl_call
 from mlang.errors import MatlabError, error
+from mlang.values.categorical import CategoricalArray
 from mlang.values.objects import CALL_ROUTES
 from mlang.values.sparse import SPARSE_TYPES
 from mlang.values.sparse_calls import sparse_call
+from mlang.values.table import Table
 
 
 @runtime_checkable
@@ -114,7 +117,75 @@ class Builtin:
         return [out]
 
 
-BUILTINS: dict[str, Builtin] = {}
+class Registry(dict):
+    """The builtins by name, filled on first use.
+
+    A builtin's module is imported the first time its name is looked up (``[]``, ``get``,
+    ``in``): the library index (``mlang.builtins.function_index``, written by ``python -m
+    mlang.builtins --write-index`` and checked by a test) says which module registers which
+    name.  So a program loads only the families it calls, and start-up loads none.  Names
+    can be listed without loading anything; ``items``/``values`` load the whole library."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._index: dict[str, str] | None = None
+        # while the library is scanned for the index: the module each name is registered by
+        self.scanned_modules: dict[str, str] | None = None
+
+    def index(self) -> dict[str, str]:
+        """Name -> module (relative to the library package) of every builtin of the library."""
+        if self._index is None:
+            try:
+                self._index = importlib.import_module(LIBRARY + ".function_index").MODULES
+            except ImportError:  # an index not written yet: the names come from a scan
+                self._index = {}
+        return self._index
+
+    def _load(self, name: str) -> bool:
+        """Import the module that registers ``name``; whether the name is now registered."""
+        module = self.index().get(name)
+        if module is None:
+            return False
+        importlib.import_module(f"{LIBRARY}.{module}")
+        return dict.__contains__(self, name)
+
+    def __missing__(self, name: str) -> Builtin:
+        if self._load(name):
+            return dict.__getitem__(self, name)
+        raise KeyError(name)
+
+    def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]
+        entry = dict.get(self, name)
+        if entry is None and self._load(name):
+            return dict.__getitem__(self, name)
+        return default if entry is None else entry
+
+    def __contains__(self, name: object) -> bool:
+        return dict.__contains__(self, name) or (type(name) is str and self._load(name))
+
+    def names(self) -> set[str]:
+        """Every builtin's name, loaded or not (nothing is imported)."""
+        return set(self.index()) | set(dict.keys(self))
+
+    def __iter__(self) -> abc.Iterator[str]:  # type: ignore[override]
+        return iter(sorted(self.names()))
+
+    def keys(self) -> Any:  # type: ignore[override]
+        return sorted(self.names())
+
+    def __len__(self) -> int:
+        return len(self.names())
+
+    def items(self) -> Any:  # type: ignore[override]
+        load_all()
+        return dict.items(self)
+
+    def values(self) -> Any:  # type: ignore[override]
+        load_all()
+        return dict.values(self)
+
+
+BUILTINS = Registry()
 # Gradient rules call builtins by name: the autodiff layer gets the table from here.
 ops.use_builtins(BUILTINS)
 
@@ -131,6 +202,32 @@ def _dl_route(builtin: Builtin, interp: Any, args: list, nargout: int) -> Any:
 CALL_ROUTES[DlArray] = _dl_route
 for _sparse_type in SPARSE_TYPES:
     CALL_ROUTES[_sparse_type] = sparse_call
+
+# Value classes whose calls are answered from tables that library modules fill as they load
+# (a table's own sortrows and join, categorical forms, sparse forms).  Such a value can be
+# made by a module that does not fill them (readtable, load), so the first call routed for
+# the class imports the modules that do.
+COMPANION_MODULES: dict[type, tuple[str, ...]] = {
+    Table: ("data.tables", "data.table_functions", "data.table_joins"),
+    CategoricalArray: ("data.categoricals",),
+    **{sparse_type: ("math.sparse",) for sparse_type in SPARSE_TYPES},
+}
+
+
+def _loading_route(cls: type, modules: tuple[str, ...]) -> abc.Callable[..., Any]:
+    loaded_route = CALL_ROUTES[cls]
+
+    def route(builtin: Builtin, interp: Any, args: list, nargout: int) -> Any:
+        for module in modules:
+            importlib.import_module(f"{LIBRARY}.{module}")
+        CALL_ROUTES[cls] = loaded_route
+        return loaded_route(builtin, interp, args, nargout)
+
+    return route
+
+
+for _cls, _modules in COMPANION_MODULES.items():
+    CALL_ROUTES[_cls] = _loading_route(_cls, _modules)
 
 # The package whose modules register the builtin functions.
 LIBRARY = "mlang.builtins"
@@ -167,15 +264,24 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
             dl="differentiable" if gradient is not None else dl,
             wants_argument_names=argument_names,
         )
-        if entry.name in BUILTINS:
+        if dict.__contains__(BUILTINS, entry.name):
             raise ValueError(f"builtin {entry.name} registered twice")
         BUILTINS[entry.name] = entry
+        if BUILTINS.scanned_modules is not None:
+            BUILTINS.scanned_modules[entry.name] = _registering_module()
         return fn
 
     return register
 
 
-def load_all() -> dict[str, Builtin]:
+def library() -> Registry:
+    """The registry of builtins, its modules imported on first use (the library package
+    itself is imported now: it plugs the display into the interpreter)."""
+    importlib.import_module(LIBRARY)
+    return BUILTINS
+
+
+def load_all() -> Registry:
     """Import every module of the builtin library (they register themselves) and return the
     registry.  The library is this layer's plug-in, found by name, so the registry never
     imports the layers above it."""
@@ -183,3 +289,32 @@ def load_all() -> dict[str, Builtin]:
     for info in pkgutil.walk_packages(package.__path__, LIBRARY + "."):
         importlib.import_module(info.name)
     return BUILTINS
+
+
+def load_family(package: str) -> None:
+    """Import every module of a family of builtins: a family whose modules add properties,
+    methods or call forms to each other's objects as they load calls this from its
+    ``__init__``, so that the first of its functions called loads the whole family."""
+    for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        importlib.import_module(f"{package}.{info.name}")
+
+
+def scan_library() -> dict[str, str]:
+    """Name -> registering module (relative to the library) of every builtin: the library
+    index.  Run in a fresh process, before anything of the library is imported."""
+    BUILTINS.scanned_modules = {}
+    try:
+        load_all()
+        return dict(sorted(BUILTINS.scanned_modules.items()))
+    finally:
+        BUILTINS.scanned_modules = None
+
+
+def _registering_module() -> str:
+    """The library module whose top-level code is registering a builtin now (a helper of
+    another module may be doing the registering on its behalf)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_name != "<module>":
+        frame = frame.f_back
+    name = frame.f_globals.get("__name__", "") if frame is not None else ""
+    return name.removeprefix(LIBRARY + ".")

@@ -1,8 +1,11 @@
 """The builtin functions, grouped by family.
 
 Every module of every sub-package registers its functions with ``@builtin``
-when ``mlang.registry.load_all`` imports it; ``coerce`` reads the arguments
-they share (texts, dimensions, options, sizes).
+when it is imported.  The registry imports a module the first time one of its
+names is looked up (``function_index.py``, written by ``python -m mlang.builtins
+--write-index``, says which module registers which name), so a program loads only
+what it calls.  ``coerce`` reads the arguments the functions share (texts,
+dimensions, options, sizes).
 
 * ``data``: arrays and their shape, classes and conversions, cells, structs,
   containers.Map;
@@ -17,5 +20,8 @@ they share (texts, dimensions, options, sizes).
 * ``networks``: layer objects, dlnetwork and layerGraph;
 * ``datastores``: arrayDatastore, combine, transform and minibatchqueue;
 * ``training``: trainingOptions, trainingProgressMonitor and trainnet;
-* ``graphics``: plotting functions accepted as no-ops.
+* ``graphics``: figures, axes and plots drawn with matplotlib.
 """
+
+# Results are shown through the display module, which plugs itself into the interpreter.
+from mlang import display  # noqa: E402, F401

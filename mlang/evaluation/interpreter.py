@@ -20,7 +20,7 @@ import numpy as np
 from mlang.errors import RUNNING, MatlabSyntaxError, error
 from mlang.evaluation.frame import Frame
 from mlang.evaluation.functions import CompiledUnit, FileSyntaxError, ScriptCall, UnreadableFile
-from mlang.registry import load_all
+from mlang.registry import library
 from mlang.syntax.cache import FileReadError, parse_file
 from mlang.syntax.parser import default_parser
 from mlang.values.cell import Cell
@@ -48,7 +48,7 @@ class Interpreter:
         self.err = stderr or sys.stderr
         self.inp = stdin or sys.stdin  # what input() and pause read
         self.parser = default_parser()  # one per thread: a parser holds state only while parsing
-        self.builtins = load_all()
+        self.builtins = library()
         self.base = Frame(self)
         self.globals: dict[str, Any] = {}
         self.path: list[str] = []  # addpath folders, searched after the current folder
@@ -73,6 +73,9 @@ class Interpreter:
         # State a family of builtins keeps for this session, keyed by family ("files": the
         # open-file table...): builtins plug in their own state without this class knowing it.
         self.family_state: dict[str, Any] = {}
+        # What the front end asked of the families ("figures": where and how figures go),
+        # read by a family when it first loads.
+        self.options: dict[str, Any] = {}
         # What a family of builtins does when the session's program ends (a training monitor
         # prints its last progress line; figures are written): run by ``finish``.
         self.at_end: list[Callable[[], None]] = []

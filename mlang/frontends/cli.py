@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 import warnings
+from typing import Any
 
 import mlang
 from mlang.errors import ExitRequest, MatlabSyntaxError
@@ -114,15 +115,13 @@ def _print_tree(path: str) -> int:
     return 0
 
 
-def _configure_figures(interp: object, opts: argparse.Namespace) -> None:
-    """Figures go to files (--figures DIR, or ./figures without a display) or windows."""
-    # Loaded with the interpreter's library (matplotlib itself loads on the first plot).
-    from mlang.builtins.graphics.backend import has_display
-    from mlang.builtins.graphics.state import configure
-
+def _configure_figures(interp: Any, opts: argparse.Namespace) -> None:
+    """Figures go to files (--figures DIR, or ./figures without a display) or windows; the
+    graphics read this when a program first draws (they are not loaded before)."""
     interactive = opts.code is None and not opts.script or opts.interactive
-    configure(interp, figures_dir=opts.figures, wait=not opts.no_wait,
-              windows=opts.figures is None and has_display(), interactive=bool(interactive))
+    interp.options["figures"] = {"figures_dir": opts.figures, "wait": not opts.no_wait,
+                                 "windows": None if opts.figures is None else False,
+                                 "interactive": bool(interactive)}
 
 
 def _session(opts: argparse.Namespace) -> int:

@@ -27,8 +27,8 @@ INDENT = "    "
 
 
 # How a cell array's elements read in braces (``{'abc'}``, ``{[   1]}``): the display
-# module's own rule, registered by the table functions when they load (the display layer
-# sits above this one); this module's simpler rule until then.
+# module's own rule, which the display module registers as it loads (it sits above this
+# layer); this module's simpler rule until then.
 CELL_GRID: list[Callable[[np.ndarray, Any], tuple[list[list[str]], list[int]]]] = []
 
 

@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 
-from mlang import display
 from mlang.builtins.coerce import option_flag, text_list, text_option, text_or_none
 from mlang.errors import error
 from mlang.registry import builtin
@@ -26,11 +25,7 @@ from mlang.values.table import (
     height_of,
     take_rows,
 )
-from mlang.values.table_display import use_cell_grid
 from mlang.values.table_properties import checked_names, set_metadata
-
-# cell variables in a table's display read as a cell array's elements do
-use_cell_grid(display._cell_grid)
 
 
 def _fieldnames_call(interp: Any, args: list, nargout: int) -> Any:

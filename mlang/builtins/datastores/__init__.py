@@ -8,3 +8,8 @@ read in place); ``array_datastore.py`` the datastore over an in-memory array;
 queue of mini-batches; ``functions.py`` the functions, which send each call to the
 object's own behaviour.
 """
+
+from mlang.registry import load_family
+
+# The modules extend each other's objects as they load: the family loads as one.
+load_family(__name__)

@@ -66,3 +66,8 @@ None) is the palette new and reset axes take (``colororder``); ``root.defaults``
 ``set(groot, 'Default...', v)`` values, applied by ``h.apply_defaults()`` at the end of
 a constructor.
 """
+
+from mlang.registry import load_family
+
+# The modules extend each other's objects as they load: the family loads as one.
+load_family(__name__)

@@ -66,6 +66,9 @@ def graphics_state(interp: Any) -> GraphicsState:
     state = interp.family_state.get(FAMILY)
     if state is None:
         state = interp.family_state[FAMILY] = GraphicsState(interp)
+        wanted = interp.options.get("figures")  # what the front end asked for, if anything
+        if wanted is not None:
+            configure(interp, **wanted)
     if not state.end_registered:
         state.end_registered = True
         # figures are written (or windows waited for) when the program ends
@@ -77,10 +80,16 @@ def graphics_state(interp: Any) -> GraphicsState:
 
 
 def configure(interp: Any, figures_dir: str | None = None, wait: bool = True,
-              windows: bool = False, interactive: bool = False) -> GraphicsState:
-    """How a front end wants figures: in windows, or written as files into
-    ``figures_dir`` (``./figures`` when None); ``wait``: wait at the end for windows to be
-    closed; ``interactive``: a Command Window (figures are shown as they are drawn)."""
+              windows: bool | None = False, interactive: bool = False) -> GraphicsState:
+    """How a front end wants figures: in windows (None: when a display is available and
+    no ``figures_dir`` is given), or written as files into ``figures_dir`` (``./figures``
+    when None); ``wait``: wait at the end for windows to be closed; ``interactive``: a
+    Command Window (figures are shown as they are drawn).  A front end that does not load
+    the graphics puts these in ``interp.options["figures"]``: they apply on first use."""
+    if windows is None:
+        from mlang.builtins.graphics.backend import has_display  # (as above)
+
+        windows = has_display()
     state = graphics_state(interp)
     state.figures_dir = os.path.abspath(figures_dir if figures_dir is not None else "figures")
     state.windows = windows and figures_dir is None

@@ -520,13 +520,8 @@ def group_sub_plot(monitor: Any, group: Any, metrics: Any) -> None:
     call_function("groupSubPlot", [monitor, group, metrics])
 
 
+@builtin("yscale", dl="native")
 def _yscale(*args: Any) -> None:
     """yscale(monitor, names, scale)  the y-axis scale ("linear" or "log") of metrics or
     metric groups of a training progress monitor."""
     call_function("yscale", list(args))
-
-
-# The graphics functions (a package loaded before this one) may own ``yscale``; a call with
-# a monitor then reaches the monitor through its call_builtin route.
-if "yscale" not in BUILTINS:
-    builtin("yscale", dl="native")(_yscale)
