@@ -11,12 +11,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
 import numpy as np
 
+import mlang.stdlib
 from mlang.errors import RUNNING, MatlabSyntaxError, error
 from mlang.evaluation.frame import Frame
 from mlang.evaluation.functions import CompiledUnit, FileSyntaxError, ScriptCall, UnreadableFile
@@ -32,7 +32,7 @@ from mlang.values.objects import FUNCTION_LIKE
 
 # The one place that says where the stdlib is: the package mlang.stdlib, which
 # pyproject.toml maps from the top-level stdlib/ folder (editable or not).
-STDLIB = Path(str(resources.files("mlang.stdlib")))
+STDLIB = Path(mlang.stdlib.__file__).parent
 RECURSION_LIMIT = 500
 # MATLAB's namelengthmax: no function or file name is longer.
 NAME_LENGTH_MAX = 63
