@@ -160,6 +160,14 @@ _FLAGS = ("omitnan", "includenan")
 
 
 def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> object:
+    if len(args) == 1 and type(x) is float and type(args[0]) is float and nargout <= 1:
+        # two double scalars (the common case in loops): _pairwise's rules, ties to x
+        y = args[0]
+        if y != y:
+            return x
+        if x != x or (y > x if largest else y < x):
+            return y
+        return x
     if not args and nargout <= 1 and is_double_vector(x):
         value = x.max() if largest else x.min()
         if value == value:  # with NaN present, take the general path (NaN is skipped)
