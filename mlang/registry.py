@@ -77,31 +77,58 @@ class Builtin:
     # them in the interpreter's family_state["argument_names"] just before the call.
     wants_argument_names: bool = False
 
+    # Set from the fields above (__post_init__): the counts as plain numbers, and whether
+    # the function takes the MATLAB arguments alone, so the common call is one test each.
+    max_in_count: int = field(default=0, init=False)
+    max_out_count: int = field(default=0, init=False)
+    plain: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        self.max_in_count = sys.maxsize if self.max_in is None else self.max_in
+        self.max_out_count = sys.maxsize if self.max_out is None else self.max_out
+        self.plain = not (self.wants_interp or self.wants_nargout)
+
     def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list:
         """Call with MATLAB's argument checks; always returns a list of outputs.  An error
         not yet labelled with a function is labelled with this one ("Error using f")."""
         try:
             n = len(args)
-            if self.max_in is not None and n > self.max_in:
-                raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-            if n < self.min_in:
-                raise error("MATLAB:minrhs", "Not enough input arguments.")
-            if self.max_out is not None and nargout > self.max_out:
-                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-            declined = None
+            if n > self.max_in_count or n < self.min_in or nargout > self.max_out_count:
+                self._check_counts(n, nargout)
             for a in args:
-                route = CALL_ROUTES.get(type(a))  # one lookup an argument on the common path
-                # a route sees all the arguments, so one that declined declines again
-                if route is not None and route is not declined:
-                    out = route(self, interp, args, nargout)
-                    if out is not NotImplemented:
-                        return out
-                    declined = route
-            return self.invoke(interp, args, nargout)
+                if type(a) in CALL_ROUTES:  # one lookup an argument on the common path
+                    return self._routed(interp, args, nargout)
+            if not self.plain:
+                return self.invoke(interp, args, nargout)
+            out = self.fn(*args)
+            if type(out) is tuple:
+                return list(out)
+            return [] if out is None else [out]
         except MatlabError as exc:
             if not exc.exc.function:
                 exc.exc.function = self.name
             raise
+
+    def _check_counts(self, n: int, nargout: int) -> None:
+        if n > self.max_in_count:
+            raise error("MATLAB:TooManyInputs", "Too many input arguments.")
+        if n < self.min_in:
+            raise error("MATLAB:minrhs", "Not enough input arguments.")
+        raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+
+    def _routed(self, interp: Any, args: list, nargout: int) -> list:
+        """A call with an argument whose class routes its own calls (dlarray, sparse,
+        tables, objects): each route in turn, then the function itself."""
+        declined = None
+        for a in args:
+            route = CALL_ROUTES.get(type(a))
+            # a route sees all the arguments, so one that declined declines again
+            if route is not None and route is not declined:
+                out = route(self, interp, args, nargout)
+                if out is not NotImplemented:
+                    return out
+                declined = route
+        return self.invoke(interp, args, nargout)
 
     def invoke(self, interp: Any, args: list, nargout: int) -> list:
         """Call without the argument checks."""
