@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import MatlabError, error
+from mlang.evaluation.compiler.element_stores import element_field_store
 from mlang.evaluation.compiler.runtime import MISSING, Code
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
@@ -173,6 +174,16 @@ class AssignmentCompiler:
             return self._store_brace(root, compiled[0])
         if read is None and all(op[0] == "." for op in compiled):
             return self._store_fields(root, [op[1] for op in compiled], compiled)
+        if read is None and len(compiled) == 2 and compiled[0][0] == "()" and compiled[1][0] == "." \
+                and len(ops[0][1]) == 1 and not self.may_expand(ops[0][1][0]) \
+                and type(ops[0][1][0]) not in (ast.NamedArg, ast.Colon):
+            field_op = compiled[1]
+
+            def general(frame: Frame, current: Any, values: list, v: Any) -> Any:
+                computed = ("()", lambda frame, base=None: values, False)  # not evaluated twice
+                return _assign_path(frame, current, [computed, field_op], 0, v)
+
+            return element_field_store(root, field_op[1], compiled[0][1], compiled[0][2], general)
 
         def store_chain(frame: Frame, v: Any) -> None:
             if read is None:
