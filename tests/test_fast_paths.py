@@ -16,8 +16,9 @@ import pytest
 
 from mlang.errors import MatlabError
 from mlang.evaluation.compiler import element_stores
+from mlang.evaluation.compiler.calls_and_indexing import ReferenceCompiler
 from mlang.evaluation.interpreter import Interpreter
-from mlang.values.core import class_of
+from mlang.values.core import class_of, to_str
 
 ALWAYS_SHARED = types.SimpleNamespace(getrefcount=lambda obj: 1000)
 
@@ -88,3 +89,114 @@ def test_struct_array_filled_in_a_loop_is_right() -> None:
                     "t = s; s(10).a = -1; n = numel(s); r = t(10).a; u = s(10).a;",
                     ["n", "r", "u"])
     assert [v for _, v in found] == ["50.0", "10.0", "-1.0"]
+
+
+CALL_AND_INDEX_CASES = [
+    "x = [1 2 3; 4 5 6]; r = [x(1) x(2) x(5) x(6)];",  # column-major order
+    "x = int8([1 2 3]); r = x(2);",
+    "x = [true false]; r = x(1);",
+    "x = [1+2i 3]; r = x(1); q = x(2);",
+    "x = 'abc'; r = x(2);",
+    "x = single([1 2]); r = x(2);",
+    "x = [1 NaN Inf]; r = x(2); q = x(3);",
+    "x = [1 2 3]; r = x(4);",
+    "x = [1 2 3]; r = x(0);",
+    "x = [1 2 3]; r = x(1.5);",
+    "x = [1 2 3]; r = x(NaN);",
+    "x = [1 2 3]; r = x(-1);",
+    "x = [1 2 3]; r = x(true);",
+    "x = [1 2 3]; r = x([1 3]);",
+    "x = zeros(2, 2, 2); x(7) = 5; r = x(7);",
+    "x = {1, 'a'}; r = x(2);",
+    "f = @(a, b) a + b; r = f(1, 2);",
+    "f = @sin; r = f(0);",
+    "r = max(3, 4); q = min([4 2 8]);",
+    "r = numel(1, 2, 3, 4);",
+    "r = undefined_function_xyz(1);",
+    "x = 1:5; k = 2; r = x(k) + x(k + 1);",
+    "r = zeros(1, 3); r(2) = 1;",
+]
+
+
+@pytest.mark.parametrize("code", CALL_AND_INDEX_CASES)
+def test_plain_calls_and_indexing(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    fast = outcome(code, ["r", "q"])
+    with monkeypatch.context() as m:
+        m.setattr(ReferenceCompiler, "_plain_call_site", lambda self, node: None)
+        m.setattr(ReferenceCompiler, "plain_arg_codes", lambda self, nodes: None)
+        general = outcome(code, ["r", "q"])
+    assert fast == general
+
+
+FUNCTION_FILE = """
+function t = fast_paths_main()
+t = {one(2), two(3, 4), noout_count(), early(5), early(-5), twoouts(1)};
+[a, b] = twoouts(7);
+t{end + 1} = [a b];
+t{end + 1} = fib(10);
+t{end + 1} = nargs_seen(1);
+t{end + 1} = nargs_seen();
+try
+    one(1, 2);
+catch err
+    t{end + 1} = err.identifier;
+end
+try
+    [a, b, c] = twoouts(1);
+catch err
+    t{end + 1} = err.identifier;
+end
+try
+    unset_output();
+    t{end + 1} = 'no error without outputs';
+    v = unset_output();
+catch err
+    t{end + 1} = err.identifier;
+end
+end
+function y = one(x)
+y = x * 2;
+end
+function y = two(a, b)
+y = a - b;
+end
+function n = noout_count()
+n = nargout;
+end
+function y = early(x)
+y = 1;
+if x < 0
+    return
+end
+y = x;
+end
+function [a, b] = twoouts(x)
+a = x;
+b = -x;
+end
+function r = fib(n)
+if n < 2
+    r = n;
+else
+    r = fib(n - 1) + fib(n - 2);
+end
+end
+function s = nargs_seen(a, b)
+s = [nargin exist('a', 'var') exist('b', 'var')];
+end
+function y = unset_output()
+end
+"""
+
+
+def test_user_function_calls(tmp_path) -> None:
+    (tmp_path / "fast_paths_main.m").write_text(FUNCTION_FILE)
+    interp = Interpreter(stdout=io.StringIO())
+    interp.eval(f"addpath('{tmp_path}'); r = fast_paths_main();")
+    found = [to_str(v) if class_of(v) == "char" else _plain(v)
+             for v in interp.base.vars["r"].data.reshape(-1, order="F")]
+    assert found == [repr(4.0), repr(-1.0), repr(1.0), repr(5.0), repr(1.0), repr(1.0),
+                     _plain(np.array([[7.0, -7.0]])), repr(55.0),
+                     _plain(np.array([[1.0, 1.0, 0.0]])), _plain(np.array([[0.0, 0.0, 0.0]])),
+                     "MATLAB:TooManyInputs", "MATLAB:TooManyOutputs", "no error without outputs",
+                     "MATLAB:unassignedOutputs"]

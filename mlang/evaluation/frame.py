@@ -10,27 +10,45 @@ class Frame:
 
     ``vars`` maps names to values.  ``end_stack`` holds what ``end`` refers to
     while index arguments are evaluated; ``persistent`` is the calling
-    function's persistent store.
+    function's persistent store.  What most calls never set (``growth``,
+    ``outer``, ``label``, ``end_stack``, ``global_names``) is not made for each
+    call: a class default, or made on first use.
     """
 
-    __slots__ = ("vars", "interp", "unit", "function", "nargin", "nargout", "end_stack",
-                 "global_names", "persistent", "line", "growth", "outer", "label")
+    __slots__ = ("vars", "interp", "unit", "function", "nargin", "nargout", "persistent",
+                 "__dict__")
+
+    growth: dict | None = None  # variables held as views of growth buffers (weak refs)
+    outer: Frame | None = None  # for a nested function: its parent's workspace
+    label = ""  # the name of a workspace that runs no function (an anonymous one's)
+    line = 0  # the line of the statement running (for error locations)
 
     def __init__(self, interp: Any, unit: Any = None, function: Any = None,
-                 nargin: int = 0, nargout: int = 0) -> None:
-        self.vars: dict[str, Any] = {}
+                 nargin: int = 0, nargout: int = 0, vars: dict[str, Any] | None = None,
+                 persistent: dict[str, Any] | None = None) -> None:
+        self.vars: dict[str, Any] = {} if vars is None else vars
         self.interp = interp
         self.unit = unit  # the compiled file whose local functions are visible here
         self.function = function  # the UserFunction running in this frame (None: base workspace)
         self.nargin = nargin
         self.nargout = nargout
-        self.end_stack: list[tuple[Any, int, int]] = []
-        self.global_names: set[str] = set()
-        self.persistent: dict[str, Any] | None = None
-        self.line = 0  # the line of the statement running (for error locations)
-        self.growth: dict | None = None  # variables held as views of growth buffers (weak refs)
-        self.outer: Frame | None = None  # for a nested function: its parent's workspace
-        self.label = ""  # the name of a workspace that runs no function (an anonymous one's)
+        self.persistent = persistent
+
+    @property
+    def end_stack(self) -> list[tuple[Any, int, int]]:
+        try:
+            return self._end_stack
+        except AttributeError:
+            stack = self._end_stack = []
+            return stack
+
+    @property
+    def global_names(self) -> set[str]:
+        try:
+            return self._global_names
+        except AttributeError:
+            names = self._global_names = set()
+            return names
 
     @property
     def name(self) -> str:

@@ -57,6 +57,11 @@ class UserFunction:
         self.persistent: dict[str, Any] = {}
         self._body: Code | None = None
         self._arguments: Any = None
+        # named inputs and outputs only, compiled: calls take _call_simple
+        self._simple = False
+        self._input_count = len(self.params)
+        self._output_count = len(self.outputs)
+        self._first_output = self.outputs[0] if self.outputs else None
 
     @property
     def names_used(self) -> set[str]:
@@ -82,9 +87,13 @@ class UserFunction:
             self._body = compiler.block(body)
             if self.node.arguments:
                 self._arguments = compile_arguments(compiler, self.node.arguments, self.params)
+            self._simple = (self._arguments is None and self.parent is None and not self.varargin
+                            and not self.varargout and all(self.params))
         return self._body
 
     def call(self, interp: Any, args: list, nargout: int, caller: Frame | None = None) -> list:
+        if self._simple and len(args) <= self._input_count and nargout <= self._output_count:
+            return self._call_simple(interp, args, nargout)
         body = self._body or self.compile(interp)
         params = self.params
         n = len(args)
@@ -123,6 +132,36 @@ class UserFunction:
             interp.frames.pop()
             interp.leave_call()
         return self._collect(vars, nargout)
+
+    def _call_simple(self, interp: Any, args: list, nargout: int) -> list:
+        """``call`` of a compiled function with named inputs and outputs only (no
+        varargin, varargout, ``~`` input, arguments block or parent), given no more
+        arguments and outputs than it has: what ``call`` does, with the checks and
+        choices already made."""
+        frame = Frame(interp, self.unit, self, len(args), nargout,
+                      dict(zip(self.params, args, strict=False)),  # (fewer arguments: unset)
+                      self.persistent)
+        interp.enter_call()
+        frames = interp.frames
+        frames.append(frame)
+        try:
+            self._body(frame)  # type: ignore[misc]
+        except ReturnFromFunction:
+            pass
+        except MatlabError as exc:
+            exc.located = None  # type: ignore[attr-defined]  # let the caller add its frame
+            raise
+        finally:
+            frames.pop()
+            interp.depth -= 1  # (leave_call)
+        if nargout <= 1:
+            first = self._first_output
+            vars = frame.vars
+            if first in vars:
+                return [vars[first]]
+            if nargout == 0 or first is None:
+                return []
+        return self._collect(frame.vars, nargout)
 
     def _parent_frame(self, caller: Frame | None) -> Frame | None:
         """The running workspace of this nested function's parent, seen from the caller

@@ -13,6 +13,7 @@ from typing import Any
 
 from mlang.errors import error
 from mlang.evaluation.compiler.expressions import LONG_CHAIN
+from mlang.evaluation.compiler.plain_calls import listing, plain_call_or_index
 from mlang.evaluation.compiler.runtime import MISSING, Code
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
@@ -167,6 +168,9 @@ class ReferenceCompiler:
 
     def index_args(self, nodes: list[ast.Node]) -> tuple[Callable[[Frame], list], bool]:
         """Code for index arguments, and whether any of them uses ``end``."""
+        codes = self.plain_arg_codes(nodes)
+        if codes is not None:
+            return listing(codes), False
         uses_end = any(self.facts.contains_end(n) for n in nodes)
         parts = []
         for n in nodes:
@@ -209,9 +213,33 @@ class ReferenceCompiler:
 
         return values, uses_end
 
+    def plain_arg_codes(self, nodes: list[ast.Node]) -> list[Code] | None:
+        """Code for each index argument, if none of them uses ``end``, can give a
+        comma-separated list or is name=value (else None, and nothing is compiled)."""
+        for n in nodes:
+            if type(n) is ast.NamedArg or self.may_expand(n) or self.facts.contains_end(n):
+                return None
+        return [self.expr(n) for n in nodes]
+
+    def _plain_call_site(self, node: ast.Index) -> list[Code] | None:
+        """The argument codes of ``name(args)`` when the plain path applies: ``name`` is an
+        ordinary name (no input, global, persistent or shared one), no argument is ``:``,
+        and the function it may call does not ask for its arguments' names."""
+        name = node.base.name  # type: ignore[attr-defined]
+        if name in self.special_names or name in self.params \
+                or any(type(a) is ast.Colon for a in node.args):
+            return None
+        entry = self.interp.builtins.get(name)
+        if entry is not None and entry.wants_argument_names:
+            return None
+        return self.plain_arg_codes(node.args)
+
     def call_or_index(self, node: ast.Index) -> Callable[[Frame, int], list]:
         """``name(args)``: index the variable, or call the function, with nargout outputs."""
         name = node.base.name  # type: ignore[attr-defined]
+        codes = self._plain_call_site(node)
+        if codes is not None:
+            return plain_call_or_index(self.interp, self.unit, name, codes)[0]
         args, uses_end = self.index_args(node.args)
         calls = self.calls(name, node)
         index = indexing.index
@@ -226,7 +254,8 @@ class ReferenceCompiler:
 
         is_param = name in self.params
         has_colon = any(type(a) is ast.Colon for a in node.args)
-        library_entry = self.interp.builtins.get(name)
+        interp = self.interp
+        library_entry = interp.builtins.get(name)
         if library_entry is not None and library_entry.wants_argument_names:
             calls = self._naming_arguments(calls, node.args)
 
@@ -264,6 +293,9 @@ class ReferenceCompiler:
 
     def visit_Index(self, node: ast.Index) -> Code:
         if not node.braces and type(node.base) is ast.Name:
+            codes = self._plain_call_site(node)
+            if codes is not None:
+                return plain_call_or_index(self.interp, self.unit, node.base.name, codes)[1]
             run = self.call_or_index(node)
 
             def first(frame: Frame) -> Any:

@@ -1,0 +1,96 @@
+"""``name(args)`` at its plainest: no argument is ``:``, uses ``end``, can give a
+comma-separated list or is name=value, and ``name`` is an ordinary name.
+
+The variable is indexed, or the function is called directly (resolved once
+per path generation, as ``ReferenceCompiler.calls`` does, without going
+through ``interp.invoke``).  ``x(k)`` of a real double array with one double
+index, in range, is read inline; everything else takes ``indexing.index``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.errors import error
+from mlang.evaluation.compiler.runtime import MISSING, Code
+from mlang.evaluation.frame import Frame
+from mlang.values import indexing
+from mlang.values.handle import FunctionHandle
+from mlang.values.objects import FUNCTION_LIKE
+
+
+def listing(codes: list[Code]) -> Callable[[Frame], list]:
+    """Code giving the list of the values of ``codes`` (short lists written out)."""
+    if not codes:
+        return lambda frame: []
+    if len(codes) == 1:
+        a = codes[0]
+        return lambda frame: [a(frame)]
+    if len(codes) == 2:
+        a, b = codes
+        return lambda frame: [a(frame), b(frame)]
+    if len(codes) == 3:
+        a, b, c = codes
+        return lambda frame: [a(frame), b(frame), c(frame)]
+    return lambda frame: [code(frame) for code in codes]
+
+
+def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
+                        ) -> tuple[Callable[[Frame, int], list], Code]:
+    """(code giving ``nargout`` outputs, code giving the one value) of ``name(args)``."""
+    args = listing(codes)
+    index = indexing.index
+    cache: list[Any] = [-1, None]
+    float64 = np.dtype(np.float64)
+    only = codes[0] if len(codes) == 1 else None
+
+    def resolve_and_call(frame: Frame, values: list, nargout: int) -> list:
+        target = interp.lookup(name, unit)
+        if target is None:
+            raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
+        cache[0] = interp.generation
+        cache[1] = target
+        return target.call(interp, values, nargout, frame)
+
+    def of_value(base: Any, values: list, nargout: int) -> list:
+        if type(base) is FunctionHandle:
+            return interp.invoke(base, values, nargout)
+        if type(base) in FUNCTION_LIKE:
+            return base.call_as_function(interp, values, nargout)
+        return [index(base, values)]
+
+    def run(frame: Frame, nargout: int) -> list:
+        base = frame.vars.get(name, MISSING)
+        if base is MISSING:
+            values = args(frame)
+            if cache[0] == interp.generation:
+                return cache[1].call(interp, values, nargout, frame)
+            return resolve_and_call(frame, values, nargout)
+        return of_value(base, args(frame), nargout)
+
+    def value(frame: Frame) -> Any:
+        base = frame.vars.get(name, MISSING)
+        if base is MISSING:
+            values = args(frame)
+            if cache[0] == interp.generation:
+                out = cache[1].call(interp, values, 1, frame)
+            else:
+                out = resolve_and_call(frame, values, 1)
+        elif type(base) is np.ndarray and only is not None:
+            k = only(frame)
+            if type(k) is float and base.dtype is float64 and base.ndim == 2:
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                if i == k and 1 <= i <= base.size:
+                    rows = base.shape[0]
+                    return base.item((i - 1) % rows, (i - 1) // rows)
+            return index(base, [k])
+        else:
+            out = of_value(base, args(frame), 1)
+        if not out:
+            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        return out[0]
+
+    return run, value
