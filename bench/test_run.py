@@ -124,3 +124,70 @@ def test_every_benchmark_script_parses_and_reports_its_name() -> None:
         text = script.read_text()
         assert f"fprintf('{name} %.6f %.6f\\n', cpu, wall);" in text, name
         assert "tic;" in text and "wall = toc;" in text and "cputime" in text, name
+
+
+def test_unsupported_engine_shows_not_applicable() -> None:
+    rows = [("string_array_loop", run.Outcome(seconds=1.0, wall=1.0),
+             run.Outcome(not_run="Octave has no string class"))]
+    lines = run.format_table(rows).splitlines()
+    assert lines[2].split() == ["string_array_loop", "1.000", "n/a", "-"]
+    assert lines[3] == "  string_array_loop (Octave): not run: Octave has no string class"
+
+
+def test_sized_sets_the_size_variable_before_the_script() -> None:
+    assert run.sized(["octave-cli", "--norc"], "--eval", "strrep_1e7", 2500) == [
+        "octave-cli", "--norc", "--eval", "n = 2500; strrep_1e7"]
+
+
+def test_format_scaling_shows_growth_per_engine() -> None:
+    rows = [
+        ("literal_parse", 250, (run.Outcome(seconds=0.5), run.Outcome(seconds=2.0)),
+         (run.Outcome(seconds=0.1), run.Outcome(seconds=0.5))),
+        ("deep_nesting", 5000, (run.Outcome(seconds=0.5), run.Outcome(error="too deep")), None),
+    ]
+    lines = run.format_scaling(rows).splitlines()
+    assert lines[0].split()[:4] == ["benchmark", "n", "mlang", "n"]
+    assert lines[2].split() == ["literal_parse", "250", "0.500", "2.000", "4.0", "0.100", "0.500", "5.0"]
+    assert lines[3].split() == ["deep_nesting", "5000", "0.500", "FAIL", "-", "-", "-", "-"]
+    assert lines[4] == "  deep_nesting (mlang): too deep"
+
+
+def test_scaling_cases_are_benchmarks() -> None:
+    assert {name for name, _ in run.SCALING} <= set(run.BENCHMARKS)
+    assert set(run.OCTAVE_UNSUPPORTED) <= set(run.BENCHMARKS)
+
+
+# Each benchmark with a size variable n, at a small size: the script checks its own
+# result and fails with bench:wrong when it is wrong.
+SMALL_SIZES = {
+    "cellfun_handles": 200,
+    "cellfun_nonuniform": 200,
+    "prealloc_recurrence": 500,
+    "sprintf_loop": 300,
+    "nested_calls": 200,
+    "while_compound": 500,
+    "struct_array_loop": 200,
+    "string_array_loop": 200,
+    "map_loop": 300,
+    "literal_parse": 20,
+    "strrep_1e7": 1000,
+    "regexprep_1e7": 1000,
+    "strsplit_1e7": 1000,
+    "deep_nesting": 400,
+    "growth_patterns": 200,
+}
+
+
+def test_small_sizes_cover_the_sized_benchmarks() -> None:
+    for name in run.BENCHMARKS:
+        sized_script = "if ~exist('n', 'var')" in (run.SCRIPTS / f"{name}.m").read_text()
+        assert sized_script == (name in SMALL_SIZES), name
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_SIZES))
+def test_benchmark_runs_correctly_under_mlang_at_a_small_size(name: str) -> None:
+    command = [sys.executable, "-m", "mlang"]
+    outcome = run.run_once(command, run.SCRIPTS / f"{name}.m", name, timeout=120,
+                           arguments=run.sized(command, "-e", name, SMALL_SIZES[name]))
+    assert outcome.error is None, outcome.error
+    assert outcome.seconds is not None and outcome.seconds >= 0
