@@ -20,13 +20,13 @@ from mlang.builtins.coerce import (
 )
 from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError, error
-from mlang.registry import builtin
+from mlang.registry import Builtin, builtin
 from mlang.values import indexing
 from mlang.values.cell import Cell
 from mlang.values.concat import cat
 from mlang.values.core import char_row, class_of, fix_shape, numel, result, size_of, to_array
 from mlang.values.handle import FunctionHandle
-from mlang.values.objects import FUNCTION_LIKE
+from mlang.values.objects import CALL_ROUTES, FUNCTION_LIKE
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -196,6 +196,11 @@ def _uniform_array(values: list, shape: tuple[int, ...]) -> Any:
     if not values:
         return np.zeros(shape)
     first = values[0]
+    kind = type(first)
+    if (kind is float or kind is bool) and all(type(v) is kind for v in values):
+        # the common outputs (numel, isempty, x*2 on doubles): Python scalars, one class
+        return result(np.array(values, dtype=np.float64 if kind is float else np.bool_)
+                      .reshape(shape, order="F"))
     if type(first) is Struct:
         joined = cat(values, 1)
         return Struct(joined.fields, joined.elems.reshape(shape, order="F"))
@@ -209,18 +214,98 @@ def _uniform_array(values: list, shape: tuple[int, ...]) -> Any:
     return result(flat.reshape(shape, order="F"))
 
 
+def _cells_of(values: list, shape: tuple[int, ...]) -> Cell:
+    """The values (column-major) as a cell array of ``shape``, each held as it is."""
+    return Cell(np.fromiter(values, dtype=object, count=len(values)).reshape(shape, order="F"))
+
+
+def _element_caller(interp: Any, fn: Any, nargout: int) -> Callable[[list], list]:
+    """The call of fn on one element's arguments, with fn looked up once for the whole
+    cellfun/arrayfun call (interp.call_value would look it up again for every element)."""
+    if type(fn) is FunctionHandle:
+        if fn.params is not None:  # anonymous
+            call_handle = interp.call_handle
+            return lambda args: call_handle(fn, args, nargout)
+        target, scope = fn.target or interp.resolve(fn.name), fn.scope
+    elif type(fn) in FUNCTION_LIKE:
+        return lambda args: fn.call_as_function(interp, args, nargout)
+    else:
+        name = text_or_none(fn)
+        target, scope = (interp.resolve(name) if name else None), None
+    if target is None:  # no such function: call_value raises MATLAB's error at the first element
+        call_value = interp.call_value
+        return lambda args: call_value(fn, args, nargout)
+    call = target.call
+    return lambda args: call(interp, args, nargout, scope)
+
+
+# Builtins without side effects whose value depends on their one argument alone: cellfun
+# may call their Python function on every cell directly (and again through the general path
+# when one errors, so that errors come in MATLAB's order).
+PURE_BUILTINS = frozenset({
+    "numel", "length", "ndims", "isempty", "isscalar", "isvector", "isrow", "iscolumn",
+    "ismatrix", "islogical", "isnumeric", "ischar", "iscell", "isstruct", "isfloat",
+    "isinteger", "isreal", "iscellstr", "isstring",
+})
+
+
+def _pure_builtin(interp: Any, fn: Any, inputs: list, nargout: int) -> Builtin | None:
+    """The builtin fn names when it is one of PURE_BUILTINS and each cell can be passed to
+    its Python function directly: one cell array input, at most one output, and no cell
+    whose class routes its own calls (objects, dlarray, sparse, tables)."""
+    if len(inputs) != 1 or nargout > 1:
+        return None
+    if type(fn) is FunctionHandle:
+        if fn.params is not None:
+            return None
+        target = fn.target or interp.resolve(fn.name)
+    else:
+        name = text_or_none(fn) if type(fn) not in FUNCTION_LIKE else None
+        target = interp.resolve(name) if name else None
+    if type(target) is not Builtin or target.name not in PURE_BUILTINS or not target.plain \
+            or target.min_in > 1 or target.max_in_count < 1:
+        return None
+    if any(type(v) in CALL_ROUTES for v in inputs[0].data.flat):
+        return None
+    return target
+
+
+def _direct_outputs(target: Builtin, cells: Cell) -> list | None:
+    """The builtin's value on each cell, or None when it errors on one or gives anything but
+    one value (the general path then calls it again and reports as usual)."""
+    fn = target.fn
+    try:
+        out = [fn(v) for v in cells.data.ravel(order="F")]
+    except MatlabError:
+        return None
+    for v in out:
+        if v is None or type(v) is tuple:
+            return None
+    return out
+
+
 def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, handler: Any,
            nargout: int) -> Any:
     """Call fn on the elements of inputs, collecting nargout outputs (uniform or in cells)."""
     shape = _check_same_size(fn_name, inputs)
+    if fn_name == "cellfun":
+        target = _pure_builtin(interp, fn, inputs, nargout)
+        values = _direct_outputs(target, inputs[0]) if target is not None else None
+        if values is not None:
+            if uniform:
+                _check_uniform_column(fn_name, values)
+                return _uniform_array(values, shape)
+            return _cells_of(values, shape)
     getters = [_element_getter(v) if fn_name == "arrayfun" else _cell_getter(v) for v in inputs]
+    call = _element_caller(interp, fn, nargout)
     n = int(np.prod(shape))
     wanted = max(nargout, 1)
     columns: list[list] = [[] for _ in range(wanted)]
+    single = getters[0] if len(getters) == 1 else None
     for k in range(n):
-        args = [get(k) for get in getters]
+        args = [single(k)] if single is not None else [get(k) for get in getters]
         try:
-            out = interp.call_value(fn, args, nargout)
+            out = call(args)
         except MatlabError as exc:
             if handler is None:
                 raise
@@ -235,16 +320,30 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
         if len(out) < wanted:
             raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
         for j in range(wanted):
+            column = columns[j]
             if uniform:
-                _check_uniform(fn_name, out[j], columns[j][0] if columns[j] else None, k + 1, j + 1)
-            columns[j].append(out[j])
+                value = out[j]
+                kind = type(value)
+                # a double or logical scalar like the first output needs no further check
+                if not (column and (kind is float or kind is bool) and type(column[0]) is kind):
+                    _check_uniform(fn_name, value, column[0] if column else None, k + 1, j + 1)
+            column.append(out[j])
     if wanted == 0 or (nargout == 0 and n and not columns[0]):
         return None
     if uniform:
         outputs = [_uniform_array(col, shape) for col in columns]
     else:
-        outputs = [Cell(object_array(col, shape)) for col in columns]
+        outputs = [_cells_of(col, shape) for col in columns]
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+def _check_uniform_column(fn_name: str, values: list) -> None:
+    """The UniformOutput checks of _apply on one column of outputs, in order."""
+    first = values[0] if values else None
+    kind = type(first)
+    for k, value in enumerate(values):
+        if not (k and (kind is float or kind is bool) and type(value) is kind):
+            _check_uniform(fn_name, value, first if k else None, k + 1, 1)
 
 
 def _cell_getter(c: Any) -> Callable[[int], Any]:
