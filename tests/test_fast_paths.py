@@ -19,6 +19,7 @@ from mlang.evaluation.compiler import element_stores
 from mlang.evaluation.compiler.calls_and_indexing import ReferenceCompiler
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.core import class_of, to_str
+from mlang.values.ranges import colon_range
 
 ALWAYS_SHARED = types.SimpleNamespace(getrefcount=lambda obj: 1000)
 
@@ -200,3 +201,56 @@ def test_user_function_calls(tmp_path) -> None:
                      _plain(np.array([[1.0, 1.0, 0.0]])), _plain(np.array([[0.0, 0.0, 0.0]])),
                      "MATLAB:TooManyInputs", "MATLAB:TooManyOutputs", "no error without outputs",
                      "MATLAB:unassignedOutputs"]
+
+
+@pytest.mark.parametrize("a, s, b", [
+    (1.0, 1.0, 5.0), (0.0, 0.1, 1.0), (5.0, -1.0, 1.0), (1.0, 1.0, 0.0), (1.0, 0.0, 3.0),
+    (-0.0, 1.0, 0.5), (2.0, 1.0, 2.0), (0.0, 0.3, 0.9), (float("nan"), 1.0, 3.0),
+    (1.0, -0.0, 3.0), (-1.5, 0.5, 1.0), (1e15, 1.0, 1e15 + 3), (3.0, -0.0, 1.0),
+])
+def test_double_ranges_as_the_general_path(a: float, s: float, b: float) -> None:
+    fast = colon_range(a, s, b)
+    general = colon_range(np.array([[a]]), np.array([[s]]), np.array([[b]]))
+    assert type(fast) is type(general)
+    if type(fast) is float:
+        assert repr(fast) == repr(general)
+    else:
+        assert fast.shape == general.shape and fast.dtype == general.dtype
+        assert fast.tobytes() == general.tobytes()
+
+
+def test_double_range_errors_as_the_general_path() -> None:
+    for args in [(1.0, 1.0, float("inf")), (0.0, 1e-300, 1.0)]:
+        with pytest.raises(MatlabError) as fast:
+            colon_range(*args)
+        with pytest.raises(MatlabError) as general:
+            colon_range(*(np.array([[v]]) for v in args))
+        assert fast.value.identifier == general.value.identifier
+
+
+ANONYMOUS_CASES = [
+    ("f = @(x) x * 2 + 1; r = cellfun(f, {1, 2, 3});", [3.0, 5.0, 7.0]),
+    ("r = arrayfun(@(x) x:x+2, 1:2, 'UniformOutput', false); r = [r{:}];", [1, 2, 3, 2, 3, 4]),
+    ("k = 3; f = @(x, y) x + y + k; k = 100; r = f(1, 2);", 6.0),  # captured when made
+    ("f = @(varargin) numel(varargin); r = [f() f(1) f(1, 2, 3)];", [0, 1, 3]),
+    ("f = @(x, varargin) x + numel(varargin); r = f(10, 'a', 'b');", 12.0),
+    ("f = @(~, y) y; r = f(1, 2);", 2.0),
+    ("f = @() 42; r = f();", 42.0),
+    ("f = @(x) x; r = f(1, 2);", "MATLAB:TooManyInputs"),
+    ("f = @(x, y) nargin; r = f(1);", "MATLAB:nargin:notInFunction"),  # as before
+    ("f = @(x, y) y; r = f(1);", "MATLAB:UndefinedFunction"),
+    ("g = @(x) @(y) x + y; h = g(10); r = h(5);", 15.0),
+    ("f = @(x) error('my:id', 'bad %d', x); f(3);", "my:id"),
+]
+
+
+@pytest.mark.parametrize("code, expected", ANONYMOUS_CASES)
+def test_anonymous_function_calls(code: str, expected: object) -> None:
+    interp = Interpreter(stdout=io.StringIO())
+    try:
+        interp.run_source(code)
+    except MatlabError as exc:
+        assert exc.identifier == expected
+        return
+    r = interp.base.vars["r"]
+    assert np.array_equal(np.asarray(r, dtype=float).reshape(-1), np.asarray(expected).reshape(-1))

@@ -11,21 +11,20 @@ class Frame:
     ``vars`` maps names to values.  ``end_stack`` holds what ``end`` refers to
     while index arguments are evaluated; ``persistent`` is the calling
     function's persistent store.  What most calls never set (``growth``,
-    ``outer``, ``label``, ``end_stack``, ``global_names``) is not made for each
+    ``outer``, ``end_stack``, ``global_names``) is not made for each
     call: a class default, or made on first use.
     """
 
-    __slots__ = ("vars", "interp", "unit", "function", "nargin", "nargout", "persistent",
+    __slots__ = ("vars", "interp", "unit", "function", "nargin", "nargout", "persistent", "label",
                  "__dict__")
 
     growth: dict | None = None  # variables held as views of growth buffers (weak refs)
     outer: Frame | None = None  # for a nested function: its parent's workspace
-    label = ""  # the name of a workspace that runs no function (an anonymous one's)
     line = 0  # the line of the statement running (for error locations)
 
     def __init__(self, interp: Any, unit: Any = None, function: Any = None,
                  nargin: int = 0, nargout: int = 0, vars: dict[str, Any] | None = None,
-                 persistent: dict[str, Any] | None = None) -> None:
+                 persistent: dict[str, Any] | None = None, label: str = "") -> None:
         self.vars: dict[str, Any] = {} if vars is None else vars
         self.interp = interp
         self.unit = unit  # the compiled file whose local functions are visible here
@@ -33,6 +32,7 @@ class Frame:
         self.nargin = nargin
         self.nargout = nargout
         self.persistent = persistent
+        self.label = label  # the name of a workspace that runs no function (an anonymous one's)
 
     @property
     def end_stack(self) -> list[tuple[Any, int, int]]:

@@ -222,26 +222,31 @@ class Interpreter:
         return target.call(self, args, nargout, frame)
 
     def call_handle(self, handle: FunctionHandle, args: list, nargout: int) -> list:
-        if handle.params is not None:  # anonymous
-            params = handle.params
-            if len(args) > len(params) and not (params and params[-1] == "varargin"):
+        params = handle.params
+        if params is not None:  # anonymous
+            varargin = bool(params) and params[-1] == "varargin"
+            if len(args) > len(params) and not varargin:
                 raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-            frame = Frame(self, handle.target, None, len(args), nargout)
-            vars = frame.vars
-            vars.update(handle.captured)  # type: ignore[arg-type]
-            for p, a in zip(params, args, strict=False):
-                if p is not None:
-                    vars[p] = a
-            if params and params[-1] == "varargin":
-                vars["varargin"] = Cell.row(list(args[len(params) - 1:]))
+            vars = dict(handle.captured) if handle.captured else {}
+            if varargin or None in params:
+                for p, a in zip(params, args, strict=False):
+                    if p is not None:
+                        vars[p] = a
+                if varargin:
+                    vars["varargin"] = Cell.row(list(args[len(params) - 1:]))
+            else:
+                vars.update(zip(params, args, strict=False))
             # its own workspace on the stack: eval, exist and who inside the body see it;
             # errors raised there are named after the code that called the handle
-            frame.label = self.frames[-1].name
-            self.frames.append(frame)
+            frames = self.frames
+            caller = frames[-1]
+            frame = Frame(self, handle.target, None, len(args), nargout, vars, None,
+                          caller.function.name if caller.function is not None else caller.label)
+            frames.append(frame)
             try:
                 return handle.body(frame, nargout)  # type: ignore[misc]
             finally:
-                self.frames.pop()
+                frames.pop()
         target = handle.target or self.resolve(handle.name)
         if target is None:
             raise error("MATLAB:UndefinedFunction",

@@ -14,6 +14,8 @@ from mlang.values.operators import to_class
 
 def colon_range(start: object, step: object, stop: object) -> object:
     """MATLAB's ``start:step:stop`` as a 1×n row (1×0 when empty)."""
+    if type(start) is float and type(step) is float and type(stop) is float:
+        return _double_range(start, step, stop)
     classes = {class_of(start), class_of(step), class_of(stop)}
     for v in (start, step, stop):
         if type(v) is not float and getattr(v, "size", 1) == 0:
@@ -39,6 +41,20 @@ def colon_range(start: object, step: object, stop: object) -> object:
         return values.astype(np.float32)
     if values.size == 1:
         return float(values[0, 0])
+    return values
+
+
+def _double_range(a: float, s: float, b: float) -> object:
+    """``colon_range`` of three double scalars (what its general path gives them)."""
+    count = range_length(a, s, b)
+    if count == 0:
+        return np.zeros((1, 0))
+    if count == 1:
+        return a + s * 0.0
+    check_array_size((1, count))
+    values = (a + s * np.arange(count, dtype=np.float64)).reshape(1, -1)
+    if (s > 0 and values[0, -1] > b) or (s < 0 and values[0, -1] < b):
+        values[0, -1] = b
     return values
 
 
