@@ -10,6 +10,7 @@ from mlang.builtins.graphics import props as pv
 from mlang.builtins.graphics.charts_base import (
     ChartObject,
     bar_rectangles,
+    bars_legend_artist,
     choice_prop,
     color_prop,
     fraction_prop,
@@ -169,7 +170,7 @@ class Bar(ChartObject):
         return made or [None]
 
     def legend_artist(self) -> Any:
-        return self.artist
+        return bars_legend_artist(self.artists)
 
 
 def _end_points(axis: str) -> Prop:

@@ -311,6 +311,9 @@ def bar_rectangles(ax: Any, starts: np.ndarray, sizes: np.ndarray, bottoms: np.n
         return list(container.patches)
     from matplotlib.collections import PolyCollection  # matplotlib on first use: keeps start-up fast
 
+    one_colour = all(isinstance(c, str) or np.ndim(c) <= 1 for c in (face, options.get("edgecolor")))
+    if one_colour and _side_by_side(starts, sizes, bottoms, heights):
+        return _touching_bars(ax, starts, sizes, bottoms[0], heights, horizontal, face, options)
     x0, x1 = starts, starts + sizes
     y0, y1 = bottoms, bottoms + heights
     corners = np.stack([np.stack([x0, y0], -1), np.stack([x0, y1], -1),
@@ -323,9 +326,71 @@ def bar_rectangles(ax: Any, starts: np.ndarray, sizes: np.ndarray, bottoms: np.n
                                 else "solid", alpha=options.get("alpha"))
     if options.get("linestyle") == "None":
         collection.set_linewidth(0)
-    # the value axis sits on the bars' base, with no margin below it, as ax.bar does
+    _sit_on_base(ax, collection, bottoms[0], horizontal)
+    return [collection]
+
+
+def _sit_on_base(ax: Any, collection: Any, base: float, horizontal: bool) -> None:
+    """Add the bars' collection; the value axis sits on the bars' base, with no margin below
+    it, as ax.bar does."""
     sticky = collection.sticky_edges.x if horizontal else collection.sticky_edges.y
-    sticky.extend(np.unique(bottoms[:1]).tolist())
+    sticky.append(float(base))
     ax.add_collection(collection, autolim=True)
     ax.autoscale_view()
-    return [collection]
+
+
+def _side_by_side(starts: np.ndarray, sizes: np.ndarray, bottoms: np.ndarray, heights: np.ndarray) -> bool:
+    """Whether the bars stand on one base, in order, each ending where the next starts
+    (a histogram's bins), all of finite height."""
+    if (starts.size < 2 or not np.all(bottoms == bottoms[0]) or not np.all(sizes > 0)
+            or not np.all(np.isfinite(heights))):
+        return False
+    ends = starts + sizes
+    span = float(ends[-1] - starts[0])
+    return bool(np.isfinite(span) and np.all(np.abs(ends[:-1] - starts[1:]) <= 1e-9 * span))
+
+
+def _touching_bars(ax: Any, starts: np.ndarray, sizes: np.ndarray, base: float, heights: np.ndarray,
+                   horizontal: bool, face: Any, options: dict[str, Any]) -> list[Any]:
+    """Side-by-side bars of one colour as a filled outline (one polygon) and their edges as
+    one unbroken line (up each bin's left side, across its top, down its right side): a path
+    a bar takes seconds to make and draw for 1e6 bins, these two a second at most, and look
+    the same."""
+    from matplotlib.collections import PolyCollection  # matplotlib, loaded already by the caller
+    from matplotlib.lines import Line2D
+
+    edges = np.append(starts, starts[-1] + sizes[-1])
+    tops = base + heights
+    outline = np.empty((2 * edges.size, 2))
+    outline[:, 0] = np.repeat(edges, 2)
+    outline[[0, -1], 1] = base
+    outline[1:-1, 1] = np.repeat(tops, 2)
+    walk = np.empty((4 * heights.size + 1, 2))
+    corner_x, corner_y = walk[:-1, 0].reshape(-1, 4), walk[:-1, 1].reshape(-1, 4)
+    corner_x[:, :2], corner_x[:, 2:] = edges[:-1, None], edges[1:, None]
+    corner_y[:, [0, 3]], corner_y[:, 1:3] = base, tops[:, None]
+    walk[-1] = (edges[0], base)
+    if horizontal:
+        outline, walk = outline[:, ::-1], walk[:, ::-1]
+    fill = PolyCollection([outline], closed=True, facecolors=face, edgecolors="none", alpha=options.get("alpha"))
+    _sit_on_base(ax, fill, base, horizontal)
+    edge, style = options.get("edgecolor"), options.get("linestyle", "-")
+    if edge is None or (isinstance(edge, str) and edge == "none") or style == "None":
+        return [fill]
+    line = Line2D(walk[:, 0], walk[:, 1], color=edge, linewidth=options.get("linewidth"), linestyle=style,
+                  alpha=options.get("alpha"), solid_joinstyle="miter")
+    ax.add_line(line)
+    return [fill, line]
+
+
+def bars_legend_artist(artists: list[Any]) -> Any:
+    """What a legend shows for bars: side-by-side bars drawn as a fill and an edge line
+    show as one patch with both."""
+    from matplotlib.lines import Line2D  # matplotlib, loaded already by the drawing
+    from matplotlib.patches import Patch
+
+    if len(artists) != 2 or not isinstance(artists[1], Line2D):
+        return artists[0] if artists else None
+    fill, line = artists
+    return Patch(facecolor=fill.get_facecolor()[0], edgecolor=line.get_color(), linewidth=line.get_linewidth(),
+                 linestyle=line.get_linestyle(), alpha=fill.get_alpha())

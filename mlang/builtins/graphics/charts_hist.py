@@ -17,6 +17,7 @@ from mlang.builtins.graphics.charts_bars import BLACK, draw_bars
 from mlang.builtins.graphics.charts_base import (
     ChartObject,
     bar_rectangles,
+    bars_legend_artist,
     choice_prop,
     color_prop,
     fraction_prop,
@@ -115,6 +116,9 @@ class Histogram(ChartObject):
                    "linestyle": style}
         return bar_rectangles(ax, edges[:-1], np.diff(edges), np.zeros(values.size), values, horizontal,
                               face, options)
+
+    def legend_artist(self) -> Any:
+        return bars_legend_artist(self.artists)
 
 
 def _binning_prop(name: str, read: Any) -> Prop:

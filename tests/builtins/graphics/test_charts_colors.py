@@ -123,17 +123,18 @@ def test_bar_default_faces_ignore_colormap(g):
 # ---------------------------------------------------------------- many bars
 
 
-def test_histogram_of_many_bins_is_one_collection(g, tmp_path):
+def test_histogram_of_many_bins_is_one_fill_and_one_edge_line(g, tmp_path):
     g.run("rng(1); h = histogram(randn(1e4, 1), 1000); n = h.Values; e = h.BinEdges;")
     h = g.get("h")
-    assert len(h.artists) == 1 and isinstance(h.artists[0], PolyCollection)
+    assert len(h.artists) == 2 and isinstance(h.artists[0], PolyCollection)
     values, edges = np.asarray(g.get("n")).ravel(), np.asarray(g.get("e")).ravel()
     assert values.size == 1000 and values.sum() == 10000
-    paths = h.artists[0].get_paths()
-    assert len(paths) == 1000
-    corners = paths[10].vertices[:4]
-    assert corners[:, 0].min() == pytest.approx(edges[10]) and corners[:, 0].max() == pytest.approx(edges[11])
-    assert corners[:, 1].max() == pytest.approx(values[10]) and corners[:, 1].min() == 0
+    (outline,) = h.artists[0].get_paths()
+    tops = outline.vertices[1:2 * values.size + 1].reshape(-1, 2, 2)  # each bin's top corners
+    assert np.allclose(tops[10, :, 0], edges[10:12]) and np.all(tops[10, :, 1] == values[10])
+    walk = h.artists[1].get_xydata()[:-1].reshape(-1, 4, 2)  # each bin's edge: up, across, down
+    assert np.allclose(walk[10, :, 0], edges[[10, 10, 11, 11]])
+    assert np.array_equal(walk[10, :, 1], [0, values[10], values[10], 0])
     ax = h.axes().artist
     assert ax.get_ylim()[0] == 0 and ax.get_ylim()[1] >= values.max()
     g.run("drawnow; saveas(gcf, 'many.png');")
