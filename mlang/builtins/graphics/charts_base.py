@@ -372,7 +372,8 @@ def _touching_bars(ax: Any, starts: np.ndarray, sizes: np.ndarray, base: float, 
     walk[-1] = (edges[0], base)
     if horizontal:
         outline, walk = outline[:, ::-1], walk[:, ::-1]
-    fill = PolyCollection([outline], closed=True, facecolors=face, edgecolors="none", alpha=options.get("alpha"))
+    fill = PolyCollection([outline], closed=True, facecolors=face, edgecolors="none",
+                          alpha=options.get("alpha"))
     _sit_on_base(ax, fill, base, horizontal)
     edge, style = options.get("edgecolor"), options.get("linestyle", "-")
     if edge is None or (isinstance(edge, str) and edge == "none") or style == "None":
@@ -392,5 +393,5 @@ def bars_legend_artist(artists: list[Any]) -> Any:
     if len(artists) != 2 or not isinstance(artists[1], Line2D):
         return artists[0] if artists else None
     fill, line = artists
-    return Patch(facecolor=fill.get_facecolor()[0], edgecolor=line.get_color(), linewidth=line.get_linewidth(),
-                 linestyle=line.get_linestyle(), alpha=fill.get_alpha())
+    return Patch(facecolor=fill.get_facecolor()[0], edgecolor=line.get_color(),
+                 linewidth=line.get_linewidth(), linestyle=line.get_linestyle(), alpha=fill.get_alpha())
