@@ -21,6 +21,7 @@ from mlang.builtins.coerce import (
 from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError, error
 from mlang.registry import Builtin, builtin
+from mlang.syntax import ast
 from mlang.values import indexing
 from mlang.values.cell import Cell
 from mlang.values.concat import cat
@@ -284,6 +285,122 @@ def _direct_outputs(target: Builtin, cells: Cell) -> list | None:
     return out
 
 
+# Operators that act element by element on a double array as on each of its elements;
+# COMPARISONS give logical values, which arithmetic takes as double (numbers, as MATLAB does).
+ELEMENTWISE = {"+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.divide}
+COMPARISONS = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
+               "==": np.equal, "~=": np.not_equal}
+# elementwise only with a scalar on the right (either side for *): x*2, 2*x, x/4
+SCALAR_SIDED = {"*": np.multiply, "/": np.divide}
+
+VectorCode = tuple[Callable[[np.ndarray], Any], bool]  # (x -> value, whether the value is scalar)
+
+
+def _as_number(v: Any) -> Any:
+    return v.astype(np.float64) if type(v) is np.ndarray and v.dtype == np.bool_ else v
+
+
+def _vector_body(handle: FunctionHandle) -> Callable[[np.ndarray], np.ndarray] | None:
+    """The body of an anonymous function of one input made of +, -, .*, ./, comparisons,
+    unary minus, * and / by a scalar, double literals and captured double scalars, as a
+    function of a double array of inputs: what each call on one double gives, all at once
+    (None for any other body)."""
+    node = handle.node
+    if type(node) is not ast.Lambda or len(node.params) != 1 or node.params[0] in (None, "varargin"):
+        return None
+    param, captured = node.params[0], handle.captured or {}
+
+    def build(e: Any) -> VectorCode | None:
+        kind = type(e)
+        if kind is ast.Paren:
+            return build(e.expr)
+        if kind is ast.Name:
+            if e.name == param:
+                return (lambda x: x), False
+            value = captured.get(e.name)
+            return ((lambda x: value), True) if type(value) is float else None
+        if kind is ast.Number:
+            if e.cls != "double" or type(e.value) is complex:
+                return None
+            constant = float(e.value)
+            return (lambda x: constant), True
+        if kind is ast.Unary and e.op == "-":
+            inner = build(e.operand)
+            if inner is None:
+                return None
+            f = inner[0]
+            return (lambda x: -_as_number(f(x))), inner[1]
+        if kind is not ast.Binary:
+            return None
+        left, right = build(e.left), build(e.right)
+        if left is None or right is None:
+            return None
+        if e.op in ("^", ".^") and type(e.right) is ast.Number and e.right.value == 2 \
+                and e.right.cls == "double":
+            base = left[0]
+            return (lambda x: np.square(_as_number(base(x)))), left[1]
+        lf, rf, scalar = left[0], right[0], left[1] and right[1]
+        compare = COMPARISONS.get(e.op)
+        if compare is not None:
+            return (lambda x: compare(lf(x), rf(x))), scalar
+        op = ELEMENTWISE.get(e.op)
+        if op is None:
+            op = SCALAR_SIDED.get(e.op)
+            if op is None or not (right[1] or (e.op == "*" and left[1])):
+                return None
+        return (lambda x: op(_as_number(lf(x)), _as_number(rf(x)))), scalar
+
+    body = node.body
+    if type(body) is ast.Matrix and len(body.rows) == 1 and len(body.rows[0]) > 1:
+        parts = [build(e) for e in body.rows[0]]
+        if any(p is None for p in parts) or all(p[1] for p in parts):  # type: ignore[index]
+            return None
+        return lambda x: _row_of_parts([p[0](x) for p in parts], x.size)  # type: ignore[index]
+    code = build(body)
+    if code is None or code[1]:  # a body not using its input: the general path
+        return None
+    return code[0]
+
+
+def _row_of_parts(parts: list, n: int) -> Any:
+    """[a b ...] for each of n inputs, as an n-by-1-by-m array (None when a part is logical:
+    the general path joins those by the class rules)."""
+    if any(type(p) is np.ndarray and p.dtype != np.float64 for p in parts):
+        return None
+    columns = [p if type(p) is np.ndarray else np.full(n, p) for p in parts]
+    return np.stack(columns, axis=1).reshape(n, 1, len(parts))
+
+
+def _vector_apply(fn_name: str, fn: Any, inputs: list, shape: tuple[int, ...], uniform: bool,
+                  nargout: int) -> Any:
+    """fn applied to all the doubles of the one input at once, or None when the general
+    path must call it element by element (see _vector_body)."""
+    if type(fn) is not FunctionHandle or fn.params is None or len(inputs) != 1 or nargout > 1:
+        return None
+    v = inputs[0]
+    if fn_name == "cellfun":
+        flat = v.data.ravel(order="F")
+        if not all(type(x) is float for x in flat):
+            return None
+        x = np.array(flat.tolist(), dtype=np.float64)
+    elif type(v) is np.ndarray and v.dtype == np.float64:
+        x = v.ravel(order="F")
+    else:
+        return None
+    body = _vector_body(fn) if x.size else None
+    if body is None:
+        return None
+    with np.errstate(all="ignore"):  # x/0 is Inf, 0/0 NaN, as for one double
+        out = body(x)
+    if out is None or (out.ndim == 3 and uniform):  # rows are not scalar outputs
+        return None
+    if out.ndim == 3:
+        return _cells_of(list(out), shape)  # each a 1-by-m row
+    if uniform:
+        return result(out.reshape(shape, order="F"))
+    return _cells_of(out.tolist(), shape)
+
+
 def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, handler: Any,
            nargout: int) -> Any:
     """Call fn on the elements of inputs, collecting nargout outputs (uniform or in cells)."""
@@ -296,6 +413,9 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
                 _check_uniform_column(fn_name, values)
                 return _uniform_array(values, shape)
             return _cells_of(values, shape)
+    vector = _vector_apply(fn_name, fn, inputs, shape, uniform, nargout)
+    if vector is not None:
+        return vector
     getters = [_element_getter(v) if fn_name == "arrayfun" else _cell_getter(v) for v in inputs]
     call = _element_caller(interp, fn, nargout)
     n = int(np.prod(shape))

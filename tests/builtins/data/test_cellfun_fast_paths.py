@@ -125,3 +125,46 @@ def test_several_outputs_and_no_outputs():
     assert a.tolist() == [[2.0, 1.0]] and b.tolist() == [[3.0, 1.0]]
     interp, out = run("cellfun(@disp, {1, 'x'});")
     assert out.split() == ["1", "x"]
+
+
+def same_nan(a: object, b: object) -> bool:
+    """same(), with NaN equal to NaN and -0 told from 0."""
+    if type(a) is Cell:
+        return type(b) is Cell and a.shape == b.shape and all(
+            same_nan(x, y) for x, y in zip(a.data.flat, b.data.flat, strict=True))
+    if type(a) is not type(b):
+        return False
+    x, y = np.asarray(a), np.asarray(b)
+    if x.dtype != y.dtype or x.shape != y.shape:
+        return False
+    if x.dtype.kind == "c":
+        return same_nan(x.real.copy(), y.real.copy()) and same_nan(x.imag.copy(), y.imag.copy())
+    if x.dtype.kind == "f":
+        return bool(np.all((x == y) & (np.signbit(x) == np.signbit(y)) | (np.isnan(x) & np.isnan(y))))
+    return bool(np.array_equal(x, y))
+
+
+ARITHMETIC_BODIES = ["x*2", "2*x", "x/4", "-x + 1", "x./0", "x/0", "0/x", "x - 3 > 0", "x >= -0",
+                     "(x ~= 3) + (x == 1)", "-(x < 2)", "(x > 1) - (x > 2)", "x .* y", "x*y - y",
+                     "(x)*(-1)", "x*x", "x^2", "x <= Inf", "x + 1i", "x + int8(1)", "x + true",
+                     "5", "y", "x.^2", "(-x)^2", "x^3", "[x x]", "[x, 2*x, 1]", "[x x > 1]", "[x]",
+                     "[x; x]", "[1 2]", "[x -x/0]"]
+ARITHMETIC_INPUTS = ["[1 -2 0 -0 NaN Inf -Inf 3.5]", "[1 2; 3 4]", "zeros(1, 0)", "7", "zeros(2, 2, 2)",
+                     "[1 2 3] > 1", "int8([1 2])", "single([1 2])", "[1+2i 3]"]
+
+
+@pytest.mark.parametrize("body", ARITHMETIC_BODIES)
+@pytest.mark.parametrize("data", ARITHMETIC_INPUTS)
+def test_arithmetic_bodies_match_the_general_path(body, data):
+    code = (f"y = 2.5; f = @(x) {body}; g = @(x) f(x); A = {data}; C = num2cell(A); "
+            "C2 = C; if ~isempty(C2), C2{1} = single(1); end\n")
+    calls = {"af": "arrayfun({}, A)", "cf": "cellfun({}, C)", "cf2": "cellfun({}, C2)",
+             "afn": "arrayfun({}, A, 'UniformOutput', false)",
+             "cfn": "cellfun({}, C, 'UniformOutput', false)"}
+    for name, call in calls.items():
+        code += (f"try, {name}_fast = {call.format('f')}; catch e, {name}_fast = e.identifier; end\n"
+                 f"try, {name}_slow = {call.format('g')}; catch e, {name}_slow = e.identifier; end\n")
+    interp, _ = run(code)
+    got = interp.base.vars
+    for name in calls:
+        assert same_nan(got[name + "_fast"], got[name + "_slow"]), name
