@@ -116,6 +116,10 @@ class ChartObject(GraphicsHandle):
         if axes.legend is not None and axes.legend.valid and any(h is self for h, _ in axes.legend.entries):
             axes.legend.rebuild()
 
+    def to_3d(self) -> None:
+        """Draw the object again in its axes, which became 3-D (view(3))."""
+        self.redraw()
+
     def planar(self) -> bool:
         """Whether the object is drawn in a plane: in 3-D axes (under hold), at z = 0."""
         return True

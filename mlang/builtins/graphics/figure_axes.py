@@ -336,21 +336,46 @@ class Axes(GraphicsHandle):
         self._make_labels()
         self.apply_defaults()
 
-    def ensure_3d(self) -> None:
+    def ensure_3d(self, keep_children: bool = False) -> None:
         """Make the axes 3-D (for plot3, surf, mesh, view(3)): a matplotlib 3-D axes takes
-        the place of the 2-D one."""
+        the place of the 2-D one.  Its children are deleted, or with ``keep_children``
+        (view(3) of a 2-D plot) drawn again in the plane z = 0 by their ``to_3d``."""
         if self.is_3d:
             return
         figure = self.figure()
-        position = self.artist.get_position().bounds
-        for child in list(self.children):
-            child.delete()
-        self.artist.remove()
+        old = self.artist
+        position = old.get_position().bounds
+        if not keep_children:
+            for child in list(self.children):
+                child.delete()
+        old.remove()
         self.artist = figure.artist.add_axes(position, projection="3d")
         _tolerant_autoscale(self.artist)
         self.is_3d = True
         self.artist.view_init(elev=30, azim=-37.5 - 90.0)  # MATLAB az -37.5 (matplotlib counts from y)
+        old_labels = self.labels
         self._make_labels()
+        if keep_children:
+            self._keep_2d_parts(old, old_labels)
+
+    def _keep_2d_parts(self, old: Any, old_labels: dict[str, Any]) -> None:
+        """After the change to 3-D: the children, labels, limits set by hand and legend of
+        the 2-D axes ``old`` in the new 3-D axes."""
+        for name, label in old_labels.items():
+            if name in self.labels:
+                self.labels[name].artist.update_from(label.artist)
+                self.labels[name].artist.set_text(label.artist.get_text())
+                self.labels[name].stored.update(label.stored)
+        for child in list(self.children):
+            child.to_3d()
+        if self.children:  # the 3-D axes scale to the 2-D data, lying at z = 0
+            limits = old.dataLim
+            self.artist.auto_scale_xyz(limits.intervalx, limits.intervaly, np.zeros(2), had_data=False)
+        for axis in ("x", "y"):
+            if not getattr(old, f"get_autoscale{axis}_on")():
+                getattr(self.artist, f"set_{axis}lim")(getattr(old, f"get_{axis}lim")())
+        if self.legend is not None and self.legend.valid:
+            self.legend.rebuild()
 
     def remove_artist(self) -> None:
         for label in self.labels.values():

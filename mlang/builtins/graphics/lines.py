@@ -81,6 +81,18 @@ class Line(GraphicsHandle):
             axes.artist.relim()
             axes.artist.autoscale_view()
 
+    def to_3d(self) -> None:
+        """Draw the line again in its axes, which became 3-D (view(3)): at z = 0 unless
+        it has ZData, looking as it did."""
+        old = self.artist
+        (self.artist,) = self.axes().artist.plot([], [], [])
+        copied = ("color", "linestyle", "linewidth", "marker", "markersize", "markerfacecolor",
+                  "markeredgecolor", "markeredgewidth", "alpha", "visible", "label", "zorder",
+                  "drawstyle", "clip_on")
+        self.artist.update({name: getattr(old, f"get_{name}")() for name in copied})
+        old.remove()
+        self.update_data()
+
 
 def _data_prop(axis: str) -> Prop:
     def read(h: Line) -> Any:

@@ -407,12 +407,15 @@ def _set_view_prop(h: Axes, value: Any) -> None:
 
 
 def apply_view(axes: Axes, azimuth: float, elevation: float) -> None:
-    """view(az, el): 3-D axes turn; 2-D axes become 3-D unless the view is from above
-    (and they hold nothing, which the change would lose)."""
+    """view(az, el): 3-D axes turn; 2-D axes become 3-D unless the view is from above,
+    their plotted objects drawn in the plane z = 0 (axes holding an object that cannot be
+    drawn in 3-D axes stay 2-D rather than lose it)."""
     if not axes.is_3d:
-        if (azimuth, elevation) == (0.0, 90.0) or axes.children:
+        if (azimuth, elevation) == (0.0, 90.0):
             return
-        axes.ensure_3d()
+        if not all(callable(getattr(child, "to_3d", None)) for child in axes.children):
+            return
+        axes.ensure_3d(keep_children=True)
     set_view(axes, azimuth, elevation)
 
 
