@@ -27,7 +27,9 @@ Run MATLAB code with mlang.
                           into ./figures, when there is no display)
   mlang --no-wait ...     do not wait at the end for figure windows to close
   mlang --debug ...       show Python tracebacks of internal errors
-  mlang --version         print the version
+  mlang --version         print the version and the optional parts present
+  mlang --install-kernel  install the Jupyter kernel for this user (needs the
+                          jupyter extra: pip install 'mlang[jupyter]')
 """
 
 
@@ -35,6 +37,7 @@ def _arguments() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mlang", usage=USAGE, add_help=False)
     p.add_argument("-h", "--help", action="store_true")
     p.add_argument("--version", action="store_true")
+    p.add_argument("--install-kernel", dest="install_kernel", action="store_true")
     p.add_argument("--parse", metavar="FILE")
     p.add_argument("--list-functions", action="store_true")
     p.add_argument("-e", dest="code", metavar="CODE")
@@ -77,8 +80,13 @@ def main(argv: list[str] | None = None) -> int:
         print(USAGE, end="")
         return 0
     if opts.version:
-        print(f"mlang {mlang.__version__}")
+        print(version_text())
         return 0
+    if opts.install_kernel:
+        # the kernel package (and jupyter_client) load only for this option
+        from mlang.kernel.__main__ import install_command
+
+        return install_command(["--user"])
     if opts.parse:
         return _print_tree(opts.parse)
     if opts.list_functions:
@@ -93,6 +101,46 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C outside running code: while starting, reading a pipe
         print("Operation terminated by user.", file=sys.stderr)
         return 1
+
+
+# The optional parts --version names: (distribution, module to look for).
+OPTIONAL_PARTS = (("matplotlib", "matplotlib"), ("scipy", "scipy"), ("h5py", "h5py"),
+                  ("openpyxl", "openpyxl"), ("pandas", "pandas"), ("ipykernel", "ipykernel"))
+
+
+def version_text() -> str:
+    """``mlang 0.1.0 (optional: matplotlib 3.9.2, h5py -, ...)``: each optional part's version,
+    or ``-`` when it is not installed; found from the installed metadata, never imported."""
+    from importlib.util import find_spec  # (only for --version)
+
+    parts = []
+    for distribution, module in OPTIONAL_PARTS:
+        spec = find_spec(module)
+        found = "-" if spec is None else _installed_version(distribution, spec)
+        parts.append(f"{distribution} {found}")
+    return f"mlang {mlang.__version__} (optional: {', '.join(parts)})"
+
+
+def _installed_version(distribution: str, spec: Any) -> str:
+    """The version of ``distribution``, whose module ``spec`` found: from the name of its
+    ``NAME-VERSION.dist-info`` folder beside the module (importlib.metadata, which costs more
+    to load than the rest of --version, only when there is none)."""
+    if spec.origin:
+        folder = os.path.dirname(os.path.dirname(spec.origin)) if spec.submodule_search_locations \
+            else os.path.dirname(spec.origin)
+        prefix = distribution.lower().replace("-", "_") + "-"
+        try:
+            for entry in os.listdir(folder):
+                if entry.lower().startswith(prefix) and entry.endswith(".dist-info"):
+                    return entry[len(prefix):-len(".dist-info")]
+        except OSError:
+            pass
+    from importlib.metadata import PackageNotFoundError, version  # (as above)
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "?"  # importable, but installed without metadata
 
 
 def _print_tree(path: str) -> int:

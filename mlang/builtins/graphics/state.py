@@ -80,12 +80,15 @@ def graphics_state(interp: Any) -> GraphicsState:
 
 
 def configure(interp: Any, figures_dir: str | None = None, wait: bool = True,
-              windows: bool | None = False, interactive: bool = False) -> GraphicsState:
+              windows: bool | None = False, interactive: bool = False,
+              inline: bool = False) -> GraphicsState:
     """How a front end wants figures: in windows (None: when a display is available and
     no ``figures_dir`` is given), or written as files into ``figures_dir`` (``./figures``
     when None); ``wait``: wait at the end for windows to be closed; ``interactive``: a
-    Command Window (figures are shown as they are drawn).  A front end that does not load
-    the graphics puts these in ``interp.options["figures"]``: they apply on first use."""
+    Command Window (figures are shown as they are drawn); ``inline``: a notebook takes
+    each cell's figures itself (``inline.new_figure_images``) and no file is written.  A
+    front end that does not load the graphics puts these in ``interp.options["figures"]``:
+    they apply on first use."""
     if windows is None:
         from mlang.builtins.graphics.backend import has_display  # (as above)
 
@@ -93,7 +96,7 @@ def configure(interp: Any, figures_dir: str | None = None, wait: bool = True,
     state = graphics_state(interp)
     state.figures_dir = os.path.abspath(figures_dir if figures_dir is not None else "figures")
     state.windows = windows and figures_dir is None
-    state.write_files = not state.windows
+    state.write_files = not state.windows and not inline  # inline: a notebook shows them (inline.py)
     state.figures_requested = figures_dir is not None
     state.wait = wait
     state.interactive = interactive
