@@ -155,6 +155,33 @@ class Matrix(Node):
     rows: list[list[Expr]]
 
 
+@dataclass(slots=True, eq=False)
+class NumericMatrix(Node):
+    """A big ``[...]`` of plain decimal numbers (see ``matrix_literal``), read at once.
+
+    ``values`` are its rows of values (they may differ in length: concatenating them is
+    then an error); ``source`` is its text from ``[`` to ``]``.  It means, and compares
+    equal to, the ``Matrix`` that ``lower()`` gives; a ``Visitor`` without a
+    ``visit_NumericMatrix`` visits that Matrix instead.
+    """
+
+    values: list[list[float]]
+    source: str = field(default="", repr=False)
+
+    def lower(self) -> Matrix:
+        """The Matrix of Number and Unary nodes that the general path makes of the source."""
+        from mlang.syntax.matrix_literal import matrix_rows  # it builds nodes of this module
+        return Matrix(matrix_rows(self.source, self.line, self.col, self.file),
+                      line=self.line, col=self.col, file=self.file)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is NumericMatrix:
+            other = other.lower()
+        return self.lower() == other if type(other) is Matrix else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass(slots=True)
 class Cell(Node):
     rows: list[list[Expr]]
@@ -162,7 +189,7 @@ class Cell(Node):
 
 Expr = (
     Number | Char | String | Name | Colon | End | Tilde | Unary | Postfix | Binary | Range | Index |
-    Field | DynField | NamedArg | FuncHandle | Lambda | Paren | Matrix | Cell
+    Field | DynField | NamedArg | FuncHandle | Lambda | Paren | Matrix | NumericMatrix | Cell
 )
 
 # ----------------------------------------------------------------- statements
@@ -401,6 +428,8 @@ class Visitor:
     def visit(self, node: Node) -> Any:
         method = self.visitors.get(type(node))
         if method is None:
+            if type(node) is NumericMatrix:  # the general path's Matrix means the same
+                return self.visit(node.lower())
             raise TypeError(f"{type(self).__name__} has no visit_{type(node).__name__}")
         return method(self, node)
 
@@ -492,6 +521,9 @@ class _SExpression(Visitor):
         return [kind, *[self.all(row) for row in node.rows]]
 
     visit_Cell = visit_Matrix
+
+    def visit_NumericMatrix(self, node: NumericMatrix) -> Sx:
+        return self.visit_Matrix(node.lower())
 
     def visit_ExprStmt(self, node: ExprStmt) -> Sx:
         return ["expr", self.visit(node.expr), *_semi(node)]

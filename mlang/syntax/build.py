@@ -51,6 +51,8 @@ class Builder(Transformer):
         super().__init__()
         self.file = ""
         self.lambda_depths: dict[int, int] = {}  # id of a Lambda -> how many it nests; per parse
+        self.matrices: list[ast.NumericMatrix] = []  # nodes of the MATRIX_LITERAL tokens; per parse
+        self.next_matrix = 0
 
     def __default__(self, data: str, children: list, meta: object) -> _Splice:
         return _Splice(children)  # only inlined helper rules (``_x``, generated ``x*``) get here
@@ -426,6 +428,11 @@ class Builder(Transformer):
     def matrix(self, c: list) -> ast.Matrix:
         tok = c[0]
         return ast.Matrix(_nodes(c[1:-1]), line=tok.line, col=tok.column, file=self.file)
+
+    def matrix_literal(self, c: list) -> ast.NumericMatrix:
+        node = self.matrices[self.next_matrix]  # reductions come in the order of the tokens
+        self.next_matrix += 1
+        return node
 
     def cell(self, c: list) -> ast.Cell:
         tok = c[0]

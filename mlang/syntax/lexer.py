@@ -26,7 +26,9 @@ from lark import Token
 
 from mlang import errors
 from mlang.errors import MatlabSyntaxError
+from mlang.syntax import ast
 from mlang.syntax.literals import integer_literal
+from mlang.syntax.matrix_literal import scan
 
 KEYWORDS = {
     "if": "IF", "elseif": "ELSEIF", "else": "ELSE", "end": "END", "for": "FOR",
@@ -56,7 +58,7 @@ OPERATORS = {
 # transpose, and whitespace then a new value inside [] or {} starts an element.
 VALUE_END = frozenset({
     "NAME", "NUMBER", "CHAR", "STRING", "RPAREN", "RBRACKET", "RBRACE",
-    "TRANSPOSE", "DOTTRANSPOSE", "END_VAL",
+    "TRANSPOSE", "DOTTRANSPOSE", "END_VAL", "MATRIX_LITERAL",
 })
 SEPARATORS = frozenset({"SEMI", "COMMA", "NEWLINE"})
 LITERAL_OPENERS = frozenset({"LBRACKET", "LBRACE", "LHS_LBRACKET"})
@@ -110,6 +112,16 @@ def tokenize(text: str, file: str = "", variables: frozenset[str] | set[str] = f
     return _Lexer(text, file, variables).run()
 
 
+def tokenize_for_parser(text: str, file: str = "", variables: frozenset[str] | set[str] = frozenset(),
+                        fast_literals: bool = True) -> tuple[list[Token], list[ast.NumericMatrix]]:
+    """Tokens of ``text`` as ``tokenize`` makes them, except that a big ``[...]`` of plain
+    numbers is one MATRIX_LITERAL token whose node is built already; returns the
+    tokens and those nodes, in order (see ``matrix_literal``)."""
+    lexer = _Lexer(text, file, variables)
+    lexer.fast_literals = fast_literals
+    return lexer.run(), lexer.matrices
+
+
 def needs_more_input(text: str, variables: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether ``text`` stops short of a whole statement that more lines could finish.
 
@@ -161,6 +173,8 @@ class _Lexer:
         self.fn_closed_by_end = False
         self.fn_nested_at: list[int] = []  # token indices of FUNCTIONs opened inside a function
         self.continued = False  # the text ends inside a ... continuation or a %{ comment
+        self.fast_literals = False  # build numeric [...] at once (tokenize_for_parser)
+        self.matrices: list[ast.NumericMatrix] = []  # nodes of the MATRIX_LITERAL tokens, in order
 
     # ------------------------------------------------------------ utilities
 
@@ -216,7 +230,7 @@ class _Lexer:
             elif kind == "op":
                 self.operator(m.group(), i, j)
             elif kind == "punct":
-                self.punctuation(m.group(), i, j)
+                j = self.punctuation(m.group(), i, j)
             elif kind == "num":
                 self.number(m.group(), i, j)
             elif kind == "comment":
@@ -615,10 +629,11 @@ class _Lexer:
         k = _WS.match(self.text, k).end()
         return k >= len(self.text) or self.text[k] in "\n;,)]}%"
 
-    def punctuation(self, c: str, i: int, j: int) -> None:
+    def punctuation(self, c: str, i: int, j: int) -> int:
+        """Handle ``c`` at ``i``; returns where tokenizing goes on."""
         if c == "(" or c == "[" or c == "{":
-            self.open_bracket(c, i, j)
-        elif c == ")" or c == "]" or c == "}":
+            return self.open_bracket(c, i, j)
+        if c == ")" or c == "]" or c == "}":
             self.close_bracket(c, i, j)
         elif c == ",":
             if self.stack:
@@ -640,8 +655,9 @@ class _Lexer:
                 self.end_statement()
                 if self.prev_type not in SEPARATORS and self.toks:
                     self.emit("SEMI", c, i, j)
+        return j
 
-    def open_bracket(self, c: str, i: int, j: int) -> None:
+    def open_bracket(self, c: str, i: int, j: int) -> int:
         stack = self.stack
         separate = self.in_literal_after_space()
         if separate:
@@ -663,8 +679,24 @@ class _Lexer:
             self.begin_statement()
         if len(stack) >= errors.NESTING_LIMIT:
             raise self.error(errors.nesting_too_deep(), i)
+        if type_ == "LBRACKET" and self.fast_literals:
+            found = scan(self.text, i)
+            if found is not None:
+                return self.numeric_matrix(i, j, *found)
         tok = self.emit(type_, c, i, j)
         stack.append(_Bracket(c, index, is_lambda, tok, outputs))
+        return j
+
+    def numeric_matrix(self, i: int, j: int, values: list[list[float]], end: int,
+                       newlines: int) -> int:
+        """A ``[...]`` of plain numbers read by ``matrix_literal.scan``: one token."""
+        self.matrices.append(ast.NumericMatrix(values, self.text[i:end], line=self.line,
+                                               col=i - self.line_start + 1, file=self.file))
+        self.emit("MATRIX_LITERAL", "[", i, j)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", i, end) + 1
+        return end
 
     def close_bracket(self, c: str, i: int, j: int) -> None:
         stack = self.stack

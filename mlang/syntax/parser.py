@@ -13,7 +13,7 @@ from mlang import errors
 from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
 from mlang.syntax.build import Builder
-from mlang.syntax.lexer import KEYWORDS, normalize_newlines, tokenize
+from mlang.syntax.lexer import KEYWORDS, normalize_newlines, tokenize_for_parser
 
 GRAMMAR = Path(__file__).with_name("matlab.lark")
 
@@ -39,17 +39,21 @@ def make_lark(transformer: Builder | None = None, debug: bool = False) -> Lark:
 class Parser:
     """A reusable parser: one Lark automaton and its AST builder."""
 
-    def __init__(self) -> None:
+    def __init__(self, fast_literals: bool = True) -> None:
         self._builder = Builder()
         self._lark = make_lark(self._builder)
+        self.fast_literals = fast_literals  # False: every [...] through the grammar (for tests)
 
     def parse(self, text: str, file: str = "",
               variables: frozenset[str] | set[str] = frozenset()) -> ast.Program:
         """Parse a whole file or code fragment; raise MatlabSyntaxError on bad input."""
         try:
-            tokens = tokenize(text, file, variables)
-            self._builder.file = file
-            self._builder.lambda_depths.clear()
+            tokens, matrices = tokenize_for_parser(text, file, variables, self.fast_literals)
+            builder = self._builder
+            builder.file = file
+            builder.lambda_depths.clear()
+            builder.matrices = matrices
+            builder.next_matrix = 0
             return self._lark.parse(tokens)  # type: ignore[arg-type]
         except MatlabSyntaxError as exc:
             if exc.source_line is None:
@@ -80,7 +84,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> MatlabSyntaxErr
     elif kind in KEYWORDS.values() or kind == "ARGUMENTS":
         message = errors.reserved_keyword(tok.value)
     elif kind in ("NAME", "NUMBER", "CHAR", "STRING", "LPAREN", "LBRACKET", "LBRACE",
-                  "CMDARG", "COMMAND"):
+                  "CMDARG", "COMMAND", "MATRIX_LITERAL"):
         message = errors.INVALID_EXPRESSION
     else:
         message = errors.parse_error_at(tok.value or kind)
