@@ -28,6 +28,7 @@ from mlang.builtins.graphics.charts_base import (
 from mlang.builtins.graphics.figures import current_axes
 from mlang.builtins.graphics.handles import Prop, Text, define_properties
 from mlang.builtins.graphics.images_color import axes_clim, axes_colormap, map_values, refresh_colors
+from mlang.builtins.graphics.patch_shading import interpolated_faces
 from mlang.builtins.graphics.plot_args import apply_options, leading_axes, option_pairs, parse_line_spec
 from mlang.errors import error
 from mlang.registry import builtin
@@ -50,20 +51,44 @@ class Patch(ChartObject):
     type_name = "patch"
     display_order = ("FaceColor", "FaceAlpha", "EdgeColor", "LineStyle", "Faces", "Vertices")
 
-    def polygons(self) -> list[np.ndarray]:
-        """Each face as an n×2 array of its corners (NaN indices in Faces end a face)."""
-        faces = np.asarray(self.get_value("Faces"), dtype=float)
+    def vertex_points(self) -> np.ndarray:
         vertices = np.asarray(self.get_value("Vertices"), dtype=float)
+        return vertices.reshape(-1, vertices.shape[-1]) if vertices.ndim == 2 else vertices.reshape(-1, 2)
+
+    def face_indices(self) -> list[np.ndarray]:
+        """Each face as the 0-based indices of its corners in Vertices (NaN indices in
+        Faces end a face; a face indexing past Vertices is left out)."""
+        faces = np.asarray(self.get_value("Faces"), dtype=float)
+        vertices = self.vertex_points()
         if faces.size == 0 or vertices.size == 0:
             return []
         faces = faces.reshape(1, -1) if faces.ndim == 1 else faces
-        vertices = vertices.reshape(-1, vertices.shape[-1]) if vertices.ndim == 2 else vertices.reshape(-1, 2)
         found = []
         for row in faces:
             indices = row[~np.isnan(row)].astype(int) - 1
             if indices.size and indices.min() >= 0 and indices.max() < vertices.shape[0]:
-                found.append(vertices[indices, :2])
+                found.append(indices)
         return found
+
+    def polygons(self) -> list[np.ndarray]:
+        """Each face as an n×2 array of its corners."""
+        vertices = self.vertex_points()
+        return [vertices[indices, :2] for indices in self.face_indices()]
+
+    def vertex_colors(self) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """The colour data one a vertex, for interpolated faces: (values, None) or
+        (None, RGB rows) from FaceVertexCData or CData; (None, None) when there is none."""
+        count = self.vertex_points().shape[0]
+        by_vertex = np.asarray(self.get_value("FaceVertexCData"), dtype=float)
+        if by_vertex.ndim == 2 and by_vertex.shape[0] == count and count:
+            if by_vertex.shape[1] == 3:
+                return None, by_vertex
+            if by_vertex.shape[1] == 1:
+                return by_vertex.ravel(), None
+        values = self.face_values()
+        if values is not None and values.size == count and count:
+            return values, None
+        return None, None
 
     __slots__ = ("mapping",)
 
@@ -74,6 +99,10 @@ class Patch(ChartObject):
                 mpl_color(self.get_value("EdgeColor")) not in ("flat", "interp"):
             return None
         cdata = np.asarray(self.get_value("CData"), dtype=float)
+        if cdata.size == 0:  # the colour data given as FaceVertexCData (one value a row)
+            by_vertex = np.asarray(self.get_value("FaceVertexCData"), dtype=float)
+            if by_vertex.ndim == 2 and by_vertex.shape[1:] == (1,):
+                return by_vertex.ravel()
         if cdata.size == 0 or cdata.shape[-1:] == (3,) and cdata.size == 3 or cdata.ndim == 3:
             return None
         return cdata.ravel(order="F")
@@ -135,6 +164,10 @@ class Patch(ChartObject):
         edge = mpl_color(self.get_value("EdgeColor"))
         edges = self.mapped_colors(len(polygons)) if edge in ("flat", "interp") else [edge] * len(polygons)
         made = []
+        shading = self.interpolated(ax)
+        if shading is not None:
+            made.append(shading)
+            colors = ["none"] * len(polygons)  # the polygons give the edges only
         for corners, color, edge_color in zip(polygons, colors, edges, strict=True):
             polygon = Polygon(corners, closed=True, facecolor=color, edgecolor=edge_color,
                               linewidth=self.number("LineWidth"),
@@ -145,6 +178,21 @@ class Patch(ChartObject):
             made.append(polygon)
         ax.autoscale_view()
         return made
+
+    def interpolated(self, ax: Any) -> Any:
+        """The faces shaded from their corners' colours (FaceColor 'interp' with colour
+        data a vertex, in 2-D axes), or None."""
+        if mpl_color(self.get_value("FaceColor")) != "interp" or getattr(ax, "name", "") == "3d":
+            return None
+        values, rgb = self.vertex_colors()
+        if values is None and rgb is None:
+            return None
+        mapping = getattr(self, "mapping", None)
+        if values is not None and mapping is None:
+            axes = self.axes()
+            mapping = (axes_colormap(axes), axes_clim(axes))
+        return interpolated_faces(ax, self.vertex_points()[:, :2], self.face_indices(), values, rgb, mapping,
+                                  self.number("FaceAlpha"))
 
 
 def _xy_faces(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
