@@ -436,14 +436,14 @@ def view(interp: Any, *args: Any, nargout: int = 0) -> Any:
     if rest and isinstance(rest[0], GraphicsHandle):
         axes = rest.pop(0)
         if not isinstance(axes, Axes) or not axes.valid:
-            raise error("MATLAB:view:InvalidTarget", "Target must be an axes.")
+            raise error("MATLAB:view:InvalidFirstArgument", "Target must be an axes.")
     axes = axes or current_axes(interp)
     if len(rest) > 2:
         raise error("MATLAB:TooManyInputs", "Too many input arguments.")
     if rest:
         if any(is_text(v) or class_of(v) not in ("double", "single") and not class_of(v).startswith("int")
                for v in rest):
-            raise error("MATLAB:view:InvalidInput", "Invalid view: use view(az, el), view([az el]), "
+            raise error("MATLAB:view:InvalidInputs", "Invalid view: use view(az, el), view([az el]), "
                                                     "view(2) or view(3).")
         numbers = [_matrix(v, "view").ravel() for v in rest]
         flat = np.concatenate(numbers) if numbers else np.zeros(0)
@@ -452,7 +452,7 @@ def view(interp: Any, *args: Any, nargout: int = 0) -> Any:
         elif flat.size == 2 and np.all(np.isfinite(flat)):
             azimuth, elevation = float(flat[0]), float(flat[1])
         else:
-            raise error("MATLAB:view:InvalidInput", "Invalid view: use view(az, el), view([az el]), "
+            raise error("MATLAB:view:InvalidInputs", "Invalid view: use view(az, el), view([az el]), "
                                                     "view(2) or view(3).")
         apply_view(axes, azimuth, elevation)
         if not nargout:

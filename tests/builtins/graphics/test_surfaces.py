@@ -110,7 +110,7 @@ def test_view(g):
     g.run("view([10 5]); v = view; ax = gca; ax.View = [30 40]; w = ax.View; view(3); u = view;")
     assert np.allclose(g.get("v"), [[10, 5]]) and np.allclose(g.get("w"), [[30, 40]])
     assert np.allclose(g.get("u"), [[-37.5, 30]])
-    assert g.fails("view('x')").identifier == "MATLAB:view:InvalidInput"
+    assert g.fails("view('x')").identifier == "MATLAB:view:InvalidInputs"
     assert g.fails("view(1, 2, 3)").identifier == "MATLAB:TooManyInputs"
 
 
