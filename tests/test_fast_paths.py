@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from mlang.errors import MatlabError
-from mlang.evaluation.compiler import element_stores
+from mlang.evaluation.compiler import element_stores, loop_source
 from mlang.evaluation.compiler.calls_and_indexing import ReferenceCompiler
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values.core import class_of, to_str
@@ -30,7 +30,7 @@ def outcome(code: str, names: list[str]) -> tuple:
     try:
         interp.run_source(code)
     except MatlabError as exc:
-        return ("error", exc.identifier)
+        return ("error", exc.identifier, [frame.line for frame in exc.exc.stack])
     found = []
     for name in names:
         v = interp.base.vars.get(name)
@@ -45,7 +45,7 @@ def _plain(v: object) -> object:
         return (tuple(v.elems.shape), list(fields),
                 [{k: _plain(d[k]) for k in fields} for d in v.elems.reshape(-1, order="F")])
     if type(v) is np.ndarray:
-        return (v.shape, str(v.dtype), v.tolist())
+        return (v.shape, str(v.dtype), v.tolist() if v.dtype == object else v.tobytes())
     return repr(v)
 
 
@@ -254,3 +254,93 @@ def test_anonymous_function_calls(code: str, expected: object) -> None:
         return
     r = interp.base.vars["r"]
     assert np.array_equal(np.asarray(r, dtype=float).reshape(-1), np.asarray(expected).reshape(-1))
+
+
+LOOP_CASES = [
+    "s = 0; for i = 1:1000, s = s + i*0.5; end",
+    "k = 0; s = 0; c = 0;\nwhile k < 500\n k = k + 1;\n if s >= 100\n  s = s - 97;\n"
+    " elseif s < 50\n  s = s + 3;\n else\n  s = s + 7; c = c + 1;\n end\nend",
+    "x = zeros(1, 10); for i = 1:10, x(i) = i; end",
+    "x = zeros(1, 10); for i = 2:10, x(i) = x(i-1)*0.5 + i; end",
+    "x = zeros(3, 4); for i = 1:12, x(i) = -i; end",
+    "x = zeros(1, 3); for i = 1:5, x(i) = i; end",  # grows past the end
+    "x = []; for i = 1:5, x(i) = i; end",
+    "x = zeros(1, 3); y = x; for i = 1:3, x(i) = i; end",  # shared: y keeps its zeros
+    "x = int8(zeros(1, 3)); for i = 1:3, x(i) = i * 100; end",  # saturation
+    "x = zeros(1, 3, 'single'); for i = 1:3, x(i) = i / 3; end",
+    "x = false(1, 3); for i = 1:3, x(i) = i > 1; end",
+    "x = 'abc'; for i = 1:3, x(i) = x(i) + 1; end",
+    "x = [1 2 3]; for i = 1:3, x(i) = x(i) * 1i; end",  # complex
+    "x = zeros(1, 3); for i = 1:3, x(i) = NaN; end",
+    "s = 0; for i = 1:3, s = s / 0; end",
+    "s = -8; for i = 1:2, s = s ^ 2; end",
+    "s = 0; for i = 1:2, s = s ^ -1; end",  # 0^-1: Inf
+    "s = 1e308; for i = 1:3, s = s * 10; end",
+    "s = int32(5); for i = 1:3, s = s + i; end",
+    "s = true; for i = 1:3, s = s + 1; end",
+    "s = 0; for i = 1:3, s = s + pi; end",
+    "i = 0; for k = 1:3, i = i + 1; end",
+    "s = 0; for k = 1:10, if k == 5, break; end, s = s + k; end",
+    "s = 0; for k = 1:10, if mod(k, 2) == 0, continue; end, s = s + k; end",
+    "s = 0; for k = 1:3, for j = 1:3, if j > k, break; end, s = s + j; end, end",
+    "s = NaN; c = 0; for k = 1:2, if s > 1, c = 1; end, end",
+    "s = NaN; for k = 1:2\n if s\n  c = 1;\n end\nend",  # NaN condition: the error
+    "s = [1 2]; for k = 1:2, if s > 1, c = 1; end, end",
+    "s = 1; for k = 1:2, if s > 0 && k > 5 || s == 1, s = s + 1; end, end",
+    "x = [1 2 3]; s = 0; for k = 1:4\n s = s + x(k);\nend",  # out of range: error at line 2
+    "x = [1 2 3]; s = 0; for k = 1:3, s = s + x(k + 0.5); end",
+    "s = 0; for k = 1:3\n s = s + undefined_thing;\nend",
+    "s = 0; for k = 1:3, s = s + k; disp(s); end",
+    "s = 0; for k = 3:-1:1, s = s * 10 + k; end",
+    "s = 0; for k = 0.5:0.25:1.5, s = s + k; end",
+    "s = 0; for k = 1:0, s = 1; end",
+    "k = 0; while k < 10 && k ~= 7, k = k + 1; end",
+    "k = 0; while true, k = k + 1; if k > 4, break; end, end",
+    "k = 0; w = 0; while k < 5, k = k + 1; if k == 2, continue; end, w = w + k; end",
+    "k = int8(0); while k < 3, k = k + 1; end",
+    "k = 0; while k < 3\n k = k + 1;\n if k == 2\n  error('my:id', 'stop');\n end\nend",
+    "x = zeros(1, 5); for k = 1:5, x(k) = k; y = x; end",
+    "s = struct('a', 1); for k = 1:3, s.a = s.a + k; end",
+    "c = cell(1, 3); for k = 1:3, c{k} = k; end",
+    "x = zeros(2); for k = 1:2, x(k, k) = k; end",
+    "x = zeros(1, 3); for k = 1:3, x(end) = k; end",
+    "s = 0; for k = 1:3, s = -s + (k - 1) * 2 / 4; end",
+    "s = 0; for k = 1:3, r = k >= 2; end",
+]
+
+
+@pytest.mark.parametrize("code", LOOP_CASES)
+def test_written_loops(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    names = ["s", "x", "y", "c", "k", "i", "w", "r"]
+    written = outcome(code, names)
+    with monkeypatch.context() as m:
+        m.setattr(loop_source, "range_loop", lambda compiler, node, var: None)
+        m.setattr(loop_source, "while_loop", lambda compiler, node: None)
+        general = outcome(code, names)
+    assert written == general
+
+
+def test_loops_in_functions_are_written_and_locate_errors(tmp_path) -> None:
+    (tmp_path / "loop_lines.m").write_text(
+        "function r = loop_lines(n)\nr = 0;\nx = zeros(1, 3);\nfor k = 1:n\n"
+        "    x(k) = k;\n    r = r + x(k + 1);\nend\nend\n")
+    interp = Interpreter(stdout=io.StringIO())
+    interp.eval(f"addpath('{tmp_path}'); a = loop_lines(2);")
+    assert interp.base.vars["a"] == 0.0
+    with pytest.raises(MatlabError) as caught:
+        interp.eval("b = loop_lines(3);")
+    assert caught.value.identifier == "MATLAB:badsubscript"
+    assert [(f.name, f.line) for f in caught.value.exc.stack][0] == ("loop_lines", 6)
+
+
+def test_loops_of_scalar_statements_are_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = []
+    original = loop_source.range_loop
+
+    def counting(compiler, node, var):  # noqa: ANN001, ANN202
+        made.append(original(compiler, node, var))
+        return made[-1]
+
+    monkeypatch.setattr(loop_source, "range_loop", counting)
+    assert outcome("s = 0; for i = 1:3, s = s + i; end", ["s"]) == (("double", "6.0"),)
+    assert made and made[0] is not None

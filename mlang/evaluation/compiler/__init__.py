@@ -51,14 +51,21 @@ class Compiler(StatementCompiler, AssignmentCompiler, ReferenceCompiler, Express
         self.persistent_names = persistent_names or set()
         self.special_names = self.global_names | self.persistent_names | self.outer_names
         self.facts = TreeFacts()  # shared with the compilers of anonymous functions inside
+        self._statements: dict[int, tuple[ast.Node, Code]] = {}
 
     def expr(self, node: ast.Node) -> Code:
         """Code computing the value of an expression."""
         return self.visit(node)
 
     def statement(self, node: ast.Node) -> Code:
-        """Code running one statement."""
-        return self.visit(node)
+        """Code running one statement, compiled once: a loop written as source and the
+        general path around it both ask for the statements inside."""
+        found = self._statements.get(id(node))
+        if found is not None:
+            return found[1]
+        code = self.visit(node)
+        self._statements[id(node)] = (node, code)  # (the node kept: its id stays its own)
+        return code
 
 
 __all__ = ["Code", "Compiler"]

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import MatlabError, error
+from mlang.evaluation.compiler import loop_source
 from mlang.evaluation.compiler.runtime import MISSING, Code, located, run_statements, truth
 from mlang.evaluation.frame import BreakLoop, ContinueLoop, Frame, ReturnFromFunction
 from mlang.syntax import ast
@@ -177,6 +178,9 @@ class StatementCompiler:
         return if_many
 
     def visit_While(self, node: ast.While) -> Code:
+        written = loop_source.while_loop(self, node)
+        if written is not None:
+            return written
         cond = self.expr(node.cond)
         body = self.block(node.body)
 
@@ -205,6 +209,21 @@ class StatementCompiler:
             start = self.expr(it.start)
             step = self.expr(it.step) if it.step is not None else (lambda frame: 1.0)
             stop = self.expr(it.stop)
+            written = loop_source.range_loop(self, node, var)
+            if written is not None:
+                def for_written(frame: Frame) -> None:
+                    a, s, b = start(frame), step(frame), stop(frame)
+                    if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
+                            and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
+                        n = range_length(a, s, b)
+                        if n <= 0:
+                            frame.vars[var] = np.zeros((1, 0))
+                            return
+                        written(frame, a, s, n)
+                        return
+                    _for_values(frame, colon_range(a, s, b), store, body, var)
+
+                return for_written
 
             def for_range(frame: Frame) -> None:
                 a, s, b = start(frame), step(frame), stop(frame)

@@ -1,0 +1,348 @@
+"""Loops written out as Python source: the scalar statements of a loop's body inline.
+
+A ``for k = a:b`` or ``while`` loop becomes one Python function.  In its
+body, statements made of double scalars are written out as Python code:
+``s = s + k*0.5``, ``x(k) = x(k-1)*0.5 + k``, ``if s >= 100 && c < 3``,
+``break``, ``continue``.  Each such statement first reads its variables and
+checks they are what the inline code assumes (Python floats; real double
+arrays for ``x(k)``, indices in range, an unshared array to write); when a
+check fails, the statement runs its compiled closure instead (the general
+path), which gives MATLAB's full semantics: other classes, NaN conditions,
+growth, errors.  The inline code has no effect before its checks pass (it
+only reads), so the general path starts the statement afresh.  Statements
+of any other kind run their compiled closures.  Errors are located at the
+line of the statement that raised them, as ``run_statements`` does.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mlang.evaluation.compiler.runtime import MISSING, Code, located, truth
+from mlang.evaluation.frame import BreakLoop, ContinueLoop
+from mlang.syntax import ast
+from mlang.values.indexing import owns_storage
+
+getrefcount = sys.getrefcount
+
+_ARITHMETIC = {"+": "+", "-": "-", "*": "*", ".*": "*", "/": "/", "./": "/"}
+_COMPARISON = {"==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+_FLOAT, _BOOL = "float", "bool"
+
+
+class _Deopt(Exception):
+    """An inline statement's assumption does not hold: run its general path."""
+
+
+# what makes an inline statement take its general path (raised before it changes anything)
+_FALLBACK = (_Deopt, ZeroDivisionError, OverflowError)
+# how deep written code nests (statements in ifs, operators in expressions): well within
+# what Python's parser accepts
+MAX_NESTING = 24
+_FLOAT64 = np.dtype(np.float64)
+
+
+def element(x: Any, k: Any) -> float:
+    """``x(k)`` of a real double array with an in-range double index, else _Deopt."""
+    if type(x) is np.ndarray and x.dtype is _FLOAT64 and x.ndim == 2 and type(k) is float:
+        i = int(k) if k.is_integer() else 0
+        if i == k and 1 <= i <= x.size:
+            rows = x.shape[0]
+            return x.item((i - 1) % rows, (i - 1) // rows)
+    raise _Deopt
+
+
+def store_element(vars: dict, name: str, k: float, v: float) -> bool:
+    """``name(k) = v`` in place when ``name`` holds an unshared real double matrix and ``k``
+    is in range; False (nothing done) otherwise."""
+    base = vars.get(name)
+    # references to an unshared array: the variable's, `base`, getrefcount's argument
+    if type(base) is np.ndarray and base.dtype is _FLOAT64 and getrefcount(base) <= 3 \
+            and base.ndim == 2 and k.is_integer() and (base.base is None or owns_storage(base)):
+        rows, cols = base.shape
+        i = int(k) - 1
+        if rows == 1:
+            if 0 <= i < cols:
+                base[0, i] = v
+                return True
+        elif 0 <= i < rows * cols:
+            base[i % rows, i // rows] = v
+            return True
+    return False
+
+
+class LoopWriter:
+    """Writes one loop's Python source; ``compiler`` gives the closures of the general paths."""
+
+    def __init__(self, compiler: Any, loop: ast.For | ast.While) -> None:
+        self.compiler = compiler
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {}  # what the source refers to: closures, constants
+        self.temps = 0
+        self.inlined = 0  # statements written inline (none: the loop is not worth writing)
+        # a name the loop assigns is a variable in it; others may be functions (pi, i, mod)
+        self.assigned: set[str] = set()
+        for n in ast.walk(loop):
+            if type(n) is ast.Assign:
+                self.assigned.add(_root(n.target))
+            elif type(n) is ast.MultiAssign:
+                self.assigned.update(_root(t) for t in n.targets)
+            elif type(n) is ast.For:
+                self.assigned.add(_root(n.var))
+
+    # ------------------------------------------------------------ naming
+
+    def ref(self, value: Any, stem: str) -> str:
+        name = f"{stem}{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"t{self.temps}"
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    # ------------------------------------------------------------ expressions
+
+    def variable(self, node: ast.Node) -> str | None:
+        """The name, if ``node`` is an ordinary variable here (not a function's name)."""
+        name = self.compiler.plain_variable(node)
+        if name is None:
+            return None
+        if name not in self.assigned and (self.compiler.interp.builtins.get(name) is not None
+                                          or (self.compiler.unit is not None
+                                              and self.compiler.unit.local(name) is not None)):
+            return None
+        return name
+
+    def scalar(self, node: ast.Node, reads: list, checks: list, level: int = 0
+               ) -> tuple[str, str] | None:
+        """(Python expression, its type) computing ``node`` on double scalars, with the
+        variable reads it needs (``reads``) and the checks they must pass (``checks``);
+        None when ``node`` is not such an expression."""
+        if level > MAX_NESTING:  # (Python's parser limits nesting; deep trees stay closures)
+            return None
+        t = type(node)
+        if t is ast.Paren:
+            return self.scalar(node.expr, reads, checks, level + 1)
+        if t is ast.Number:
+            if node.cls != "double" or type(node.value) is complex:
+                return None
+            return self.ref(float(node.value), "c"), _FLOAT
+        if t is ast.Name:
+            name = self.variable(node)
+            if name is None:
+                return None
+            for read_name, tmp, array in reads:
+                if read_name == name and not array:
+                    return tmp, _FLOAT
+            tmp = self.temp()
+            reads.append((name, tmp, False))
+            checks.append(f"type({tmp}) is float")
+            return tmp, _FLOAT
+        if t is ast.Unary and node.op == "-":
+            inner = self.scalar(node.operand, reads, checks, level + 1)
+            if inner is None or inner[1] != _FLOAT:
+                return None
+            return f"(-{inner[0]})", _FLOAT
+        if t is ast.Binary:
+            return self.binary(node, reads, checks, level + 1)
+        if t is ast.Index and not node.braces and len(node.args) == 1:
+            name = self.variable(node.base)
+            if name is None or type(node.args[0]) in (ast.Colon, ast.NamedArg) \
+                    or self.compiler.facts.contains_end(node.args[0]):
+                return None
+            index = self.scalar(node.args[0], reads, checks, level + 1)
+            if index is None or index[1] != _FLOAT:
+                return None
+            array = self.temp()
+            reads.append((name, array, True))
+            return f"element({array}, {index[0]})", _FLOAT
+        return None
+
+    def binary(self, node: ast.Binary, reads: list, checks: list, level: int
+               ) -> tuple[str, str] | None:
+        op = node.op
+        left = self.scalar(node.left, reads, checks, level)
+        right = self.scalar(node.right, reads, checks, level) if left is not None else None
+        if left is None or right is None:
+            return None
+        if op in ("&&", "||"):
+            if left[1] != _BOOL or right[1] != _BOOL:
+                return None
+            return f"({left[0]} {'and' if op == '&&' else 'or'} {right[0]})", _BOOL
+        if left[1] != _FLOAT or right[1] != _FLOAT:
+            return None
+        if op in _ARITHMETIC:
+            return f"({left[0]} {_ARITHMETIC[op]} {right[0]})", _FLOAT
+        if op in _COMPARISON:
+            return f"({left[0]} {_COMPARISON[op]} {right[0]})", _BOOL
+        if op in ("^", ".^") and type(node.right) is ast.Number and node.right.cls == "double" \
+                and type(node.right.value) is not complex and float(node.right.value).is_integer():
+            return f"({left[0]} ** {right[0]})", _FLOAT  # (an integer power of a double is real)
+        return None
+
+    def attempt(self, depth: int, expr: tuple[str, str] | None, reads: list, checks: list,
+                target: str) -> None:
+        """Source setting ``ok`` and, when ok, ``target`` to the value of ``expr`` (a
+        comma-separated list of targets, values)."""
+        self.emit(depth, "try:")
+        for name, tmp, _ in reads:
+            self.emit(depth + 1, f"{tmp} = vars.get({name!r}, MISSING)")
+        self.emit(depth + 1, f"ok = {' and '.join(checks) if checks else 'True'}")
+        self.emit(depth + 1, "if ok:")
+        self.emit(depth + 2, f"{target} = {expr[0]}")  # type: ignore[index]
+        self.emit(depth, "except FALLBACK:")
+        self.emit(depth + 1, "ok = False")
+        for _, tmp, array in reads:
+            if array:  # let go of the array: a store must see it unshared
+                self.emit(depth, f"{tmp} = None")
+
+    # ------------------------------------------------------------ statements
+
+    def statements(self, stmts: list[ast.Node], depth: int) -> None:
+        if not stmts:
+            self.emit(depth, "pass")
+        for st in stmts:
+            self.statement(st, depth)
+
+    def statement(self, st: ast.Node, depth: int) -> None:
+        self.emit(depth, f"ln = {st.line}")
+        t = type(st)
+        if depth > MAX_NESTING:  # (deeply nested ifs stay closures)
+            self.emit(depth, f"{self.ref(self.compiler.statement(st), 'g')}(frame)")
+            return
+        if t is ast.Break:
+            self.emit(depth, "break")
+            return
+        if t is ast.Continue:
+            self.emit(depth, "continue")
+            return
+        if t is ast.If and self.if_statement(st, depth):
+            return
+        if t is ast.Assign and not st.show and self.assignment(st, depth):
+            self.inlined += 1
+            return
+        general = self.ref(self.compiler.statement(st), "g")
+        self.emit(depth, f"{general}(frame)")
+
+    def assignment(self, st: ast.Assign, depth: int) -> bool:
+        target = st.target
+        reads: list = []
+        checks: list = []
+        if type(target) is ast.Name:
+            name = self.compiler.plain_variable(target)
+            value = self.scalar(st.value, reads, checks) if name is not None else None
+            if value is None:
+                return False
+            general = self.ref(self.compiler.statement(st), "g")
+            self.attempt(depth, value, reads, checks, "v")
+            self.emit(depth, "if ok:")
+            self.emit(depth + 1, f"vars[{name!r}] = v")
+            self.emit(depth, "else:")
+            self.emit(depth + 1, f"{general}(frame)")
+            return True
+        if type(target) is ast.Index and not target.braces and len(target.args) == 1:
+            name = self.compiler.plain_variable(target.base)
+            arg = target.args[0]
+            if name is None or type(arg) in (ast.Colon, ast.NamedArg) \
+                    or self.compiler.facts.contains_end(arg):
+                return False
+            index = self.scalar(arg, reads, checks)
+            value = self.scalar(st.value, reads, checks) if index is not None else None
+            if index is None or value is None or index[1] != _FLOAT or value[1] != _FLOAT:
+                return False
+            general = self.ref(self.compiler.statement(st), "g")
+            self.attempt(depth, (f"{index[0]}, {value[0]}", _FLOAT), reads, checks, "k, v")
+            self.emit(depth, f"if not (ok and store_element(vars, {name!r}, k, v)):")
+            self.emit(depth + 1, f"{general}(frame)")
+            return True
+        return False
+
+    def condition(self, cond: ast.Node, depth: int) -> None:
+        """Source setting ``c`` to whether ``cond`` holds (MATLAB's truth rules)."""
+        reads: list = []
+        checks: list = []
+        expr = self.scalar(cond, reads, checks)
+        general = self.ref(self.compiler.expr(cond), "e")
+        if expr is None:
+            self.emit(depth, f"c = {general}(frame)")
+            self.emit(depth, "c = c is True or (c is not False and truth(c))")
+            return
+        self.inlined += 1
+        self.attempt(depth, expr, reads, checks, "c")
+        self.emit(depth, "if not ok:")
+        self.emit(depth + 1, f"c = {general}(frame)")
+        self.emit(depth + 1, "c = c is True or (c is not False and truth(c))")
+        if expr[1] == _FLOAT:
+            self.emit(depth, "elif type(c) is float:")
+            self.emit(depth + 1, "c = truth(c)")
+
+    def if_statement(self, st: ast.If, depth: int) -> bool:
+        for k, (cond, body) in enumerate(st.clauses):
+            if k:
+                self.emit(depth + k - 1, "else:")
+            self.condition(cond, depth + k)
+            self.emit(depth + k, "if c:")
+            self.statements(body, depth + k + 1)
+        last = len(st.clauses) - 1
+        if st.orelse is not None:
+            self.emit(depth + last, "else:")
+            self.statements(st.orelse, depth + last + 1)
+        return True
+
+    # ------------------------------------------------------------ loops
+
+    def function(self, header: str, loop_lines: list[str], body: list[ast.Node], depth: int
+                 ) -> Callable | None:
+        """The loop's function, if anything in it was written inline."""
+        self.lines = [header, "    vars = frame.vars", "    ln = 0", "    try:"]
+        self.lines.extend(loop_lines)
+        self.emit(depth, "try:")
+        self.statements(body, depth + 1)
+        self.emit(depth, "except BreakLoop:")
+        self.emit(depth + 1, "break")
+        self.emit(depth, "except ContinueLoop:")
+        self.emit(depth + 1, "continue")
+        self.lines += ["    except BaseException as exc:",
+                       "        raise located(exc, frame, ln) from None"]
+        if not self.inlined:
+            return None
+        namespace = {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element,
+                     "store_element": store_element, "truth": truth, "located": located,
+                     "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
+        exec(compile("\n".join(self.lines), "<mlang loop>", "exec"), namespace)  # noqa: S102
+        return namespace["loop"]
+
+
+def range_loop(compiler: Any, node: ast.For, var: str) -> Callable[[Any, float, float, int], None] | None:
+    """``for var = a:s:b`` over ``n`` double values: ``loop(frame, a, s, n)``, or None."""
+    writer = LoopWriter(compiler, node)
+    head = ["        for j in range(count):", f"            vars[{var!r}] = first + j * step"]
+    return writer.function("def loop(frame, first, step, count):", head, node.body, 3)
+
+
+def while_loop(compiler: Any, node: ast.While) -> Code | None:
+    """``while cond ... end``: ``loop(frame)``, or None."""
+    writer = LoopWriter(compiler, node)
+    writer.emit(3, f"ln = {node.line}")
+    writer.condition(node.cond, 3)
+    writer.emit(3, "if not c:")
+    writer.emit(4, "break")
+    return writer.function("def loop(frame):", ["        while True:", *writer.lines], node.body, 3)
+
+
+def _root(target: Any) -> str:
+    """The variable an assignment target writes ('' for none)."""
+    while type(target) is not ast.Name:
+        if not hasattr(target, "base"):
+            return ""
+        target = target.base
+    return target.name
+
