@@ -189,7 +189,7 @@ class Cell(Node):
 
 Expr = (
     Number | Char | String | Name | Colon | End | Tilde | Unary | Postfix | Binary | Range | Index |
-    Field | DynField | NamedArg | FuncHandle | Lambda | Paren | Matrix | NumericMatrix | Cell
+    Field | DynField | NamedArg | FuncHandle | Lambda | Paren | Matrix | Cell
 )
 
 # ----------------------------------------------------------------- statements
@@ -339,6 +339,9 @@ NODE_TYPES: tuple[type[Node], ...] = tuple(
 """Every node class, in the order of their definitions."""
 
 EXPRESSION_TYPES: tuple[type[Node], ...] = typing.get_args(Expr)
+"""The expression classes that every visitor of expressions has a method for."""
+LOWERED_TYPES: tuple[type[Node], ...] = (NumericMatrix,)
+"""Expressions that a visitor may leave to the general form their ``lower()`` gives."""
 STATEMENT_TYPES: tuple[type[Node], ...] = typing.get_args(Stmt)
 
 
@@ -428,7 +431,7 @@ class Visitor:
     def visit(self, node: Node) -> Any:
         method = self.visitors.get(type(node))
         if method is None:
-            if type(node) is NumericMatrix:  # the general path's Matrix means the same
+            if type(node) in LOWERED_TYPES:  # the general form means the same
                 return self.visit(node.lower())
             raise TypeError(f"{type(self).__name__} has no visit_{type(node).__name__}")
         return method(self, node)

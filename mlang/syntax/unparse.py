@@ -156,9 +156,6 @@ class ExpressionWriter(Visitor):
     def visit_Cell(self, node: ast.Cell) -> str:
         return f"{{{self.rows(node.rows)}}}"
 
-    def visit_NumericMatrix(self, node: ast.NumericMatrix) -> str:
-        return self.visit_Matrix(node.lower())
-
     # parts ----------------------------------------------------------------
 
     def unary(self, node: ast.Unary, power: int) -> str:
