@@ -10,11 +10,8 @@ shortcut.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import pickle
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -26,9 +23,11 @@ from mlang.syntax.parser import Parser, default_parser
 @cache
 def _front_end_fingerprint() -> str:
     """Changes whenever the front end's code changes, so stale trees are never loaded."""
+    import hashlib  # here, not at the top: a run that reads no file need not load it
     digest = hashlib.sha1()
     here = Path(__file__).parent
-    for name in ("ast.py", "build.py", "lexer.py", "literals.py", "matlab.lark", "parser.py"):
+    for name in ("ast.py", "build.py", "lexer.py", "literals.py", "matlab.lark", "matrix_literal.py",
+                 "parser.py"):
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:16]
 
@@ -48,6 +47,7 @@ def _cache_path(path: Path, st: os.stat_result) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
+    import hashlib  # here, not at the top: a run that reads no file need not load it
     key = f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{_front_end_fingerprint()}"
     return folder / (hashlib.sha1(key.encode()).hexdigest() + ".ast")
 
@@ -64,6 +64,7 @@ def parse_file(path: str | os.PathLike[str], parser: Parser | None = None) -> as
         raise unreadable_file(given, exc) from None
     cached = _cache_path(path, st)
     if cached is not None:
+        import pickle  # here, not at the top: a run that reads no file need not load it
         try:
             with open(cached, "rb") as f:
                 program = pickle.load(f)
@@ -107,6 +108,8 @@ PICKLE_DEPTH = 4000
 
 
 def _store(cached: Path, program: ast.Program) -> None:
+    import pickle  # here, not at the top: only a run that parses a file needs them
+    import tempfile
     tmp = ""
     limit = sys.getrecursionlimit()
     try:
