@@ -50,3 +50,14 @@ def test_median_cpu_reports_a_time_or_the_error() -> None:
     assert bad.seconds is None and bad.error == "no such thing"
     lines = startup.format_rows([ok, bad]).splitlines()
     assert lines[3].split()[:2] == ["fail", "FAIL"]
+
+
+def test_first_prompt_is_timed_when_the_prompt_appears() -> None:
+    # a stand-in for mlang that prints a prompt, then waits for "exit"
+    fake = [sys.executable, "-c", "import sys; print('>> ', end='', flush=True); sys.stdin.readline()"]
+    seconds = startup.first_prompt_seconds(fake, runs=1)
+    if seconds is None:  # no pseudo-terminals or no /proc here
+        return
+    assert 0 <= seconds < 10
+    silent = [sys.executable, "-c", "import sys; sys.stdin.readline()"]
+    assert startup.first_prompt_seconds(silent, runs=1, wait=0.5) == float("inf")
