@@ -120,7 +120,14 @@ BENCHMARKS = (
     Benchmark("tanh mlp step dlnetwork", "tanhnet_train", "float32", 200, goal_ratio=1.5,
               near_zero=1.0),
     Benchmark("tanh mlp step model fn", "tanhfn_train", "float32", 200, near_zero=1.0),
+    # the two model-function losses called through dlaccelerate (a replayed trace)
+    Benchmark("pinn loss+gradient accelerated", "pinn_accel", "float64", 100, goal_ratio=2.0),
+    Benchmark("tanh mlp step model fn accelerated", "tanhfn_accel", "float32", 200, near_zero=1.0),
 )
+
+# (accelerated row, plain row): the gain of dlaccelerate is shown for mlang
+ACCELERATED_OVER_PLAIN = (("pinn loss+gradient accelerated", "pinn loss+gradient"),
+                          ("tanh mlp step model fn accelerated", "tanh mlp step model fn"))
 
 # (gradient row, forward row) whose time ratio per engine is shown, and its goal for mlang.
 GRADIENT_OVER_FORWARD = (("mlp gradient float64", "mlp forward float64"),
@@ -196,10 +203,11 @@ class Mlang:
             cpu, wall, loss, state = call("ad_train_mlp", data["params"], data["X"], data["T"], n,
                                           nargout=4)
             return cpu, wall, (loss, state)
-        if kind in ("tanhnet_train", "tanhfn_train"):
+        if kind in ("tanhnet_train", "tanhfn_train", "tanhfn_accel"):
             script = "ad_train_tanh_net" if kind == "tanhnet_train" else "ad_train_tanh_fn"
+            extra = (True,) if kind == "tanhfn_accel" else ()
             cpu, wall, loss, state = call(script, data["params"], data["X"], data["T"], n,
-                                          nargout=4)
+                                          *extra, nargout=4)
             return cpu, wall, (loss, state)
         if kind == "pinn_train":
             cpu, wall, loss, state = call("ad_train_pinn", data["params"], data["X"], data["f"],
@@ -210,9 +218,9 @@ class Mlang:
             cpu, wall, loss, grads = call("ad_mlp", data["params"], data["X"], data["T"], n,
                                           mode, nargout=4)
             return cpu, wall, (loss, grads if isinstance(grads, dict) else None)
-        if kind == "pinn":
+        if kind in ("pinn", "pinn_accel"):
             cpu, wall, loss, grads = call("ad_pinn", data["params"], data["X"], data["f"],
-                                          data["g"], n, nargout=4)
+                                          data["g"], n, kind == "pinn_accel", nargout=4)
             return cpu, wall, (loss, grads)
         raise ValueError(f"no mlang benchmark of kind {kind!r}")
 
@@ -314,11 +322,15 @@ def run_benchmarks(benchmarks: Sequence[Benchmark], sizes: reference.Sizes, runs
         row: dict[str, Measured] = {}
         if session is not None:
             row["mlang"] = measure_mlang(session, bench, data, calls, runs)
+        kind = bench.kind
+        if kind.endswith("_accel"):  # the other engines run the plain computation, afresh
+            kind = _reference_kind(kind)
+            implementations = reference.engines()
         for engine in engines:
             fns = implementations.get(engine)
-            if engine == "mlang" or fns is None or bench.kind not in fns:
+            if engine == "mlang" or fns is None or kind not in fns:
                 continue
-            row[engine] = measure_python(fns[bench.kind], data, calls, runs)
+            row[engine] = measure_python(fns[kind], data, calls, runs)
         expected = reference.expected(_reference_kind(bench.kind), data)
         table[bench.name] = {engine: checked(m, expected, RTOL[bench.dtype], bench.near_zero)
                              for engine, m in row.items()}
@@ -334,6 +346,8 @@ def checked(measured: Measured, expected: Result, rtol: float, near_zero: float 
 
 
 def _reference_kind(kind: str) -> str:
+    if kind.endswith("_accel"):  # the same computation as the plain call
+        return {"pinn_accel": "pinn", "tanhfn_accel": "tanhfn_train"}[kind]
     return "mlp_forward" if kind == "mlp_traced" else kind
 
 
@@ -395,6 +409,14 @@ def format_table(benchmarks: Sequence[Benchmark], table: dict[str, dict[str, Mea
         met = "-" if r is None else ("yes" if r <= GRADIENT_OVER_FORWARD_GOAL else "no")
         name = grad_name.replace("gradient", "gradient/forward")
         rows.append((name, "-", *cells, "-", f"<= {GRADIENT_OVER_FORWARD_GOAL:g}", met, "-"))
+    for accel_name, plain_name in ACCELERATED_OVER_PLAIN:
+        accel, plain = table.get(accel_name, {}).get("mlang"), table.get(plain_name, {}).get("mlang")
+        if accel is None or plain is None:
+            continue
+        name = accel_name.replace("accelerated", "accelerated/plain")
+        rows.append((name, "-", _ratio(accel.ms, plain.ms, "x"), *("-" for _ in engines[1:]),
+                     "-", "< 1", "-" if accel.ms is None or plain.ms is None
+                     else ("yes" if accel.ms < plain.ms else "no"), "-"))
     lines = run.aligned(rows)
     waited = total = 0
     for bench in benchmarks:

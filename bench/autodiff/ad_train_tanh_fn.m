@@ -1,22 +1,28 @@
-function [cpu, wall, loss, state] = ad_train_tanh_fn(params, X, T, n)
+function [cpu, wall, loss, state] = ad_train_tanh_fn(params, X, T, n, accelerate)
 % AD_TRAIN_TANH_FN  benchmark (f), model function: training steps of a tanh MLP.
 % PARAMS has fields W1, b1, ..., W4, b4 (single); X is features-by-batch, T 1-by-batch.
 % Each of the N steps evaluates, inside dlfeval, the mse of the MLP (three tanh layers
 % written with fullyconnect and tanh) and its gradient, then makes an adamupdate step.
 % Returns the CPU and elapsed seconds of the N steps, the loss of the last step and a
 % struct of plain arrays: the parameters after the last update and the gradient moving
-% averages (avg_W1, ...).
+% averages (avg_W1, ...).  With ACCELERATE true, the loss function is called through
+% dlaccelerate (its trace recorded at a first call outside the timed steps).
 names = fieldnames(params);
 for k = 1:numel(names)
     params.(names{k}) = dlarray(params.(names{k}));
 end
 X = dlarray(X, 'CB');
+fun = @model_loss;
+if nargin > 4 && accelerate
+    fun = dlaccelerate(fun);
+    [~, ~] = dlfeval(fun, params, X, T);
+end
 avgGrad = [];
 avgSqGrad = [];
 cpu0 = cputime;
 tic;
 for k = 1:n
-    [loss, grads] = dlfeval(@model_loss, params, X, T);
+    [loss, grads] = dlfeval(fun, params, X, T);
     [params, avgGrad, avgSqGrad] = adamupdate(params, grads, avgGrad, avgSqGrad, k);
 end
 wall = toc;

@@ -245,15 +245,19 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
         elems = value.elems
         flat = elems.reshape(-1)
         changed = False
-        new_elems = np.empty(elems.shape, dtype=object)
-        for k, elem in enumerate(flat):
+        mapped_elems = []
+        for elem in flat:
             fields = {}
             for name, v in elem.items():
-                mapped = map_dlarrays(v, fn)
+                mapped = fn(v) if type(v) is DlArray else map_dlarrays(v, fn)
                 changed |= mapped is not v
                 fields[name] = mapped
-            new_elems.reshape(-1)[k] = fields
-        return Struct(list(value.fields), new_elems) if changed else value
+            mapped_elems.append(fields)
+        if not changed:
+            return value
+        new_elems = np.empty(elems.shape, dtype=object)
+        new_elems.reshape(-1)[:] = mapped_elems
+        return Struct(list(value.fields), new_elems)
     if t is Table:
         variables = [v if type(v) in _HOLDS_NO_DLARRAY else map_dlarrays(v, fn) for v in value.variables]
         for a, b in zip(variables, value.variables, strict=True):

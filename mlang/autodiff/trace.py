@@ -48,11 +48,12 @@ _numbering = itertools.count()  # creation order of nodes: a node comes after it
 class Node:
     """One recorded operation (or a leaf: a traced input of dlfeval)."""
 
-    __slots__ = ("parents", "rule", "args", "raw", "out", "number")
+    __slots__ = ("parents", "rule", "args", "raw", "out", "number", "op")
 
     def __init__(self, parents: tuple, rule: Callable | None, args: tuple, raw: tuple,
-                 out: np.ndarray) -> None:
+                 out: np.ndarray, op: Any = None) -> None:
         self.number = next(_numbering)
+        self.op = op  # the builtin or Primitive computed (None for a leaf or identity)
         self.parents = parents  # per argument: the argument's Node, or None
         self.rule = rule  # None for a leaf; RELEASED once a backward pass discarded it
         self.args = args  # the arguments as given (dlarrays keep their trace)
@@ -108,7 +109,7 @@ def undefined_for_dlarray(name: str) -> Exception:
                  f"Undefined function '{name}' for input arguments of type 'dlarray'.")
 
 
-def _result_data(value: Any) -> np.ndarray:
+def result_data(value: Any) -> np.ndarray:
     """A builtin's result as dlarray data: single, double or logical values only."""
     t = type(value)
     if t is np.ndarray and value.dtype.kind in "fcb":
@@ -134,7 +135,7 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
     outs = fn.invoke(interp, raw, nargout)
     if mode == "data" or not outs:
         return outs
-    out = _result_data(outs[0])
+    out = result_data(outs[0])
     if fmt:
         fmt = trimmed_format(fmt, out.shape)
     elif name in REORDERS:
@@ -171,8 +172,14 @@ def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray,
         # logical data counts as double in the rules, as it does in arithmetic
         rule_args = tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b"
                            else a for a in raw])
-        y.node = Node(parents, fn.gradient, args, rule_args, out)
+        y.node = Node(parents, fn.gradient, args, rule_args, out, fn)
     return y
+
+
+def next_number() -> int:
+    """A number greater than those of every node made so far and smaller than those of
+    every node made later: brackets the nodes one computation makes."""
+    return next(_numbering)
 
 
 # ------------------------------------------------------- formats of results

@@ -1,10 +1,13 @@
 """dlaccelerate and its AcceleratedFunction object (class deep.AcceleratedFunction).
 
-MATLAB's accelerated function caches the traces of calls to a deep learning function
-and reuses them when the same input pattern comes again.  mlang keeps the object, its
-properties and its methods, and calls the underlying function every time (through the
-interpreter's function-handle call): results are always those of the function itself,
-the cache stays empty (HitRate and Occupancy 0), and CheckMode has nothing to compare.
+An accelerated function keeps a trace cache, as in MATLAB: the first call with a new
+input pattern (the size, class, format and traced state of each dlarray input, the value
+of every other input, the number of outputs) runs the function and records its
+operations; later calls with that pattern replay them on the new data without running
+the function's code (trace_cache.py).  A pattern whose call cannot be replayed, inputs
+mlang keeps no traces for (networks and other objects, function handles), and new
+patterns once the cache holds CacheSize traces run the function itself.  CheckMode is
+kept as a property; mlang does not compare replayed results with the function's.
 
 An AcceleratedFunction is a handle object, as in MATLAB: setting a property through one
 copy changes it for every copy.
@@ -16,8 +19,18 @@ from typing import Any
 
 import numpy as np
 
+from mlang.autodiff.dlarray import DlArray, map_dlarrays, strip
+from mlang.autodiff.trace import next_number, traced_input
 from mlang.builtins.coerce import option_flag, text_scalar
 from mlang.builtins.deeplearning.dlarrays import ACCELERATED
+from mlang.builtins.deeplearning.trace_cache import (
+    Unsupported,
+    extract,
+    pattern_key,
+    pop_recorder,
+    push_recorder,
+    replay,
+)
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_row, class_of, to_double_array
@@ -27,6 +40,7 @@ from mlang.values.objects import DisplayText, MatlabObject
 _PROPERTIES = ("Function", "Enabled", "CacheSize", "HitRate", "Occupancy", "CheckMode",
                "CheckTolerance")
 _READ_ONLY = ("Function", "HitRate", "Occupancy")
+_MISSING = object()  # an input pattern not in the cache
 
 
 class AcceleratedFunction(MatlabObject):
@@ -35,7 +49,7 @@ class AcceleratedFunction(MatlabObject):
     matlab_class = "deep.AcceleratedFunction"
     display_name = "AcceleratedFunction"
     __slots__ = ("function", "enabled", "cache_size", "check_mode", "check_tolerance", "interp",
-                 "calls")
+                 "calls", "hits", "cache")
 
     def __init__(self, function: FunctionHandle, interp: Any) -> None:
         self.function = function
@@ -44,20 +58,74 @@ class AcceleratedFunction(MatlabObject):
         self.check_mode = "none"
         self.check_tolerance = 1e-4
         self.interp = interp  # the session that made it, for calls written x = f(args)
-        self.calls = 0
+        self.calls = 0  # calls while enabled, and how many of them replayed a cached trace
+        self.hits = 0
+        self.cache: dict[tuple, Any] = {}  # input pattern -> its program, None: not replayable
 
     def call_as_function(self, interp: Any, args: list, nargout: int) -> list:
         """accfun(...), [a, b] = accfun(...), feval and dlfeval of it."""
-        self.calls += 1
+        return self._call(interp, list(args), nargout, False)
+
+    def call_outermost(self, interp: Any, args: list, nargout: int) -> list:
+        """The call of dlfeval(accfun, ...) at the outermost level, whose results' traces
+        dlfeval drops: gradients only returned are computed without tracing them."""
+        return self._call(interp, list(args), nargout, True)
+
+    def _call(self, interp: Any, args: list, nargout: int, outermost: bool) -> list:
         if not self.enabled:  # a disabled accelerated function is the function itself
-            return interp.call_handle(self.function, list(args), nargout)
+            return interp.call_handle(self.function, args, nargout)
+        self.calls += 1
+        inputs: list[DlArray] = []
+        key = pattern_key(args, nargout, interp.dl_depth > 0, inputs)
+        if key is not None:
+            program = self.cache.get(key, _MISSING)
+            if program is _MISSING:
+                if len(self.cache) < self.cache_size:
+                    outs, self.cache[key] = self._record(interp, args, nargout, inputs)
+                    return outs
+            elif program is not None:
+                self.hits += 1
+                return replay(program, interp, inputs, outermost)
+        return self._plain(interp, args, nargout)
+
+    def _plain(self, interp: Any, args: list, nargout: int) -> list:
         state = interp.family_state
         # dlgradient enables higher derivatives by default inside an accelerated function
         state[ACCELERATED] = state.get(ACCELERATED, 0) + 1
         try:
-            return interp.call_handle(self.function, list(args), nargout)
+            return interp.call_handle(self.function, args, nargout)
         finally:
             state[ACCELERATED] -= 1
+
+    def _record(self, interp: Any, args: list, nargout: int, found: list[DlArray]) -> tuple[list, Any]:
+        """The results of a call run as the function itself, and its program (None when
+        it cannot be replayed).  Untraced inputs (``found``: the call's dlarrays) outside
+        dlfeval are traced for the call (so that its operations leave a trace to read),
+        and its results untraced again."""
+        inputs: list[DlArray] = []
+        untraced = interp.dl_depth == 0 and all(x.node is None for x in found)
+
+        def note(x: DlArray) -> DlArray:
+            if untraced:
+                x = traced_input(x)
+            inputs.append(x)
+            return x
+
+        args = [map_dlarrays(a, note) for a in args]
+        state = interp.family_state
+        recorder = push_recorder(state)
+        start = next_number()
+        try:
+            outs = self._plain(interp, args, nargout)
+        finally:
+            pop_recorder(state)
+        try:
+            program = extract(inputs, recorder, outs, start)
+        except Unsupported:
+            program = None
+        if untraced:
+            outs = [strip(v) for v in outs]
+        return outs, program
 
     def subsref_paren(self, args: list) -> Any:
         outs = self.call_as_function(self.interp, args, 1)
@@ -77,8 +145,10 @@ class AcceleratedFunction(MatlabObject):
             return self.enabled
         if name == "CacheSize":
             return self.cache_size
-        if name in ("HitRate", "Occupancy"):
-            return 0.0  # nothing is cached: every call runs the function
+        if name == "HitRate":  # percent of the calls that reused a cached trace
+            return 100.0 * self.hits / self.calls if self.calls else 0.0
+        if name == "Occupancy":  # percent of the cache's places taken
+            return 100.0 * len(self.cache) / self.cache_size
         if name == "CheckMode":
             return char_row(self.check_mode)
         if name == "CheckTolerance":
@@ -115,7 +185,8 @@ class AcceleratedFunction(MatlabObject):
         return None
 
     def clear_cache(self) -> None:
-        self.calls = 0
+        self.cache.clear()
+        self.calls = self.hits = 0
 
     def display_properties(self) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
@@ -142,9 +213,11 @@ def _positive(value: Any, name: str, integer: bool) -> float:
 @builtin(interp=True)
 def dlaccelerate(interp: Any, fun: object) -> AcceleratedFunction:
     """accfun = dlaccelerate(FUN)  an AcceleratedFunction object for the deep learning
-    function FUN (a function handle), called as FUN itself; properties Function, Enabled,
-    CacheSize, HitRate, Occupancy, CheckMode ('none' or 'tolerance') and CheckTolerance.
-    mlang runs FUN at every call (it keeps no cache of traces)"""
+    function FUN (a function handle), called as FUN itself: the first call with each new
+    pattern of inputs (dlarray sizes, classes and formats, other inputs' values) runs FUN
+    and caches its trace, later calls with that pattern replay the trace; properties
+    Function, Enabled, CacheSize, HitRate, Occupancy (percentages), CheckMode ('none' or
+    'tolerance') and CheckTolerance"""
     if type(fun) is AcceleratedFunction:
         return fun
     if type(fun) is not FunctionHandle:

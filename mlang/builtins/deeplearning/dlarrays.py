@@ -22,7 +22,7 @@ from mlang.autodiff.dlarray import (
     map_dlarrays,
     strip,
 )
-from mlang.autodiff.trace import backward, traced_input, undefined_for_dlarray
+from mlang.autodiff.trace import backward, next_number, traced_input, undefined_for_dlarray
 from mlang.builtins.coerce import option_flag, split_options, text_scalar
 from mlang.builtins.deeplearning.formats import in_label_order
 from mlang.errors import error
@@ -133,7 +133,13 @@ def dlfeval(interp: Any, fun: object, *args: object, nargout: int = 1) -> object
     traced = [map_dlarrays(a, traced_input) for a in args]
     interp.dl_depth += 1
     try:
-        outs = interp.call_value(fun, traced, nargout)
+        # an accelerated function whose traced results are about to be stripped here need
+        # not trace the gradients it returns
+        call_outermost = getattr(fun, "call_outermost", None) if interp.dl_depth == 1 else None
+        if call_outermost is not None:
+            outs = call_outermost(interp, traced, nargout)
+        else:
+            outs = interp.call_value(fun, traced, nargout)
     finally:
         interp.dl_depth -= 1
     if interp.dl_depth == 0:
@@ -146,6 +152,8 @@ GRADIENT_OPTIONS = ("RetainData", "EnableHigherDerivatives", "AllowComplex")
 
 # interp.family_state key: how many AcceleratedFunction calls are under way
 ACCELERATED = "deep.accelerated_depth"
+# interp.family_state key: the traces of accelerated function calls being recorded
+RECORDERS = "deep.accelerate_recorders"
 
 
 def _split_options(args: tuple, accelerated: bool) -> tuple[list, dict[str, bool]]:
@@ -194,7 +202,21 @@ def dlgradient(interp: Any, y: object, *args: object, nargout: int = 1) -> objec
     for v in variables:
         _collect(v, leaves, options["AllowComplex"])
     higher = options["EnableHigherDerivatives"]
-    grads = iter(backward(y, leaves, higher, options["RetainData"]))
+    recorders = interp.family_state.get(RECORDERS)
+    if not recorders:
+        return gradients(y, variables, leaves, higher, options["RetainData"])
+    start = next_number()
+    outs = gradients(y, variables, leaves, higher, options["RetainData"])
+    for recorder in recorders:  # the accelerated functions being traced note the step
+        recorder.gradient_step(y, variables, higher, options["RetainData"], outs, start, next_number())
+    return outs
+
+
+def gradients(y: DlArray, variables: list | tuple, leaves: list[DlArray], higher: bool,
+              retain: bool) -> tuple:
+    """The gradients of ``y`` with respect to ``variables`` (whose dlarrays are ``leaves``),
+    each in the shape of its variable (dlgradient's results)."""
+    grads = iter(backward(y, leaves, higher, retain))
 
     def gradient_of(x: DlArray) -> DlArray:
         g = next(grads)

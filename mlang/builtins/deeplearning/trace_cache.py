@@ -1,0 +1,333 @@
+"""The trace cache of accelerated functions: a call's operations recorded, then replayed.
+
+A call of an accelerated function is recorded from the derivative trace it leaves: each
+operation on traced dlarrays made a node that knows its operation (``node.op``), its
+arguments and its parents, and each dlgradient call inside the call is noted by a
+``Recorder``.  Walking back from the call's dlarray results to its dlarray inputs gives
+the program: operation steps and gradient steps in the order they ran.  Replaying the
+program on new inputs of the same pattern computes each operation on the NumPy data and
+records it in the trace as the operation itself does (so dlgradient works through the
+results), without running the function's code.
+
+As in MATLAB, values that are not dlarrays are constants of the trace, and control flow
+follows the recorded call.  A call whose results the program cannot follow is not cached
+(its input pattern runs the function every time): a dlarray result not computed from the
+inputs through traced operations (an untraced dlarray made inside, an operation that is
+not differentiable and so not traced), a traced dlarray from outside the call (captured
+by an anonymous function), or a result that is neither a dlarray nor a cell, struct or
+table of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mlang.autodiff.dlarray import DlArray, map_dlarrays, strip
+from mlang.autodiff.trace import Node, Primitive, next_number, record, result_data
+from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
+from mlang.values.cell import Cell
+from mlang.values.struct import Struct
+from mlang.values.table import Table
+
+# ------------------------------------------------------------- input patterns
+
+_SCALARS = (float, bool, complex, int, str)
+
+
+def pattern_key(args: list, nargout: int, traced_context: bool, found: list[DlArray]) -> tuple | None:
+    """What a cached trace is reused for: the size, class and format of each dlarray
+    input (and whether it is traced), the value of every other input, and the number
+    of outputs.  None for inputs mlang does not cache traces for (objects, handles).
+    The dlarrays met are appended to ``found``, in the order map_dlarrays visits them."""
+    keys = []
+    for a in args:
+        k = _key(a, found)
+        if k is None:
+            return None
+        keys.append(k)
+    return (nargout, traced_context, *keys)
+
+
+def _key(v: Any, found: list[DlArray]) -> Any:
+    t = type(v)
+    if t is DlArray:
+        found.append(v)
+        return ("dlarray", v.data.shape, v.data.dtype.str, v.fmt, v.node is not None)
+    if t is np.ndarray:
+        if v.dtype.kind == "O":
+            return None
+        return ("array", v.dtype.str, v.shape, v.tobytes())
+    if t in _SCALARS:
+        return (t.__name__, v)
+    if t is Cell:
+        parts = [_key(e, found) for e in v.data.reshape(-1)]
+        return None if None in parts else ("cell", v.data.shape, tuple(parts))
+    if t is Struct:
+        elems = []
+        for elem in v.elems.reshape(-1):
+            fields = tuple((name, _key(value, found)) for name, value in elem.items())
+            if any(k is None for _, k in fields):
+                return None
+            elems.append(fields)
+        return ("struct", tuple(v.fields), v.elems.shape, tuple(elems))
+    return None
+
+
+def dlarrays_in(value: Any) -> list[DlArray]:
+    """The dlarrays in a value (or a list or tuple of values), in the order map_dlarrays
+    visits them."""
+    found: list[DlArray] = []
+
+    def note(x: DlArray) -> DlArray:
+        found.append(x)
+        return x
+
+    for v in value if type(value) in (list, tuple) else (value,):
+        map_dlarrays(v, note)
+    return found
+
+
+# ------------------------------------------------------------------ recording
+
+
+class Unsupported(Exception):
+    """The recorded call cannot be replayed (see the module's notes)."""
+
+
+@dataclass(slots=True)
+class GradientCall:
+    """A dlgradient call made during a recorded call."""
+
+    y: DlArray
+    variables: tuple
+    higher: bool
+    retain: bool
+    outputs: tuple
+    start: int  # node numbers of the call's backward pass: start <= number < end
+    end: int
+
+
+class Recorder:
+    """Notes the dlgradient calls made while an accelerated function call is recorded."""
+
+    __slots__ = ("calls",)
+
+    def __init__(self) -> None:
+        self.calls: list[GradientCall] = []
+
+    def gradient_step(self, y: DlArray, variables: tuple | list, higher: bool, retain: bool,
+                      outputs: tuple, start: int, end: int) -> None:
+        self.calls.append(GradientCall(y, tuple(variables), higher, retain, outputs, start, end))
+
+
+@dataclass(slots=True)
+class OpStep:
+    op: Any  # a builtin or Primitive
+    args: tuple  # per argument: (slot, format) for a dlarray, (None, value) for a constant
+    out: int
+
+
+@dataclass(slots=True)
+class GradientStep:
+    y: int
+    variables: tuple  # the variables as recorded, their dlarrays replaced at replay
+    sources: tuple  # the slots of those dlarrays
+    higher: bool
+    retain: bool
+    outs: tuple  # slots of the gradients' dlarrays
+    late: bool  # no later step uses its results (its traced results are only returned)
+
+
+@dataclass(slots=True)
+class Program:
+    inputs: int
+    slots: int
+    steps: list
+    outputs: list  # per result: (template value, ((slot, format), ...))
+
+
+def push_recorder(state: dict) -> Recorder:
+    recorder = Recorder()
+    state.setdefault(RECORDERS, []).append(recorder)
+    return recorder
+
+
+def pop_recorder(state: dict) -> None:
+    state[RECORDERS].pop()
+
+
+def extract(inputs: list[DlArray], recorder: Recorder, outs: list, start: int) -> Program:
+    """The program of a recorded call whose dlarray inputs were ``inputs`` (nodes made
+    from ``start`` on), from its results ``outs``; Unsupported when it cannot be replayed."""
+    by_object: dict[int, tuple] = {}  # id of a dlarray -> ("slot", k) or ("grad", call, k)
+    by_node: dict[Node, tuple] = {}
+    for k, x in enumerate(inputs):
+        by_object[id(x)] = ("slot", k)
+        if x.node is not None:
+            by_node.setdefault(x.node, ("slot", k))
+    for c, call in enumerate(recorder.calls):
+        for k, g in enumerate(dlarrays_in(call.outputs)):
+            by_object[id(g)] = ("grad", c, k)
+            if g.node is not None:
+                by_node[g.node] = ("grad", c, k)
+    ranges = [(call.start, call.end) for call in recorder.calls]
+    nodes: set[Node] = set()
+    grads: set[int] = set()
+    pending: list[DlArray] = []
+
+    def source(a: DlArray) -> tuple:
+        found = by_object.get(id(a))
+        if found is None and a.node is not None:
+            found = by_node.get(a.node)
+            if found is not None and found[0] == "slot" and a.data is not inputs[found[1]].data:
+                raise Unsupported
+        if found is not None:
+            return found
+        node = a.node
+        if node is None or node.op is None or node.number < start or a.data is not node.out \
+                or any(lo <= node.number < hi for lo, hi in ranges):
+            raise Unsupported
+        return ("node", node)
+
+    def need(a: DlArray) -> None:
+        found = source(a)
+        if found[0] == "node" and found[1] not in nodes:
+            nodes.add(found[1])
+            pending.append(a)
+        elif found[0] == "grad" and found[1] not in grads:
+            grads.add(found[1])
+            call = recorder.calls[found[1]]
+            need(call.y)
+            for v in dlarrays_in(call.variables):
+                need(v)
+
+    results = []
+    for value in outs:
+        if type(value) not in (DlArray, Cell, Struct, Table):
+            raise Unsupported
+        found = dlarrays_in(value)
+        for a in found:
+            need(a)
+        results.append((value, found))
+    while pending:
+        for arg in pending.pop().node.args:
+            if type(arg) is DlArray:
+                need(arg)
+            elif type(arg) in (list, tuple) and any(type(v) is DlArray for v in arg):
+                raise Unsupported
+    return _program(inputs, recorder, nodes, grads, results, source)
+
+
+def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: list,
+             source: Any) -> Program:
+    """The steps in the order they ran, each reading earlier steps' slots."""
+    order = [(node.number, 0, node) for node in nodes]
+    order += [(recorder.calls[c].start, 1, c) for c in grads]
+    order.sort(key=lambda item: item[0])
+    slot_of_node: dict[Node, int] = {}
+    slot_of_grad: dict[tuple[int, int], int] = {}
+    slots = len(inputs)
+
+    def slot(a: DlArray) -> int:
+        found = source(a)
+        if found[0] == "slot":
+            return found[1]
+        if found[0] == "grad":
+            return slot_of_grad[(found[1], found[2])]
+        return slot_of_node[found[1]]
+
+    steps: list = []
+    last_reads: dict[int, int] = {}  # slot -> index of the last step reading it
+    for _, kind, item in order:
+        if kind == 0:
+            args = tuple((slot(a), a.fmt) if type(a) is DlArray else (None, a) for a in item.args)
+            for s, _fmt in args:
+                if s is not None:
+                    last_reads[s] = len(steps)
+            steps.append(OpStep(item.op, args, slots))
+            slot_of_node[item] = slots
+            slots += 1
+        else:
+            call = recorder.calls[item]
+            found = dlarrays_in(call.outputs)
+            sources = tuple(slot(v) for v in dlarrays_in(call.variables))
+            y = slot(call.y)
+            for s in (y, *sources):
+                last_reads[s] = len(steps)
+            outs = tuple(range(slots, slots + len(found)))
+            for k in range(len(found)):
+                slot_of_grad[(item, k)] = slots + k
+            slots += len(found)
+            variables = tuple(strip(v) for v in call.variables)
+            steps.append(GradientStep(y, variables, sources, call.higher, call.retain, outs, False))
+    # (the results kept without their traces, which the cache need not hold on to)
+    outputs = [(strip(value), tuple((slot(a), a.fmt) for a in found)) for value, found in results]
+    # a gradient step whose results no later step reads, with no gradient step after it
+    for k in range(len(steps) - 1, -1, -1):
+        step = steps[k]
+        if type(step) is GradientStep:
+            step.late = all(last_reads.get(s, -1) <= k for s in step.outs)
+            break
+    return Program(len(inputs), slots, steps, outputs)
+
+
+# -------------------------------------------------------------------- replay
+
+
+def replay(program: Program, interp: Any, inputs: list[DlArray], outermost: bool) -> list:
+    """The results of the recorded call for new ``inputs`` (of the recorded pattern),
+    recorded in the trace of those inputs.  ``outermost``: the results' traces are about
+    to be dropped, so gradients only returned need not be traced."""
+    values: list[Any] = [None] * program.slots
+    values[:len(inputs)] = inputs
+    with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
+        for step in program.steps:
+            if type(step) is OpStep:
+                args = []
+                raw = []
+                for s, spec in step.args:
+                    if s is None:
+                        args.append(spec)
+                        raw.append(spec)
+                        continue
+                    v = values[s]
+                    if v.fmt != spec:
+                        v = DlArray(v.data, spec, v.node)
+                    args.append(v)
+                    raw.append(v.data)
+                op = step.op
+                if type(op) is Primitive:
+                    out = op.fn(*raw)
+                else:
+                    out = result_data(op.invoke(interp, raw, 1)[0])
+                values[step.out] = record(op, tuple(args), raw, out, "")
+            else:
+                _gradient_step(step, values, interp, outermost)
+    results = []
+    for template, sources in program.outputs:
+        fresh = iter([_formatted(values[s], fmt) for s, fmt in sources])
+        results.append(map_dlarrays(template, lambda _x, fresh=fresh: next(fresh)))
+    return results
+
+
+def _formatted(v: DlArray, fmt: str) -> DlArray:
+    return v if v.fmt == fmt else DlArray(v.data, fmt, v.node)
+
+
+def _gradient_step(step: GradientStep, values: list, interp: Any, outermost: bool) -> None:
+    leaves = [values[s] for s in step.sources]
+    fresh = iter(leaves)
+    variables = [map_dlarrays(v, lambda _x: next(fresh)) for v in step.variables]
+    higher = step.higher and not (outermost and step.late)
+    recorders = interp.family_state.get(RECORDERS)
+    start = next_number() if recorders else 0
+    outs = gradients(values[step.y], variables, leaves, higher, step.retain)
+    if recorders:  # an enclosing accelerated call being recorded notes the step too
+        for recorder in recorders:
+            recorder.gradient_step(values[step.y], variables, higher, step.retain, outs, start,
+                                   next_number())
+    for s, g in zip(step.outs, dlarrays_in(outs), strict=True):
+        values[s] = g
