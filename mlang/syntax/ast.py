@@ -12,150 +12,267 @@ with an entry per node type.
 
 from __future__ import annotations
 
-import dataclasses
+import re
 import sys
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 
-@dataclass(slots=True)
 class Node:
-    line: int = field(default=0, compare=False, repr=False, kw_only=True)
-    col: int = field(default=0, compare=False, repr=False, kw_only=True)
-    file: str = field(default="", compare=False, repr=False, kw_only=True)
+    """A node: plain classes with ``__slots__`` and an ``__init__`` each (cheaper to define
+    at start-up and to make than dataclasses).  Its own fields are ``__slots__``; ``==``
+    compares those in ``_compared`` (all of them unless the class says otherwise) between
+    nodes of the same class, and never the position."""
+
+    __slots__ = ("line", "col", "file")
+    _compared: ClassVar[tuple[str, ...]] = ()
+    line: int
+    col: int
+    file: str
+
+    def __init__(self, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.line, self.col, self.file = line, col, file
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_compared" not in cls.__dict__:
+            cls._compared = cls.__slots__
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = self._compared  # lists compare items by identity first, as dataclasses do
+        return [getattr(self, n) for n in names] == [getattr(other, n) for n in names]
+
+    __hash__ = None  # type: ignore[assignment]  # equal nodes need not be the same node
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._compared)
+        return f"{type(self).__qualname__}({shown})"
 
 
 # ---------------------------------------------------------------- expressions
 
 
-@dataclass(slots=True)
 class Number(Node):
     """A numeric literal.  ``cls`` is 'double' or, for 0x/0b literals, an integer class."""
 
+    __slots__ = ("value", "cls", "text")
+    _compared = ("value", "cls")
     value: int | float | complex
-    cls: str = "double"
-    text: str = field(default="", compare=False, repr=False, kw_only=True)
+    cls: str
+    text: str
+
+    def __init__(self, value: int | float | complex, cls: str = "double", *, text: str = "", line: int = 0,
+                 col: int = 0, file: str = "") -> None:
+        self.value = value
+        self.cls = cls
+        self.text = text
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Char(Node):
     """A character-vector literal 'like this' (value already unescaped)."""
 
+    __slots__ = ("value",)
     value: str
 
+    def __init__(self, value: str, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.value = value
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class String(Node):
     """A string-scalar literal "like this" (value already unescaped)."""
 
+    __slots__ = ("value",)
     value: str
 
+    def __init__(self, value: str, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.value = value
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Name(Node):
+    __slots__ = ("name",)
     name: str
 
+    def __init__(self, name: str, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.name = name
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Colon(Node):
     """A bare ``:`` used as an index (``x(:, 1)``)."""
+    __slots__ = ()
+
+    def __init__(self, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class End(Node):
     """``end`` inside an index: the last index of the array being indexed."""
+    __slots__ = ()
+
+    def __init__(self, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Tilde(Node):
     """``~`` in an output list: an ignored output."""
+    __slots__ = ()
+
+    def __init__(self, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Unary(Node):
+    __slots__ = ("op", "operand")
     op: str  # '-', '+', '~'
     operand: Expr
 
+    def __init__(self, op: str, operand: Expr, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.op = op
+        self.operand = operand
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Postfix(Node):
+    __slots__ = ("op", "operand")
     op: str  # "'" or ".'"
     operand: Expr
 
+    def __init__(self, op: str, operand: Expr, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.op = op
+        self.operand = operand
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Binary(Node):
+    __slots__ = ("op", "left", "right")
     op: str
     left: Expr
     right: Expr
 
+    def __init__(self, op: str, left: Expr, right: Expr, *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.op = op
+        self.left = left
+        self.right = right
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Range(Node):
+    __slots__ = ("start", "step", "stop")
     start: Expr
     step: Expr | None
     stop: Expr
 
+    def __init__(self, start: Expr, step: Expr | None, stop: Expr, *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.start = start
+        self.step = step
+        self.stop = stop
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Index(Node):
     """``base(args)`` (call or index, decided at run time) or ``base{args}``."""
 
+    __slots__ = ("base", "args", "braces")
     base: Expr
     args: list[Expr]
-    braces: bool = False
+    braces: bool
+
+    def __init__(self, base: Expr, args: list[Expr], braces: bool = False, *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.base = base
+        self.args = args
+        self.braces = braces
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Field(Node):
+    __slots__ = ("base", "name")
     base: Expr
     name: str
 
+    def __init__(self, base: Expr, name: str, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.base = base
+        self.name = name
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class DynField(Node):
+    __slots__ = ("base", "name")
     base: Expr
     name: Expr
 
+    def __init__(self, base: Expr, name: Expr, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.base = base
+        self.name = name
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class NamedArg(Node):
     """``Name=value`` in a call's argument list (means ``"Name", value``)."""
 
+    __slots__ = ("name", "value")
     name: str
     value: Expr
 
+    def __init__(self, name: str, value: Expr, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.name = name
+        self.value = value
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class FuncHandle(Node):
+    __slots__ = ("name",)
     name: str  # possibly dotted: 'pkg.fn'
 
+    def __init__(self, name: str, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.name = name
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Lambda(Node):
+    __slots__ = ("params", "body")
     params: list[str | None]  # None for an ignored input (~)
     body: Expr
 
+    def __init__(self, params: list[str | None], body: Expr, *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.params = params
+        self.body = body
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Paren(Node):
     """A parenthesised reference ``(x)``: it is a value, not a name (``(x)`` displays as ``ans``).
 
     Parentheses around any other expression only group and leave no node.
     """
 
+    __slots__ = ("expr",)
     expr: Expr
 
+    def __init__(self, expr: Expr, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.expr = expr
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Matrix(Node):
+    __slots__ = ("rows",)
     rows: list[list[Expr]]
 
+    def __init__(self, rows: list[list[Expr]], *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.rows = rows
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True, eq=False)
+
 class NumericMatrix(Node):
     """A big ``[...]`` of plain decimal numbers (see ``matrix_literal``), read at once.
 
@@ -165,8 +282,16 @@ class NumericMatrix(Node):
     ``visit_NumericMatrix`` visits that Matrix instead.
     """
 
+    __slots__ = ("values", "source")
+    _compared = ("values",)
     values: list[list[float]]
-    source: str = field(default="", repr=False)
+    source: str
+
+    def __init__(self, values: list[list[float]], source: str = "", *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.values = values
+        self.source = source
+        self.line, self.col, self.file = line, col, file
 
     def lower(self) -> Matrix:
         """The Matrix of Number and Unary nodes that the general path makes of the source."""
@@ -179,12 +304,15 @@ class NumericMatrix(Node):
             other = other.lower()
         return self.lower() == other if type(other) is Matrix else NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
 class Cell(Node):
+    __slots__ = ("rows",)
     rows: list[list[Expr]]
+
+    def __init__(self, rows: list[list[Expr]], *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.rows = rows
+        self.line, self.col, self.file = line, col, file
 
 
 Expr = (
@@ -195,130 +323,239 @@ Expr = (
 # ----------------------------------------------------------------- statements
 
 
-@dataclass(slots=True)
 class ExprStmt(Node):
+    __slots__ = ("expr", "show")
     expr: Expr
-    show: bool = True  # False when the statement ends with ';'
+    show: bool  # False when the statement ends with ';'
+
+    def __init__(self, expr: Expr, show: bool = True, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.expr = expr
+        self.show = show
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Assign(Node):
+    __slots__ = ("target", "value", "show")
     target: Expr
     value: Expr
-    show: bool = True
+    show: bool
+
+    def __init__(self, target: Expr, value: Expr, show: bool = True, *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.target = target
+        self.value = value
+        self.show = show
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class MultiAssign(Node):
+    __slots__ = ("targets", "value", "show")
     targets: list[Expr]
     value: Expr
-    show: bool = True
+    show: bool
+
+    def __init__(self, targets: list[Expr], value: Expr, show: bool = True, *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.targets = targets
+        self.value = value
+        self.show = show
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Command(Node):
     """Command syntax: ``hold on`` means ``hold('on')``."""
 
+    __slots__ = ("name", "args", "show")
     name: str
     args: list[str]
-    show: bool = True
+    show: bool
+
+    def __init__(self, name: str, args: list[str], show: bool = True, *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.name = name
+        self.args = args
+        self.show = show
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class If(Node):
+    __slots__ = ("clauses", "orelse")
     clauses: list[tuple[Expr, list[Stmt]]]  # if and elseif branches
-    orelse: list[Stmt] | None = None
+    orelse: list[Stmt] | None
+
+    def __init__(self, clauses: list[tuple[Expr, list[Stmt]]], orelse: list[Stmt] | None = None, *,
+                 line: int = 0, col: int = 0, file: str = "") -> None:
+        self.clauses = clauses
+        self.orelse = orelse
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class For(Node):
+    __slots__ = ("var", "iterable", "body", "parallel", "workers")
     var: Expr
     iterable: Expr
     body: list[Stmt]
-    parallel: bool = False  # parfor
-    workers: Expr | None = None
+    parallel: bool  # parfor
+    workers: Expr | None
+
+    def __init__(self, var: Expr, iterable: Expr, body: list[Stmt], parallel: bool = False,
+                 workers: Expr | None = None, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.var = var
+        self.iterable = iterable
+        self.body = body
+        self.parallel = parallel
+        self.workers = workers
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class While(Node):
+    __slots__ = ("cond", "body")
     cond: Expr
     body: list[Stmt]
 
+    def __init__(self, cond: Expr, body: list[Stmt], *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.cond = cond
+        self.body = body
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Switch(Node):
+    __slots__ = ("subject", "cases", "otherwise")
     subject: Expr
     cases: list[tuple[Expr, list[Stmt]]]
-    otherwise: list[Stmt] | None = None
+    otherwise: list[Stmt] | None
+
+    def __init__(self, subject: Expr, cases: list[tuple[Expr, list[Stmt]]],
+                 otherwise: list[Stmt] | None = None, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.subject = subject
+        self.cases = cases
+        self.otherwise = otherwise
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Try(Node):
+    __slots__ = ("body", "catch_var", "catch_body")
     body: list[Stmt]
-    catch_var: str | None = None
-    catch_body: list[Stmt] | None = None
+    catch_var: str | None
+    catch_body: list[Stmt] | None
+
+    def __init__(self, body: list[Stmt], catch_var: str | None = None, catch_body: list[Stmt] | None = None,
+                 *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.body = body
+        self.catch_var = catch_var
+        self.catch_body = catch_body
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Break(Node):
-    pass
+    __slots__ = ()
+
+    def __init__(self, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Continue(Node):
-    pass
+    __slots__ = ()
+
+    def __init__(self, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Return(Node):
-    pass
+    __slots__ = ()
+
+    def __init__(self, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Global(Node):
+    __slots__ = ("names",)
     names: list[str]
 
+    def __init__(self, names: list[str], *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.names = names
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Persistent(Node):
+    __slots__ = ("names",)
     names: list[str]
 
+    def __init__(self, names: list[str], *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.names = names
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class ArgumentSpec(Node):
     """One line of an ``arguments`` block: ``x (1,:) double {mustBePositive} = 1``."""
 
+    __slots__ = ("name", "size", "cls", "validators", "default")
     name: list[str]  # ['x'] or ['opts', 'Name']
-    size: list[Expr] | None = None  # Number or Colon per dimension
-    cls: str | None = None
-    validators: list[Expr] = field(default_factory=list)
-    default: Expr | None = None
+    size: list[Expr] | None  # Number or Colon per dimension
+    cls: str | None
+    validators: list[Expr]
+    default: Expr | None
+
+    def __init__(self, name: list[str], size: list[Expr] | None = None, cls: str | None = None,
+                 validators: list[Expr] | None = None, default: Expr | None = None, *, line: int = 0,
+                 col: int = 0, file: str = "") -> None:
+        self.name = name
+        self.size = size
+        self.cls = cls
+        self.validators = [] if validators is None else validators
+        self.default = default
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class ArgumentsBlock(Node):
+    __slots__ = ("attributes", "specs")
     attributes: list[str]  # e.g. ['Input'], ['Output'], ['Repeating']
     specs: list[ArgumentSpec]
 
+    def __init__(self, attributes: list[str], specs: list[ArgumentSpec], *, line: int = 0, col: int = 0,
+                 file: str = "") -> None:
+        self.attributes = attributes
+        self.specs = specs
+        self.line, self.col, self.file = line, col, file
 
-@dataclass(slots=True)
+
 class Function(Node):
+    __slots__ = ("name", "params", "outputs", "body", "functions", "arguments", "has_end")
     name: str
     params: list[str | None]  # None for an ignored input (~)
     outputs: list[str]
     body: list[Stmt]
-    functions: list[Function] = field(default_factory=list)  # nested functions
-    arguments: list[ArgumentsBlock] = field(default_factory=list)
-    has_end: bool = True
+    functions: list[Function]  # nested functions
+    arguments: list[ArgumentsBlock]
+    has_end: bool
+
+    def __init__(self, name: str, params: list[str | None], outputs: list[str], body: list[Stmt],
+                 functions: list[Function] | None = None, arguments: list[ArgumentsBlock] | None = None,
+                 has_end: bool = True, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.name = name
+        self.params = params
+        self.outputs = outputs
+        self.body = body
+        self.functions = [] if functions is None else functions
+        self.arguments = [] if arguments is None else arguments
+        self.has_end = has_end
+        self.line, self.col, self.file = line, col, file
 
 
-@dataclass(slots=True)
 class Program(Node):
     """A whole file: a script (statements, then local functions) or a function file."""
 
+    __slots__ = ("body", "functions", "is_script")
     body: list[Stmt]
     functions: list[Function]
-    is_script: bool = True
+    is_script: bool
+
+    def __init__(self, body: list[Stmt], functions: list[Function], is_script: bool = True, *, line: int = 0,
+                 col: int = 0, file: str = "") -> None:
+        self.body = body
+        self.functions = functions
+        self.is_script = is_script
+        self.line, self.col, self.file = line, col, file
 
 
 Stmt = (
@@ -345,15 +582,14 @@ LOWERED_TYPES: tuple[type[Node], ...] = (NumericMatrix,)
 STATEMENT_TYPES: tuple[type[Node], ...] = typing.get_args(Stmt)
 
 
-def _mentions_node(hint: Any) -> bool:
-    if isinstance(hint, type) and issubclass(hint, Node):
-        return True
-    return any(_mentions_node(arg) for arg in typing.get_args(hint))
+_NODE_WORDS = frozenset({t.__name__ for t in NODE_TYPES} | {"Expr", "Stmt"})
 
 
 def _child_fields(cls: type[Node]) -> tuple[str, ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple(f.name for f in dataclasses.fields(cls) if _mentions_node(hints[f.name]))
+    """The fields whose annotation (a string: annotations are not evaluated) names a node."""
+    annotations = cls.__dict__.get("__annotations__", {})
+    return tuple(name for name in cls.__slots__
+                 if _NODE_WORDS.intersection(re.findall(r"\w+", annotations[name])))
 
 
 CHILD_FIELDS: dict[type[Node], tuple[str, ...]] = {cls: _child_fields(cls) for cls in NODE_TYPES}
@@ -438,241 +674,15 @@ class Visitor:
 
 
 # --------------------------------------------------------------------- dump
-#
-# A tree is shown as an s-expression: ``_SExpression`` builds it as nested
-# lists of atoms once; ``dump`` prints it on one line, ``pretty`` folds it to a width.
-
-Sx = str | list  # an atom, or a parenthesised list of Sx
-
-
-def _num(value: int | float | complex) -> str:
-    if isinstance(value, complex):
-        return _num(value.imag) + "i"
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return repr(value)
-
-
-def _quote(text: str, q: str) -> str:
-    return q + text.replace(q, q + q) + q
-
-
-def _semi(node: Node) -> list[Sx]:
-    return [] if node.show else [";"]  # type: ignore[attr-defined]
-
-
-class _SExpression(Visitor):
-    def all(self, nodes: list | None) -> list[Sx]:
-        return [self.visit(n) for n in nodes or []]
-
-    def visit_Number(self, node: Number) -> Sx:
-        return _num(node.value) + ("" if node.cls == "double" else ":" + node.cls)
-
-    def visit_Char(self, node: Char) -> Sx:
-        return _quote(node.value, "'")
-
-    def visit_String(self, node: String) -> Sx:
-        return _quote(node.value, '"')
-
-    def visit_Name(self, node: Name) -> Sx:
-        return node.name
-
-    def visit_Colon(self, node: Colon) -> Sx:
-        return ":"
-
-    def visit_End(self, node: End) -> Sx:
-        return "end"
-
-    def visit_Tilde(self, node: Tilde) -> Sx:
-        return "~"
-
-    def visit_Unary(self, node: Unary | Postfix) -> Sx:
-        return [node.op, self.visit(node.operand)]
-
-    visit_Postfix = visit_Unary
-
-    def visit_Binary(self, node: Binary) -> Sx:
-        return [node.op, self.visit(node.left), self.visit(node.right)]
-
-    def visit_Range(self, node: Range) -> Sx:
-        step = [] if node.step is None else [self.visit(node.step)]
-        return [":", self.visit(node.start), *step, self.visit(node.stop)]
-
-    def visit_Index(self, node: Index) -> Sx:
-        return ["{}" if node.braces else "()", self.visit(node.base), *self.all(node.args)]
-
-    def visit_Field(self, node: Field) -> Sx:
-        return [".", self.visit(node.base), node.name]
-
-    def visit_DynField(self, node: DynField) -> Sx:
-        return [".()", self.visit(node.base), self.visit(node.name)]
-
-    def visit_NamedArg(self, node: NamedArg) -> Sx:
-        return ["=", node.name, self.visit(node.value)]
-
-    def visit_FuncHandle(self, node: FuncHandle) -> Sx:
-        return "@" + node.name
-
-    def visit_Paren(self, node: Paren) -> Sx:
-        return ["paren", self.visit(node.expr)]
-
-    def visit_Lambda(self, node: Lambda) -> Sx:
-        return ["@", ["~" if p is None else p for p in node.params], self.visit(node.body)]
-
-    def visit_Matrix(self, node: Matrix | Cell) -> Sx:
-        kind = "matrix" if type(node) is Matrix else "cell"
-        return [kind, *[self.all(row) for row in node.rows]]
-
-    visit_Cell = visit_Matrix
-
-    def visit_NumericMatrix(self, node: NumericMatrix) -> Sx:
-        return self.visit_Matrix(node.lower())
-
-    def visit_ExprStmt(self, node: ExprStmt) -> Sx:
-        return ["expr", self.visit(node.expr), *_semi(node)]
-
-    def visit_Assign(self, node: Assign) -> Sx:
-        return ["assign", self.visit(node.target), self.visit(node.value), *_semi(node)]
-
-    def visit_MultiAssign(self, node: MultiAssign) -> Sx:
-        targets = "[" + " ".join(dump(x) for x in node.targets) + "]"
-        return ["assign", targets, self.visit(node.value), *_semi(node)]
-
-    def visit_Command(self, node: Command) -> Sx:
-        return ["command", node.name, *[_quote(a, "'") for a in node.args], *_semi(node)]
-
-    def visit_If(self, node: If) -> Sx:
-        clauses = [[self.visit(c), *self.all(b)] for c, b in node.clauses]
-        orelse = [] if node.orelse is None else [["else", *self.all(node.orelse)]]
-        return ["if", *clauses, *orelse]
-
-    def visit_For(self, node: For) -> Sx:
-        workers = [] if node.workers is None else [["workers", self.visit(node.workers)]]
-        keyword = "parfor" if node.parallel else "for"
-        return [keyword, self.visit(node.var), self.visit(node.iterable), *workers,
-                *self.all(node.body)]
-
-    def visit_While(self, node: While) -> Sx:
-        return ["while", self.visit(node.cond), *self.all(node.body)]
-
-    def visit_Switch(self, node: Switch) -> Sx:
-        cases = [["case", self.visit(v), *self.all(b)] for v, b in node.cases]
-        other = [] if node.otherwise is None else [["otherwise", *self.all(node.otherwise)]]
-        return ["switch", self.visit(node.subject), *cases, *other]
-
-    def visit_Try(self, node: Try) -> Sx:
-        catch: list[Sx] = []
-        if node.catch_body is not None:
-            var = [] if node.catch_var is None else [node.catch_var]
-            catch = [["catch", *var, *self.all(node.catch_body)]]
-        return ["try", self.all(node.body), *catch]
-
-    def visit_Break(self, node: Break | Continue | Return) -> Sx:
-        return [type(node).__name__.lower()]
-
-    visit_Continue = visit_Return = visit_Break
-
-    def visit_Global(self, node: Global | Persistent) -> Sx:
-        return [type(node).__name__.lower(), *node.names]
-
-    visit_Persistent = visit_Global
-
-    def visit_ArgumentSpec(self, node: ArgumentSpec) -> Sx:
-        parts: list[Sx] = [".".join(node.name)]
-        if node.size is not None:
-            parts.append(["size", *self.all(node.size)])
-        if node.cls is not None:
-            parts.append(["class", node.cls])
-        if node.validators:
-            parts.append(["validators", *self.all(node.validators)])
-        if node.default is not None:
-            parts.append(["default", self.visit(node.default)])
-        return parts
-
-    def visit_ArgumentsBlock(self, node: ArgumentsBlock) -> Sx:
-        return ["arguments", *node.attributes, *self.all(node.specs)]
-
-    def visit_Function(self, node: Function) -> Sx:
-        params = ["~" if p is None else p for p in node.params]
-        return ["function", node.name, ["in", *params], ["out", *node.outputs],
-                *self.all(node.arguments), *self.all(node.body), *self.all(node.functions)]
-
-    def visit_Program(self, node: Program) -> Sx:
-        return ["script" if node.is_script else "functions", *self.all(node.body),
-                *self.all(node.functions)]
-
-
-_S_EXPRESSION = _SExpression()
-
-
-def _flat(sx: Sx) -> str:
-    """``sx`` on one line (an explicit stack: an s-expression can be thousands deep)."""
-    parts: list[str] = []
-    stack: list[Sx] = [sx]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            parts.append(item)
-        elif item is _CLOSE:
-            parts[-1] += ")"
-        else:
-            parts.append("(")
-            stack.append(_CLOSE)
-            for i in range(len(item) - 1, -1, -1):
-                stack.append(item[i])
-                if i:
-                    stack.append(_SPACE)
-    return "".join(parts)
-
-
-_CLOSE: list = []  # markers on _flat's stack (compared by identity)
-_SPACE = " "
-
-
-def _fits(sx: Sx, room: int) -> bool:
-    """Does ``_flat(sx)`` take at most ``room`` characters?  (Stops counting past it.)"""
-    used = 0
-    stack: list[Sx] = [sx]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            used += len(item)
-        else:
-            used += 2 + max(len(item) - 1, 0)  # parentheses, spaces between the items
-            stack.extend(item)
-        if used > room:
-            return False
-    return True
 
 
 def dump(node: Node) -> str:
-    """A one-line s-expression of ``node``, for tests."""
-    with deep_recursion():
-        return _flat(_S_EXPRESSION.visit(node))
-
-
-MAX_INDENT = 60
+    """A one-line s-expression of ``node``, for tests (see ``sexpr``)."""
+    from mlang.syntax.sexpr import dump_tree  # the printer is a Visitor of the classes above
+    return dump_tree(node)
 
 
 def pretty(node: Node, width: int = 100) -> str:
     """The s-expression of ``node`` folded to ``width`` columns, for ``mlang --parse``."""
-    lines: list[str] = []
-
-    def fold(sx: Sx, indent: int, tail: str) -> None:
-        if isinstance(sx, str) or _fits(sx, width - indent - len(tail)):
-            lines.append(" " * indent + _flat(sx) + tail)
-            return
-        n_head = 0
-        while n_head < len(sx) and isinstance(sx[n_head], str):
-            n_head += 1  # keep a leading run of atoms (keyword, names) on the first line
-        lines.append(" " * indent + "(" + " ".join(sx[:n_head]))
-        rest = sx[n_head:]
-        inner = min(indent + 2, MAX_INDENT)  # a very deep tree stays within the page
-        for i, child in enumerate(rest):
-            fold(child, inner, tail + ")" if i == len(rest) - 1 else "")
-        if not rest:
-            lines[-1] += ")" + tail
-
-    with deep_recursion():
-        fold(_S_EXPRESSION.visit(node), 0, "")
-    return "\n".join(lines)
+    from mlang.syntax.sexpr import pretty_tree  # the printer is a Visitor of the classes above
+    return pretty_tree(node, width)

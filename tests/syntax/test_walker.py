@@ -3,12 +3,11 @@ of the front end: each must know every node type."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
 
-from mlang.syntax import ast, parse
+from mlang.syntax import ast, parse, sexpr
 from mlang.syntax.unparse import ExpressionWriter, _Writer
 from tests.syntax.every_node import every_node_program
 
@@ -98,8 +97,8 @@ def test_children_find_every_node_held_in_any_field():
     """Compares ``children`` with a search of every field of every node: a field
     that holds nodes but is missing from the walker's field list fails here."""
     for node in ast.walk(every_node_program()):
-        expected = [child for f in dataclasses.fields(node)
-                    for child in nodes_anywhere_in(getattr(node, f.name))]
+        expected = [child for name in type(node).__slots__
+                    for child in nodes_anywhere_in(getattr(node, name))]
         found = list(ast.children(node))
         assert len(found) == len(expected), type(node).__name__
         assert all(a is b for a, b in zip(found, expected, strict=True)), type(node).__name__
@@ -108,8 +107,8 @@ def test_children_find_every_node_held_in_any_field():
 def test_child_fields_are_the_fields_annotated_with_nodes():
     node_words = {t.__name__ for t in ast.NODE_TYPES} | {"Expr", "Stmt"}
     for cls in ast.NODE_TYPES:
-        annotated = [f.name for f in dataclasses.fields(cls)
-                     if node_words & set(re.findall(r"\w+", str(f.type)))]
+        annotated = [name for name in cls.__slots__
+                     if node_words & set(re.findall(r"\w+", cls.__annotations__[name]))]
         assert list(ast.CHILD_FIELDS[cls]) == annotated, cls.__name__
 
 
@@ -156,7 +155,7 @@ def test_statement_writer_has_a_method_for_every_other_node():
 
 
 def test_dump_has_an_entry_for_every_node():
-    assert set(ast._SExpression.visitors) == set(ast.NODE_TYPES)
+    assert set(sexpr.SExpression.visitors) == set(ast.NODE_TYPES)
     for node in ast.walk(every_node_program()):
         assert ast.dump(node)
 
