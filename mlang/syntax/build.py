@@ -1,4 +1,4 @@
-"""Parse tree to AST: the callbacks Lark calls on each reduction.
+"""Parse tree to AST: the callbacks the parser calls on each reduction.
 
 The builder runs inline with the LALR parser (no intermediate tree), takes
 positions from tokens, applies MATLAB operator precedence to the flat
@@ -8,12 +8,11 @@ to it (indexing chains, name=value arguments, what may follow a function).
 
 from __future__ import annotations
 
-from lark import Token, Transformer
-
 from mlang.errors import NESTING_LIMIT, MatlabSyntaxError, nesting_too_deep
 from mlang.syntax import ast
 from mlang.syntax.ast import Node
 from mlang.syntax.literals import number_value
+from mlang.syntax.tokens import Token
 
 # Binding power of binary operators, loosest first (MATLAB's precedence table).
 BINARY_POWER = {
@@ -32,7 +31,7 @@ REFERENCES = (ast.Name, ast.Index, ast.Field, ast.DynField)
 
 
 class _Splice:
-    """Children of a grammar helper rule, spliced into the parent by Lark (cheaper than a Tree)."""
+    """Children of a grammar helper rule, spliced into the parent by the parser."""
 
     __slots__ = ("children",)
 
@@ -44,11 +43,11 @@ def _nodes(children: list) -> list:
     return [c for c in children if type(c) is not Token]
 
 
-class Builder(Transformer):
-    """Lark inline transformer; ``file`` is set by the parser before each parse."""
+class Builder:
+    """The method of each grammar rule, called on its reduction with the rule's children;
+    ``file`` is set by the parser before each parse."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.file = ""
         self.lambda_depths: dict[int, int] = {}  # id of a Lambda -> how many it nests; per parse
         self.matrices: list[ast.NumericMatrix] = []  # nodes of the MATRIX_LITERAL tokens; per parse
@@ -447,7 +446,7 @@ class Builder(Transformer):
         return ast.FuncHandle(name, line=tok.line, col=tok.column, file=self.file)
 
 
-# 'lambda' is a Python keyword: Lark looks the rule's callback up by name.
+# 'lambda' is a Python keyword: the parser looks the rule's callback up by name.
 setattr(Builder, "lambda", Builder.lambda_)
 
 

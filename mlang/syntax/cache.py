@@ -26,8 +26,8 @@ def _front_end_fingerprint() -> str:
     import hashlib  # here, not at the top: a run that reads no file need not load it
     digest = hashlib.sha1()
     here = Path(__file__).parent
-    for name in ("ast.py", "build.py", "lexer.py", "literals.py", "matlab.lark", "matrix_literal.py",
-                 "parser.py"):
+    for name in ("ast.py", "build.py", "lalr_tables.py", "lexer.py", "literals.py", "matlab.lark",
+                 "matrix_literal.py", "parser.py", "tokens.py"):
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:16]
 

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from mlang import errors
 from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
 from mlang.syntax.literals import integer_literal
 from mlang.syntax.matrix_literal import scan
+from mlang.syntax.tokens import Token
 
 KEYWORDS = {
     "if": "IF", "elseif": "ELSEIF", "else": "ELSE", "end": "END", "for": "FOR",
@@ -84,8 +83,7 @@ _WS = re.compile(r"[ \t]*")
 _BINARY_OP = re.compile(r"==|~=|<=|>=|&&|\|\||\.\*|\./|\.\\|\.\^|[-+*/\\^<>&|:]")
 _CLOSERS = {")": ("(", "RPAREN"), "]": ("[", "RBRACKET"), "}": ("{", "RBRACE")}
 
-# Token construction is on the hot path: skip Token.__new__'s argument checks where Lark allows.
-_new_token = getattr(Token, "_future_new", Token)
+_new_token = Token
 
 
 class _Bracket:

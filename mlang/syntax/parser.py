@@ -1,47 +1,80 @@
-"""MATLAB source to AST: the tokenizer feeding Lark's LALR parser."""
+"""MATLAB source to AST: the tokenizer feeding an LALR(1) parser.
+
+The parse tables come from ``matlab.lark`` through ``make_tables.py`` (Lark computes
+them there); here a small driver runs them and calls the builder on each reduction,
+as Lark's own LALR parser with an inline transformer would.
+"""
 
 from __future__ import annotations
 
 import threading
-from pathlib import Path
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer
+from collections.abc import Callable
 
 from mlang import errors
 from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
 from mlang.syntax.build import Builder
+from mlang.syntax.lalr_tables import END, RULES, START, STATES
 from mlang.syntax.lexer import KEYWORDS, normalize_newlines, tokenize_for_parser
-
-GRAMMAR = Path(__file__).with_name("matlab.lark")
+from mlang.syntax.tokens import Token
 
 _CLOSERS = {"RPAREN", "RBRACKET", "RBRACE"}
 _ENDS_OF_STATEMENT = {"NEWLINE", "SEMI", "COMMA", "$END"}
 
 
-class TokenList(Lexer):
-    """Lark 'lexer' that hands over the tokens our own tokenizer already made."""
-
-    def __init__(self, lexer_conf: object) -> None:
-        pass
-
-    def lex(self, data: list[Token]):  # type: ignore[override]
-        return iter(data)
+class _UnexpectedToken(Exception):
+    def __init__(self, token: Token) -> None:
+        super().__init__(token.type)
+        self.token = token
 
 
-def make_lark(transformer: Builder | None = None, debug: bool = False) -> Lark:
-    return Lark(GRAMMAR.read_text(), parser="lalr", lexer=TokenList,
-                transformer=transformer, cache=not debug, debug=debug)
+def _reductions(builder: Builder) -> list[tuple[str, int, Callable[[list], object]]]:
+    """For each rule: its name, its length and the function of its children that makes
+    its value (the builder's method, with ?rule and helper-rule children handled)."""
+    out = []
+    for origin, size, name, expand1, keep in RULES:
+        method = getattr(builder, name, None)
+        if method is None:
+            method = _default(builder, name)
+        if expand1:
+            method = _single_child_or(method)
+        if keep is not None:
+            method = _kept_children(keep, method)
+        out.append((origin, size, method))
+    return out
+
+
+def _default(builder: Builder, name: str) -> Callable[[list], object]:
+    return lambda children: builder.__default__(name, children, None)
+
+
+def _single_child_or(method: Callable[[list], object]) -> Callable[[list], object]:
+    """A ?rule: one child stands for the rule itself."""
+    return lambda children: children[0] if len(children) == 1 else method(children)
+
+
+def _kept_children(keep: tuple, method: Callable[[list], object]) -> Callable[[list], object]:
+    """Children of helper rules spliced in (and dropped terminals left out)."""
+    def call(children: list) -> object:
+        kept: list = []
+        for i, splice in keep:
+            if splice:
+                if kept:
+                    kept += children[i].children
+                else:
+                    kept = children[i].children  # a left-recursive list grows in place
+            else:
+                kept.append(children[i])
+        return method(kept)
+    return call
 
 
 class Parser:
-    """A reusable parser: one Lark automaton and its AST builder."""
+    """A reusable parser: the parse tables' driver and its AST builder."""
 
     def __init__(self, fast_literals: bool = True) -> None:
         self._builder = Builder()
-        self._lark = make_lark(self._builder)
+        self._reductions = _reductions(self._builder)
         self.fast_literals = fast_literals  # False: every [...] through the grammar (for tests)
 
     def parse(self, text: str, file: str = "",
@@ -54,13 +87,44 @@ class Parser:
             builder.lambda_depths.clear()
             builder.matrices = matrices
             builder.next_matrix = 0
-            return self._lark.parse(tokens)  # type: ignore[arg-type]
+            return self._run(tokens)  # type: ignore[return-value]
         except MatlabSyntaxError as exc:
             if exc.source_line is None:
                 exc.source_line = _source_line(text, exc.line)
             raise
-        except UnexpectedInput as exc:
-            raise _syntax_error(exc, text, file) from None
+        except _UnexpectedToken as exc:
+            raise _syntax_error(exc.token, text, file) from None
+
+    def _run(self, tokens: list[Token]) -> object:
+        states = STATES
+        reductions = self._reductions
+        state_stack = [START]
+        value_stack: list = []
+        end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
+        for token in (*tokens, end):
+            kind = token.type
+            while True:
+                action = states[state_stack[-1]].get(kind)
+                if action is None:
+                    raise _UnexpectedToken(token)
+                if action >= 0:  # shift
+                    state_stack.append(action)
+                    value_stack.append(token)
+                    break
+                origin, size, reduce = reductions[-1 - action]
+                if size:
+                    children = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    children = []
+                value = reduce(children)
+                state = states[state_stack[-1]][origin]
+                state_stack.append(state)
+                value_stack.append(value)
+                if state == END and token is end:
+                    return value
+        raise AssertionError("the tables end every parse at END")  # pragma: no cover
 
 
 def _source_line(text: str, line: int) -> str:
@@ -68,9 +132,8 @@ def _source_line(text: str, line: int) -> str:
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
-def _syntax_error(exc: UnexpectedInput, text: str, file: str) -> MatlabSyntaxError:
-    tok = exc.token if isinstance(exc, UnexpectedToken) else None
-    if tok is None or tok.line is None:
+def _syntax_error(tok: Token, text: str, file: str) -> MatlabSyntaxError:
+    if tok.line is None:
         lines = normalize_newlines(text).split("\n")
         line = len(lines)
         return MatlabSyntaxError(errors.INVALID_EXPRESSION, file, line, len(lines[-1]) + 1, lines[-1])

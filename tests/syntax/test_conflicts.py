@@ -14,7 +14,7 @@ from collections import Counter
 
 from lark import logger as lark_logger
 
-from mlang.syntax.parser import make_lark
+from mlang.syntax.make_tables import make_lark
 
 # (terminal, rule); Lark's generated helper rules (e.g. ``__opseq_star_12``) are
 # written ``<star>`` so that numbering changes elsewhere do not matter.
