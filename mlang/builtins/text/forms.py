@@ -18,6 +18,7 @@ from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, char_codes, char_row, result, scalar_value
 from mlang.values.string import StringArray
+from mlang.values.text import text_row
 
 # MATLAB's whitespace for isspace, strtrim, strtok and strsplit's default delimiter.
 WHITESPACE = " \t\n\v\f\r"
@@ -38,7 +39,9 @@ def is_char_row(v: object) -> bool:
 
 def row(text: str) -> np.ndarray:
     """A 1×n char row (1×0 for the empty text, as MATLAB's string functions return)."""
-    return char_row(text) if text else np.zeros((1, 0), dtype=CHAR)
+    if len(text) < 64:  # short texts (most pieces of a split) skip text_row's length test
+        return char_row(text) if text else np.zeros((1, 0), dtype=CHAR)
+    return text_row(text)
 
 
 def empty_char() -> np.ndarray:
@@ -50,9 +53,7 @@ def empty_char() -> np.ndarray:
 
 def object_array(items: list, shape: tuple[int, ...]) -> np.ndarray:
     """An object array of the given MATLAB shape from items in column-major order."""
-    flat = np.empty(len(items), dtype=object)
-    for i, x in enumerate(items):
-        flat[i] = x
+    flat = np.fromiter(items, dtype=object, count=len(items))
     return flat.reshape(shape, order="F")
 
 

@@ -200,9 +200,67 @@ def _parsed_format(fmt: str) -> tuple[str, tuple[Spec, ...]]:
                        for m in _SPEC.finditer(text))
 
 
+# How a one-pass plan reads each argument: a whole number, any finite double, or text.
+_PLAN_KIND = {"d": "whole", "i": "whole", "u": "whole", "x": "whole", "X": "whole",
+              "f": "finite", "e": "finite", "E": "finite", "g": "finite", "G": "finite", "s": "text"}
+
+
+@functools.lru_cache(maxsize=512)
+def _one_pass_plan(fmt: str) -> tuple[str, tuple[str, ...]] | None:
+    """A Python %-template and the kind of argument each conversion reads, for a format
+    whose conversions are all plain (no * sizes, no %c, %o, no huge fields); None
+    otherwise. With one argument per conversion, each a double or a char row of its
+    kind, the template gives format_text's text (the same Python conversions)."""
+    text, specs = _parsed_format(fmt)
+    parts: list[str] = []
+    kinds: list[str] = []
+    cursor = 0
+    for m in specs:
+        parts.append(text[cursor:m.start].replace("%", "%%"))
+        cursor = m.end
+        if m.conv == "%":
+            parts.append("%%")
+            continue
+        kind = _PLAN_KIND.get(m.conv)
+        if kind is None or "*" in (m.width, m.prec) or any(
+                f and int(f) > MAX_FIELD for f in (m.width, m.prec)):
+            return None
+        conv = "d" if m.conv in "diu" else m.conv
+        prec = "." + m.prec if m.prec is not None else ""
+        parts.append("%" + m.flags + m.width + prec + conv)
+        kinds.append(kind)
+    parts.append(text[cursor:].replace("%", "%%"))
+    return "".join(parts), tuple(kinds)
+
+
+def _one_pass(fmt: str, args: list) -> str | None:
+    """format_text of a plain format with one double or char row per conversion (the
+    common sprintf('%d,', i)); None when the general rules are needed."""
+    plan = _one_pass_plan(fmt)
+    if plan is None or len(args) != len(plan[1]):
+        return None
+    values: list = []
+    for a, kind in zip(args, plan[1], strict=True):
+        if type(a) is float:
+            if kind == "whole" and a.is_integer():
+                values.append(int(a))
+            elif kind == "finite" and a - a == 0.0:  # neither Inf nor NaN
+                values.append(a)
+            else:
+                return None
+        elif kind == "text" and type(a) is np.ndarray and a.dtype.kind == "V":
+            values.append(char_text(a))
+        else:
+            return None
+    return plan[0] % tuple(values)
+
+
 def format_text(fmt: str, args: list) -> str:
     """MATLAB's sprintf: the format is reused until every argument is consumed;
     output stops right before the first conversion that finds no data left."""
+    quick = _one_pass(fmt, args) if args else None
+    if quick is not None:
+        return quick
     fmt, specs = _parsed_format(fmt)
     items = _flatten_args(args)
     if all(m.conv == "%" for m in specs):
@@ -294,7 +352,8 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
     """str = sprintf(format, A, ...) formats data into a character vector (a string
     scalar when the format is a string). [str, errmsg] = sprintf(...) also returns
     an error message, empty when formatting succeeded."""
-    text = format_text(_text_arg(fmt), list(args))
+    char_format = type(fmt) is np.ndarray and fmt.dtype.kind == "V"
+    text = format_text(char_text(fmt) if char_format else _text_arg(fmt), list(args))
     if type(fmt) is StringArray:
         value: Any = StringArray.scalar(text)
     else:

@@ -3,7 +3,9 @@ syntax translated to Python's (``translate_regex``, which strsplit also uses).""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -18,6 +20,7 @@ from mlang.builtins.text.forms import (
     strings_of,
     whole_number,
 )
+from mlang.builtins.text.long_text import read_texts
 from mlang.builtins.text.numbers import num2str
 from mlang.errors import error
 from mlang.evaluation.frame import Frame
@@ -414,6 +417,33 @@ def _substitute(interp: Any, rx: re.Pattern, text: str, parts: list,
     return "".join(out)
 
 
+def _replacer(rx: re.Pattern, parts: list, opts: RegexOptions) -> Callable[[str], str] | None:
+    """``re.sub`` doing _substitute's work when every match is replaced by text and
+    tokens only (no ${code}, 'preservecase' or Nth match): None otherwise."""
+    if opts.nth or opts.preservecase or any(type(p) is tuple and p[0] == "expr" for p in parts):
+        return None
+    pieces: list[str | int] = []
+    for p in parts:
+        if type(p) is tuple:  # a named token: its number, or nothing when there is none
+            p = rx.groupindex.get(p[1], "")
+        elif type(p) is int and p > rx.groups:
+            p = ""
+        pieces.append(p)
+    keep_empty = opts.emptymatch  # otherwise a zero-length match is left as it is
+
+    if all(type(p) is str for p in pieces):
+        literal = "".join(pieces)  # type: ignore[arg-type]
+
+        def replace(m: re.Match) -> str:
+            return literal if keep_empty or m.end() != m.start() else ""
+    else:
+        def replace(m: re.Match) -> str:
+            if not keep_empty and m.end() == m.start():
+                return ""
+            return "".join([p if type(p) is str else m.group(p) or "" for p in pieces])
+    return functools.partial(rx.sub, replace)
+
+
 @builtin(interp=True)
 def regexprep(interp: Any, s: Any, expr: Any, rep: Any, *args: Any) -> Any:
     """newStr = regexprep(str, expr, replace) replaces the matches of expr with replace,
@@ -430,7 +460,7 @@ def regexprep(interp: Any, s: Any, expr: Any, rep: Any, *args: Any) -> Any:
             opts.nth = whole_number(a, "regexprep", "The match number", 1)
     if opts.once:
         opts.once, opts.nth = False, opts.nth or 1
-    t = text_array(s)
+    t = read_texts(s)
     exprs = text_list(expr)
     reps = text_list(rep)
     if len(reps) == 1:
@@ -440,12 +470,15 @@ def regexprep(interp: Any, s: Any, expr: Any, rep: Any, *args: Any) -> Any:
                     "The number of replacements must be one or match the number of expressions.")
     compiled = [(opts.compile(e, "regexprep"), _parse_replacement(r))
                 for e, r in zip(exprs, reps, strict=True)]
+    substitutions = [_replacer(rx, parts, opts) or functools.partial(_substitute, interp, rx, parts=parts,
+                                                                      opts=opts)
+                     for rx, parts in compiled]
     out = []
     for text in t.items:
         if text is None:
             out.append(None)
             continue
-        for rx, parts in compiled:
-            text = _substitute(interp, rx, text, parts, opts)
+        for substitute in substitutions:
+            text = substitute(text)
         out.append(text)
     return t.pack(out)

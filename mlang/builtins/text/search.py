@@ -22,6 +22,14 @@ from mlang.builtins.text.forms import (
     row,
     whole_number,
 )
+from mlang.builtins.text.long_text import (
+    VECTOR_SEARCH_FROM,
+    find_codes,
+    is_long_row,
+    read_texts,
+    row_codes,
+    text_codes,
+)
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -31,7 +39,7 @@ from mlang.values.string import StringArray
 
 def find_all(text: str, pattern: str) -> np.ndarray:
     """Start offsets of every (possibly overlapping) occurrence of ``pattern``."""
-    if len(text) > 4096 and pattern:
+    if len(text) >= VECTOR_SEARCH_FROM and pattern:
         starts = _find_all_codes(text, pattern)
         if starts is not None:
             return starts
@@ -46,18 +54,19 @@ def find_all(text: str, pattern: str) -> np.ndarray:
 def _find_all_codes(text: str, pattern: str) -> np.ndarray | None:
     """find_all over character codes, vectorised (None when a character beyond U+FFFF
     makes code units and characters differ)."""
-    units = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
-    pat = np.frombuffer(pattern.encode("utf-16-le", "surrogatepass"), dtype=np.uint16)
-    if units.size != len(text) or pat.size != len(pattern):
+    units, pat = text_codes(text), text_codes(pattern)
+    if units is None or pat is None:
         return None
-    if pat.size > units.size:
-        return np.zeros(0, dtype=np.intp)
-    starts = np.flatnonzero(units[:units.size - pat.size + 1] == pat[0])
-    for j in range(1, pat.size):
-        if not starts.size:
-            break
-        starts = starts[units[starts + j] == pat[j]]
-    return starts
+    return find_codes(units, pat)
+
+
+def _find_in_row(v: np.ndarray, pattern: str) -> np.ndarray | None:
+    """find_all in a long char row by its codes, without making it a string (None
+    when either holds characters beyond U+FFFF)."""
+    codes, pat = row_codes(v), text_codes(pattern)
+    if codes is None or pat is None:
+        return None
+    return find_codes(codes, pat)
 
 
 def _index_row(positions: np.ndarray, empty_pattern: bool = False) -> object:
@@ -72,7 +81,12 @@ def strfind(text: Any, pattern: Any, *opts: Any) -> Any:
     (overlapping occurrences included). A cell array str gives a cell array."""
     pat = text_scalar(pattern, "Pattern")
     force = option_flag(options(opts, ("ForceCellOutput",)).get("ForceCellOutput", False))
-    t = text_array(text)
+    if pat and is_long_row(text):
+        starts = _find_in_row(text, pat)
+        if starts is not None:
+            found = _index_row(starts)
+            return cell_of([found], (1, 1)) if force else found
+    t = read_texts(text)
     found = [_index_row(find_all(s or "", pat) if pat else np.zeros(0), not pat) for s in t.items]
     if t.kind == "char" or (t.kind == "string" and len(found) == 1):
         return cell_of(found, (1, 1)) if force else found[0]

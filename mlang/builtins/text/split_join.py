@@ -15,6 +15,7 @@ from mlang.builtins.text.forms import (
     cell_of,
     empty_char,
     is_char,
+    is_char_row,
     object_array,
     row,
     strings_of,
@@ -27,6 +28,7 @@ from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import char_matrix, char_rows, to_array
 from mlang.values.string import StringArray
+from mlang.values.text import row_text
 
 
 def _strtok_text(text: str, delims: str) -> tuple[str, str]:
@@ -136,13 +138,25 @@ def _split_text(text: str, pattern: re.Pattern) -> tuple[list[str], list[str]]:
     return pieces, matches
 
 
+def _split_simple(text: str, delims: list[str], collapse: bool) -> list[str]:
+    """The pieces _split_text gives for literal, non-empty delimiters, by str.split (one
+    delimiter) or re.split (several): a run of delimiters leaves empty pieces between
+    them, which collapsing drops."""
+    if len(delims) > 1:
+        return _split_regex(delims, collapse).split(text)
+    pieces = text.split(delims[0])
+    if collapse and len(pieces) > 2:
+        pieces = [pieces[0], *[p for p in pieces[1:-1] if p], pieces[-1]]
+    return pieces
+
+
 @builtin(max_out=2, nargout=True)
 def strsplit(s: Any, *args: Any, nargout: int = 1) -> Any:
     """C = strsplit(str) splits str at whitespace; strsplit(str, delimiter) at delimiter
     (a text or a cell array of texts; escape sequences such as \\t are understood).
     Options: 'CollapseDelimiters' (default true), 'DelimiterType' ('Simple' or
     'RegularExpression'). [C, matches] = strsplit(...) also returns the delimiters found."""
-    text = text_scalar(s, "First input")
+    text = row_text(s) if is_char_row(s) and s.size else text_scalar(s, "First input")
     names = ("CollapseDelimiters", "DelimiterType")
     delimiter = None
     if args and (len(args) % 2 == 1 or text_option(args[0]) not in {n.lower() for n in names}):
@@ -161,7 +175,10 @@ def strsplit(s: Any, *args: Any, nargout: int = 1) -> Any:
             delims = [unescape(d) for d in delims]
     if kind == "regularexpression":
         delims = [translate_regex(d, False) for d in delims]
-    pieces, matches = _split_text(text, _split_regex(delims, collapse, kind != "simple"))
+    if kind == "simple" and nargout < 2 and all(delims):
+        pieces, matches = _split_simple(text, delims, collapse), []
+    else:
+        pieces, matches = _split_text(text, _split_regex(delims, collapse, kind != "simple"))
     make = strings_of if type(s) is StringArray else (lambda xs: cell_of([row(x) for x in xs]))
     out = make(pieces)
     return (out, make(matches)) if nargout > 1 else out

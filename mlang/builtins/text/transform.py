@@ -9,17 +9,19 @@ from typing import Any
 import numpy as np
 
 from mlang.builtins.coerce import text_array, text_list
-from mlang.builtins.text.forms import TextArray, char_test, deblanked, is_char, is_trimmed
+from mlang.builtins.text.forms import TextArray, char_test, deblanked, is_char, is_char_row, is_trimmed
+from mlang.builtins.text.long_text import find_codes, is_long_row, read_texts, row_codes, text_codes
 from mlang.builtins.text.search import find_all
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import char_row, char_text
+from mlang.values.core import CHAR, char_codes, to_str
 from mlang.values.string import StringArray
+from mlang.values.text import row_text, text_row
 
 
 def _map_text(x: object, fn: Callable[[str], str]) -> object:
-    t = text_array(x)
+    t = read_texts(x)
     return t.pack([None if s is None else fn(s) for s in t.items])
 
 
@@ -32,7 +34,7 @@ def _case(x: object, convert: Callable[[str], str]) -> object:
         return "".join(c2 if len(c2 := convert(c)) == 1 else c for c in text)
 
     if is_char(x):
-        return char_row(each(char_text(x))).reshape(x.shape, order="F") if x.size else x
+        return text_row(each(row_text(x))).reshape(x.shape, order="F") if x.size else x
     if type(x) in (Cell, StringArray):
         return _map_text(x, each)
     return x  # numbers are returned unchanged
@@ -94,7 +96,7 @@ def _strrep_text(text: str, old: str, new: str) -> str:
     """Replace every occurrence, overlapping ones included (each gets its own copy)."""
     if not old:
         return text
-    if not any(old.startswith(old[k:]) for k in range(1, len(old))):
+    if not _self_overlapping(old):
         return text.replace(old, new)  # occurrences cannot overlap
     starts = find_all(text, old).tolist()
     if not starts:
@@ -112,7 +114,7 @@ def _strrep_text(text: str, old: str, new: str) -> str:
 
 def _elementwise_texts(values: list, fname: str) -> tuple[TextArray, list[list]]:
     """Inputs that may each be one text or an array of texts, expanded to a common size."""
-    parsed = [text_array(v) for v in values]
+    parsed = [read_texts(v) for v in values]
     sizes = {len(t.items) for t in parsed if len(t.items) != 1}
     if len(sizes) > 1:
         raise error(f"MATLAB:{fname}:SizeMismatch", "Inputs must be the same size or scalars.")
@@ -125,9 +127,34 @@ def _elementwise_texts(values: list, fname: str) -> tuple[TextArray, list[list]]
     return lead, [t.items * n if len(t.items) == 1 else t.items for t in parsed]
 
 
+def _strrep_row(s: np.ndarray, old: str, new: np.ndarray) -> np.ndarray | None:
+    """strrep of a long char row by a pattern that cannot overlap itself with a
+    replacement as long: the matches overwritten in place of a copy (None when the
+    row holds characters beyond U+FFFF)."""
+    codes, pattern = row_codes(s), text_codes(old)
+    if codes is None or pattern is None:
+        return None
+    out = codes.copy()
+    starts = find_codes(codes, pattern)
+    for j, unit in enumerate(char_codes(new).reshape(-1).tolist()):
+        out[starts + j] = unit
+    return out.view(CHAR).reshape(1, -1)
+
+
+def _self_overlapping(old: str) -> bool:
+    """Can two occurrences of ``old`` overlap (a proper suffix that is also a prefix)?"""
+    return any(old.startswith(old[k:]) for k in range(1, len(old)))
+
+
 @builtin()
 def strrep(s: Any, old: Any, new: Any) -> Any:
     """newStr = strrep(str, old, new) replaces every occurrence of old with new."""
+    if is_long_row(s) and is_char_row(old) and is_char_row(new) and old.size and old.size == new.size:
+        old_text = to_str(old)
+        if not _self_overlapping(old_text):
+            out = _strrep_row(s, old_text, new)
+            if out is not None:
+                return out
     lead, (ss, olds, news) = _elementwise_texts([s, old, new], "strrep")
     out = [None if a is None else _strrep_text(a, b or "", c or "")
            for a, b, c in zip(ss, olds, news, strict=True)]

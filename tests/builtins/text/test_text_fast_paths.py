@@ -1,0 +1,253 @@
+"""The fast paths of the text functions give what their general paths give: long
+char rows searched by character codes or converted through one-byte buffers,
+sprintf's one-pass formats, regexprep through re.sub and strsplit by str.split."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from mlang.builtins.text import printing, regexp, split_join
+from mlang.builtins.text.transform import _strrep_text
+from mlang.values.cell import Cell
+from mlang.values.core import char_row, char_text, class_of, size_of
+from mlang.values.string import StringArray
+from mlang.values.text import row_text, text_row
+
+LONG = 5000  # past the length where the vectorised and one-byte paths start
+
+
+def _text(v: object) -> str:
+    assert class_of(v) == "char"
+    return char_text(v)
+
+
+def _random_text(alphabet: str, n: int, seed: int) -> str:
+    rng = random.Random(seed)
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def _overlapping_starts(text: str, pattern: str) -> list[float]:
+    out, k = [], text.find(pattern)
+    while k >= 0:
+        out.append(k + 1.0)
+        k = text.find(pattern, k + 1)
+    return out
+
+
+# ------------------------------------------------------------ conversions
+
+
+@pytest.mark.parametrize("n", [0, 1, 255, 256, 257, 4096])
+@pytest.mark.parametrize("alphabet", ["ab c", "aé\xff", "a中b", "a\U0001F600b", "\0\x7f\x80"])
+def test_row_conversions_match_the_general_ones(n: int, alphabet: str) -> None:
+    text = _random_text(alphabet, n, seed=n)
+    made = text_row(text)
+    expected = char_row(text)
+    assert made.dtype == expected.dtype and made.shape == expected.shape
+    assert made.tobytes() == expected.tobytes()
+    assert row_text(expected) == char_text(expected) == text
+    made[...] = expected  # the fast row is an ordinary writable array
+
+
+def test_row_text_of_a_matrix_and_of_a_view_reads_column_major() -> None:
+    a = char_row("ab" * 300).reshape(2, 300, order="F")
+    assert row_text(a) == char_text(a)
+    view = char_row("xyz" * 200)[:, ::2]
+    assert row_text(view) == char_text(view)
+
+
+# ------------------------------------------------------------ strfind
+
+
+@pytest.mark.parametrize("pattern", ["a", "ab", "aba", "abab", "babababa", "c", "é", "a" * 6000])
+@pytest.mark.parametrize("alphabet", ["ab", "abé", "ab中"])
+def test_strfind_of_a_long_row_finds_every_overlapping_match(m, pattern: str, alphabet: str) -> None:
+    text = _random_text(alphabet, LONG, seed=len(pattern))
+    k = m.value("x = strfind(s, p);", s=char_row(text), p=char_row(pattern))
+    expected = _overlapping_starts(text, pattern)
+    assert size_of(k) == (1, len(expected)) or (not expected and size_of(k) == (1, 0))
+    assert np.asarray(k, dtype=float).ravel().tolist() == expected
+
+
+def test_strfind_of_a_long_row_with_surrogates_and_forced_cells(m) -> None:
+    text = _random_text("ab\U0001F600", LONG, seed=3)
+    k = m.value("x = strfind(s, 'ab');", s=char_row(text))
+    short = m.value("x = strfind(s, 'ab');", s=char_row(text))
+    assert np.array_equal(np.asarray(k), np.asarray(short))
+    c = m.value("x = strfind(s, 'ab', 'ForceCellOutput', true);", s=char_row("ab" * 3000))
+    assert type(c) is Cell and np.asarray(c.data[0, 0]).size == 3000
+    assert size_of(m.value("x = strfind(s, '');", s=char_row("a" * LONG))) == (0, 0)
+
+
+# ------------------------------------------------------------ strrep
+
+
+@pytest.mark.parametrize(("old", "new"), [("def", "XYZ"), (" ", "_"), ("d", "é"), ("é", "e"),
+                                          ("aa", "bb"), ("aba", "xyz"), ("def", "X"),
+                                          ("d", "WXYZ"), ("q", "r"), ("a", "中")])
+@pytest.mark.parametrize("alphabet", ["abcdef ", "abé d"])
+def test_strrep_of_a_long_row_matches_the_text_rule(m, old: str, new: str, alphabet: str) -> None:
+    text = _random_text(alphabet, LONG, seed=7)
+    v = m.value("x = strrep(s, o, n);", s=char_row(text), o=char_row(old), n=char_row(new))
+    assert _text(v) == _strrep_text(text, old, new)
+    assert size_of(v) == (1, len(_strrep_text(text, old, new)))
+
+
+def test_strrep_self_overlapping_pattern_on_long_rows_keeps_matlab_rule(m) -> None:
+    text = "aaa" + "b" * LONG
+    v = m.value("x = strrep(s, 'aa', 'bb');", s=char_row(text))
+    assert _text(v) == "bbbb" + "b" * LONG  # each overlapping match gets its own copy
+    assert _text(m.value("x = strrep('aaa', 'aa', 'bb');")) == "bbbb"
+
+
+def test_strrep_of_long_rows_keeps_forms_and_empties(m) -> None:
+    text = "abc" * 2000
+    assert _text(m.value("x = strrep(s, '', 'z');", s=char_row(text))) == text
+    v = m.value("x = strrep(s, 'abc', '');", s=char_row(text))
+    assert size_of(v) == (1, 0) and class_of(v) == "char"
+    v = m.value("x = strrep(s, \"abc\", 'xyz');", s=char_row(text))
+    assert type(v) is StringArray and v.scalar_text() == "xyz" * 2000  # a string operand
+    v = m.value("x = strrep(string(s), 'abc', 'xyz');", s=char_row(text))
+    assert type(v) is StringArray and v.scalar_text() == "xyz" * 2000
+    v = m.value("x = strrep({s, 'abc'}, 'b', 'B');", s=char_row(text))
+    assert type(v) is Cell and _text(v.data[0, 0]) == "aBc" * 2000 and _text(v.data[0, 1]) == "aBc"
+    text = "a\U0001F600b" * 2000
+    v = m.value("x = strrep(s, 'ab', 'xy');", s=char_row(text))
+    assert _text(v) == text
+
+
+# ------------------------------------------------------------ upper and lower
+
+
+@pytest.mark.parametrize("alphabet", ["abcXYZ 09", "aéÿßz", "中aB\U0001F600"])
+def test_upper_and_lower_of_long_rows(m, alphabet: str) -> None:
+    text = _random_text(alphabet, LONG, seed=11)
+    up, low = m.values("u = upper(s); l = lower(s);", "u", "l", s=char_row(text))
+    short_up = "".join(_text(m.value("x = upper(c);", c=char_row(c))) for c in text[:200])
+    assert _text(up)[:len(short_up)] == short_up
+    assert len(_text(up)) == len(text) and len(_text(low)) == len(text)
+    assert _text(m.value("x = lower(upper(s));", s=char_row(text))) == _text(low) or "ß" in text
+
+
+def test_upper_of_a_long_char_matrix_keeps_its_shape(m) -> None:
+    v = m.value("x = upper(reshape(s, 2, []));", s=char_row("ab" * 3000))
+    assert size_of(v) == (2, 3000) and _text(v) == "AB" * 3000
+
+
+# ------------------------------------------------------------ sprintf
+
+
+def _general_format(monkeypatch, fmt: str, args: list) -> str:
+    with monkeypatch.context() as patch:
+        patch.setattr(printing, "_one_pass", lambda fmt, args: None)
+        return printing.format_text(fmt, args)
+
+
+FORMATS = [
+    ("%d,", [5.0]), ("%d,", [-0.0]), ("%d", [1e20]), ("%d", [2.5]), ("%d", [float("nan")]),
+    ("%i|%u", [-3.0, -4.0]), ("%5.2f", [3.14159]), ("%f", [float("inf")]), ("%g", [1e-7]),
+    ("%G %E", [1e300, -2.5]), ("%x %X", [255.0, -1.0]), ("%x", [2.5]), ("%s", [char_row("abc")]),
+    ("[%s]", [np.zeros((0, 0), dtype=char_row("a").dtype)]), ("%s", [65.0]), ("%d %s", [1.0, char_row("x")]),
+    ("100%% %d", [7.0]), ("a%qb %d", [1.0]), ("%*d", [5.0, 3.0]), ("%c", [65.0]), ("%+05d", [42.0]),
+    ("%-8.3e|", [12345.678]), ("\\n%d\\t", [1.0]), ("%d", [True]), ("%d", [np.int32(4)]),
+    ("%d,", [1.0, 2.0]), ("%d %d", [1.0]), ("plain", []), ("%o", [8.0]), ("%#x", [255.0]),
+    ("%s", [char_row("ab").reshape(2, 1)]), ("%.3s|", [char_row("abcdef")]), ("%05s", [char_row("ab")]),
+    ("%d", [float(2**60)]), ("%.0f", [0.5]), ("%20000000d", [1.0]),
+]
+
+
+@pytest.mark.parametrize(("fmt", "args"), FORMATS)
+def test_sprintf_one_pass_matches_the_general_rules(monkeypatch, fmt: str, args: list) -> None:
+    try:
+        expected = _general_format(monkeypatch, fmt, list(args))
+    except Exception as exc:  # the same error either way
+        with pytest.raises(type(exc)):
+            printing.format_text(fmt, list(args))
+        return
+    assert printing.format_text(fmt, list(args)) == expected
+
+
+def test_sprintf_one_pass_in_programs(m) -> None:
+    v = m.value("s = ''; for i = 1:12, s = [s sprintf('%d,', i) 'x']; end; x = s;")
+    assert _text(v) == "".join(f"{i},x" for i in range(1, 13))
+    assert _text(m.value("x = sprintf('%s=%g;', 'a', 0.5);")) == "a=0.5;"
+    assert size_of(m.value("x = sprintf('%s', '');")) == (1, 0)
+    v = m.value("x = sprintf(\"%d\", 3);")
+    assert type(v) is StringArray and v.scalar_text() == "3"
+
+
+# ------------------------------------------------------------ regexprep
+
+
+REGEXPREP = [
+    ("abcdef abcdef", "d(e)f", "$1x"), ("abcdef", "(x)?d", "[$1]"), ("aaa bbb", "\\s+", " "),
+    ("abc", "x*", "-"), ("abc", "x*", "-", "emptymatch"), ("Hello hello", "hello", "bye", "ignorecase"),
+    ("abc", "b", "$0$0"), ("abc", "(b)", "$2"), ("ab12", "(?<num>\\d+)", "<$<num>>"),
+    ("ab12", "(?<num>\\d+)", "<$<other>>"), ("a.b", "\\.", "\\n"), ("cost", "o", "$"),
+    ("abcabc", "b", "X", "once"), ("abcabc", "b", "X", 2), ("Hello", "hello", "bye", "preservecase"),
+    ("abc", "(?<first>a)(b)", "$2$1"), ("", "a", "b"), ("abc", "^", ">", "emptymatch"),
+]
+
+
+@pytest.mark.parametrize("case", REGEXPREP)
+def test_regexprep_through_re_sub_matches_the_general_path(m, monkeypatch, case: tuple) -> None:
+    text, expr, rep, *opts = case
+    args = {f"o{k}": (char_row(o) if isinstance(o, str) else float(o)) for k, o in enumerate(opts)}
+    call = "x = regexprep(s, e, r" + "".join(f", o{k}" for k in range(len(opts))) + ");"
+    inputs = {"s": char_row(text), "e": char_row(expr), "r": char_row(rep), **args}
+    fast = m.value(call, **inputs)
+    monkeypatch.setattr(regexp, "_replacer", lambda rx, parts, opts: None)
+    general = m.value(call, **inputs)
+    assert class_of(fast) == class_of(general) and size_of(fast) == size_of(general)
+    assert char_text(fast) == char_text(general)
+
+
+def test_regexprep_forms_and_several_expressions(m) -> None:
+    v = m.value("x = regexprep({'abc', 'bcd'}, {'b', 'c'}, {'1', '2'});")
+    assert [_text(c) for c in v.data.ravel()] == ["a12", "12d"]
+    v = m.value("x = regexprep([\"abc\", missing], 'b', 'X');")
+    assert v.data[0, 0] == "aXc" and v.data[0, 1] is None
+    v = m.value("x = regexprep('abc', 'b', '${upper($0)}');")
+    assert _text(v) == "aBc"
+    long_text = "abc def, " * 1000
+    assert _text(m.value("x = regexprep(s, 'd(e)f', '$1x');", s=char_row(long_text))) == \
+        long_text.replace("def", "ex")
+
+
+# ------------------------------------------------------------ strsplit
+
+
+@pytest.mark.parametrize("delims", [[","], [", "], ["aa"], ["aba"], [",", " "], ["a", "ab"], [" ", "\t"]])
+@pytest.mark.parametrize("collapse", [True, False])
+def test_split_simple_matches_the_regex_split(delims: list[str], collapse: bool) -> None:
+    for seed in range(40):
+        text = _random_text("a, b\t", seed % 13, seed)
+        expected = split_join._split_text(text, split_join._split_regex(delims, collapse))[0]
+        assert split_join._split_simple(text, delims, collapse) == expected, (text, delims)
+
+
+def test_strsplit_forms(m) -> None:
+    v = m.value("x = strsplit(',a,,b,', ',');")
+    assert [_text(c) if c.size else "" for c in v.data.ravel()] == ["", "a", "b", ""]
+    assert size_of(v) == (1, 4)
+    v = m.value("x = strsplit(',a,,b,', ',', 'CollapseDelimiters', false);")
+    assert size_of(v) == (1, 5)
+    c, d = m.values("[c, d] = strsplit('a,,b', ',');", "c", "d")
+    assert [_text(x) for x in d.data.ravel()] == [",,"]
+    v = m.value("x = strsplit(\"a b\");")
+    assert type(v) is StringArray and list(v.data.ravel()) == ["a", "b"]
+    v = m.value("x = strsplit(s);", s=char_row("ab  cd\t" * 1000))
+    assert size_of(v) == (1, 2001)
+    v = m.value("x = strsplit('a1b22c', '\\d+', 'DelimiterType', 'RegularExpression');")
+    assert [_text(x) for x in v.data.ravel()] == ["a", "b", "c"]
+    assert size_of(m.value("x = strsplit('', ',');")) == (1, 1)
+
+
+def test_sprintf_one_pass_applies_to_plain_formats() -> None:
+    assert printing._one_pass("%d,", [5.0]) == "5,"
+    assert printing._one_pass("%5.2f|%s", [3.14159, char_row("ab")]) == " 3.14|ab"
+    assert printing._one_pass("%d", [2.5]) is None  # not whole: MATLAB switches to %e
+    assert printing._one_pass("%c", [65.0]) is None
