@@ -344,3 +344,27 @@ def test_loops_of_scalar_statements_are_written(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(loop_source, "range_loop", counting)
     assert outcome("s = 0; for i = 1:3, s = s + i; end", ["s"]) == (("double", "6.0"),)
     assert made and made[0] is not None
+
+
+STRUCT_READ_CASES = [
+    "s = struct('a', {1, 'x', {2}}); r = {s(1).a, s(2).a, s(3).a};",
+    "s = struct('a', {1 2; 3 4}); r = [s(2).a s(3).a s(4).a];",
+    "s = struct('a', {1 2}); r = s(3).a;",
+    "s = struct('a', {1 2}); r = s(0).a;",
+    "s = struct('a', {1 2}); r = s(1.5).a;",
+    "s = struct('a', {1 2}); r = s(1).b;",
+    "s = struct('a', {1 2}); r = s(true).a;",
+    "s = struct('a', {1 2}); r = s([1 2]).a;",
+    "s = 5; r = s(1).a;",
+    "c = {struct('a', 3)}; r = c(1).a;",
+    "s = struct('a', 7); k = 1; r = s(k).a + s(k + 0).a;",
+]
+
+
+@pytest.mark.parametrize("code", STRUCT_READ_CASES)
+def test_struct_element_field_reads(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    fast = outcome(code, ["r"])
+    with monkeypatch.context() as m:
+        m.setattr(ReferenceCompiler, "_element_field", lambda self, node: None)
+        general = outcome(code, ["r"])
+    assert fast == general

@@ -328,6 +328,10 @@ class ReferenceCompiler:
         return brace_element
 
     def visit_Field(self, node: ast.Field | ast.DynField) -> Code:
+        if type(node) is ast.Field and type(node.base) is ast.Index:
+            element_field = self._element_field(node)
+            if element_field is not None:
+                return element_field
         multi = self.multi(node)
         root = self.plain_variable(node.base) if type(node) is ast.Field else None
         if root is None:
@@ -347,6 +351,38 @@ class ReferenceCompiler:
         return field
 
     visit_DynField = visit_Field
+
+    def _element_field(self, node: ast.Field) -> Code | None:
+        """``s(k).f`` with one plain index: read from the element where it is when ``s`` is a
+        struct array and ``k`` a double in range (the general path makes the element anew)."""
+        selection: Any = node.base
+        root = self.plain_variable(selection.base)
+        if root is None or selection.braces or len(selection.args) != 1:
+            return None
+        codes = self.plain_arg_codes(selection.args)
+        if codes is None or type(selection.args[0]) is ast.Colon:
+            return None
+        arg = codes[0]
+        multi = self.multi(node)
+        fname = node.name
+        index = indexing.index
+
+        def element_field(frame: Frame) -> Any:
+            b = frame.vars.get(root)
+            if type(b) is not Struct:
+                return _single(multi(frame))
+            k = arg(frame)
+            elems = b.elems
+            if type(k) is float and elems.ndim == 2:
+                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                if i == k and 1 <= i <= elems.size:
+                    rows = elems.shape[0]
+                    d = elems[(i - 1) % rows, (i - 1) // rows]
+                    if fname in d:
+                        return d[fname]
+            return _single(get_field(_single([index(b, [k])], intermediate=True), fname))
+
+        return element_field
 
     def multi(self, node: ast.Node, dotted_names: bool = True) -> Callable[[Frame], list]:
         """Code for a reference that may give a comma-separated list."""
