@@ -368,3 +368,15 @@ def test_struct_element_field_reads(monkeypatch: pytest.MonkeyPatch, code: str) 
         m.setattr(ReferenceCompiler, "_element_field", lambda self, node: None)
         general = outcome(code, ["r"])
     assert fast == general
+
+
+@pytest.mark.parametrize("start, term", [
+    ("1", "+1"), ("1", "/0"), ("-8", "*-2"), ("0", "-NaN"), ("int8(1)", "+100"), ("1", "<2"),
+    ("2", "^0.5"), ("(-2)", "^0.5"), ("1", "/3"), ("true", "+1"), ("1", "+2i"), ("0", "./0"),
+    ("1e308", "*10"),
+])
+def test_long_operator_chains_as_nested_operations(start: str, term: str) -> None:
+    n = 70  # past LONG_CHAIN: a loop, not nested closures
+    chain = f"r = {start}{term * n};"
+    nested = f"r = {'(' * n}{start}{(term + ')') * n};"
+    assert outcome(chain, ["r"]) == outcome(nested, ["r"])

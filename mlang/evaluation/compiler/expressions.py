@@ -293,18 +293,28 @@ class ExpressionCompiler:
             node = node.left
         links.reverse()
         first = self.expr(node)
-        steps = [(link.op, self.expr(link.right)) for link in links]
+        steps = [(link.op, self.expr(link.right), SCALAR_OPS.get(link.op), SCALAR_GUARDS.get(link.op))
+                 for link in links]
         general = operators.binary
 
         def chain(frame: Frame) -> Any:
             v = first(frame)
-            for op, right in steps:
+            for op, right, scalar, guard in steps:
                 if op == "&&":
                     v = scalar_truth(v, op) and scalar_truth(right(frame), op)
                 elif op == "||":
                     v = scalar_truth(v, op) or scalar_truth(right(frame), op)
                 else:
-                    v = general(op, v, right(frame))
+                    b = right(frame)
+                    # double scalars computed inline, as visit_Binary does
+                    if scalar is not None and type(v) is float and type(b) is float \
+                            and (guard is None or guard(v, b)):
+                        try:
+                            v = scalar(v, b)
+                            continue
+                        except (OverflowError, ZeroDivisionError):
+                            pass
+                    v = general(op, v, b)
             return v
 
         return chain
