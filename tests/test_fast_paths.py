@@ -306,6 +306,14 @@ LOOP_CASES = [
     "x = zeros(1, 3); for k = 1:3, x(end) = k; end",
     "s = 0; for k = 1:3, s = -s + (k - 1) * 2 / 4; end",
     "s = 0; for k = 1:3, r = k >= 2; end",
+    "x = []; for k = 1:40, x(end+1) = k * 2; end",
+    "x = zeros(0, 1); for k = 1:20, x(end+1) = k; end",
+    "x = zeros(3, 1); for k = 1:20, x(end+1) = k; end",
+    "x = zeros(2, 2); for k = 1:3, x(end+1) = k; end",
+    "x = []; for k = 1:20, x(end+1) = k; if k == 10, y = x; end, end",
+    "x = int8([]); for k = 1:20, x(end+1) = k * 10; end",
+    "x = ''; for k = 1:5, x(end+1) = 64 + k; end",
+    "x = {}; for k = 1:5, x(end+1) = k; end",
 ]
 
 

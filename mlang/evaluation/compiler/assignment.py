@@ -104,7 +104,7 @@ class AssignmentCompiler:
             owned = getrefcount(base) <= 4  # + the caller's local
             vars = frame.vars
             if type(k) is float and k == base.size + 1 and owned:
-                grown = _append_to_growth_view(frame, root, base)
+                grown = append_to_growth_view(frame, root, base)
                 if grown is not None:
                     grown[-1, -1] = v
                     vars[root] = grown
@@ -204,7 +204,7 @@ class AssignmentCompiler:
         """``x(i) = v``: in place when ``x`` is not shared; ``x(end+1) = v`` appends in O(1)."""
         getrefcount = sys.getrefcount
         owns_storage = indexing.owns_storage
-        appends = _is_end_plus_one(arg_nodes)
+        appends = is_end_plus_one(arg_nodes)
 
         def store_index(frame: Frame, v: Any) -> None:
             vars = frame.vars
@@ -225,7 +225,7 @@ class AssignmentCompiler:
                     base[(i - 1) % rows, (i - 1) // rows] = v
                     return
                 if i == n + 1 and getrefcount(base) <= 3:
-                    grown = _append_to_growth_view(frame, root, base)
+                    grown = append_to_growth_view(frame, root, base)
                     if grown is not None:
                         grown[-1, -1] = v
                         vars[root] = grown
@@ -559,7 +559,7 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
     return new
 
 
-def _is_end_plus_one(arg_nodes: list) -> bool:
+def is_end_plus_one(arg_nodes: list) -> bool:
     """Is the index list exactly ``(end+1)``?"""
     if len(arg_nodes) != 1:
         return False
@@ -587,7 +587,7 @@ def _assign_and_track(frame: Frame, name: str, base: Any, index: list, v: Any, o
         _remember_growth_view(frame, name, new)
 
 
-def _append_to_growth_view(frame: Frame, name: str, view: np.ndarray) -> np.ndarray | None:
+def append_to_growth_view(frame: Frame, name: str, view: np.ndarray) -> np.ndarray | None:
     """``view`` one element longer, in its growth buffer, if it is the one remembered for
     ``name``, the buffer has room, and nothing else looks into the buffer."""
     growth = frame.growth

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from mlang.evaluation.compiler.assignment import append_to_growth_view, is_end_plus_one
 from mlang.evaluation.compiler.runtime import MISSING, Code, located, truth
 from mlang.evaluation.frame import BreakLoop, ContinueLoop
 from mlang.syntax import ast
@@ -71,6 +72,19 @@ def store_element(vars: dict, name: str, k: float, v: float) -> bool:
                 return True
         elif 0 <= i < rows * cols:
             base[i % rows, i // rows] = v
+            return True
+    return False
+
+
+def append_element(frame: Any, vars: dict, name: str, v: float) -> bool:
+    """``name(end+1) = v`` into the room left in the growth buffer of an unshared real
+    double vector; False (nothing done) when there is none (the general path grows it)."""
+    base = vars.get(name)
+    if type(base) is np.ndarray and base.dtype is _FLOAT64 and getrefcount(base) <= 3:
+        grown = append_to_growth_view(frame, name, base)
+        if grown is not None:
+            grown[-1, -1] = v
+            vars[name] = grown
             return True
     return False
 
@@ -251,6 +265,15 @@ class LoopWriter:
         if type(target) is ast.Index and not target.braces and len(target.args) == 1:
             name = self.compiler.plain_variable(target.base)
             arg = target.args[0]
+            if name is not None and is_end_plus_one(target.args):
+                value = self.scalar(st.value, reads, checks)
+                if value is None or value[1] != _FLOAT:
+                    return False
+                general = self.ref(self.compiler.statement(st), "g")
+                self.attempt(depth, value, reads, checks, "v")
+                self.emit(depth, f"if not (ok and append_element(frame, vars, {name!r}, v)):")
+                self.emit(depth + 1, f"{general}(frame)")
+                return True
             if name is None or type(arg) in (ast.Colon, ast.NamedArg) \
                     or self.compiler.facts.contains_end(arg):
                 return False
@@ -315,7 +338,8 @@ class LoopWriter:
         if not self.inlined:
             return None
         namespace = {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element,
-                     "store_element": store_element, "truth": truth, "located": located,
+                     "store_element": store_element, "append_element": append_element,
+                     "truth": truth, "located": located,
                      "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
         exec(compile("\n".join(self.lines), "<mlang loop>", "exec"), namespace)  # noqa: S102
         return namespace["loop"]
