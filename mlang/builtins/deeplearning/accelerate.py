@@ -213,11 +213,12 @@ def _positive(value: Any, name: str, integer: bool) -> float:
 @builtin(interp=True)
 def dlaccelerate(interp: Any, fun: object) -> AcceleratedFunction:
     """accfun = dlaccelerate(FUN)  an AcceleratedFunction object for the deep learning
-    function FUN (a function handle), called as FUN itself: the first call with each new
-    pattern of inputs (dlarray sizes, classes and formats, other inputs' values) runs FUN
-    and caches its trace, later calls with that pattern replay the trace; properties
-    Function, Enabled, CacheSize, HitRate, Occupancy (percentages), CheckMode ('none' or
-    'tolerance') and CheckTolerance"""
+    function FUN (a function handle), called as FUN itself; properties Function, Enabled,
+    CacheSize, HitRate, Occupancy, CheckMode ('none' or 'tolerance') and CheckTolerance
+
+    The first call with each new pattern of inputs (dlarray sizes, classes and formats,
+    other inputs' values, number of outputs) runs FUN and caches its trace; later calls
+    with that pattern replay the trace.  HitRate and Occupancy are percentages."""
     if type(fun) is AcceleratedFunction:
         return fun
     if type(fun) is not FunctionHandle:
