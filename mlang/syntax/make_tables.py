@@ -32,7 +32,7 @@ def make_lark(debug: bool = False):  # noqa: ANN201 (a lark.Lark; lark is import
 
 def tables_source() -> str:
     """The text of ``lalr_tables.py`` for the grammar as it is now."""
-    from lark.parsers.lalr_analysis import Shift
+    from lark.parsers.lalr_analysis import Shift  # only building the tables needs Lark
 
     lark = make_lark()
     table = lark.parser.parser.parser.parse_table
