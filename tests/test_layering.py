@@ -24,7 +24,7 @@ LAYERS = [
     ("mlang.evaluation",),
     ("mlang.display",),
     ("mlang.builtins",),
-    ("mlang.frontends", "mlang.__main__"),
+    ("mlang.frontends", "mlang.__main__", "mlang.api", "mlang.kernel"),
 ]
 
 
