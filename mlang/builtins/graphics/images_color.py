@@ -122,10 +122,16 @@ def mpl_colormap(colors: np.ndarray) -> Any:
     return cmap
 
 
+# matplotlib works with the span of the colour limits (a colorbar's axis): limits near the
+# largest double would overflow it, so they are drawn as at most this large.
+LARGEST_DRAWN_LIMIT = float(np.finfo(np.float64).max / 4)
+
+
 def mpl_norm(clim: tuple[float, float]) -> Any:
     from matplotlib.colors import Normalize  # matplotlib on first use: keeps start-up fast
 
-    return Normalize(vmin=clim[0], vmax=clim[1], clip=False)
+    low, high = (min(max(v, -LARGEST_DRAWN_LIMIT), LARGEST_DRAWN_LIMIT) for v in clim)
+    return Normalize(vmin=low, vmax=high, clip=False)
 
 
 def map_values(values: np.ndarray, colors: np.ndarray, clim: tuple[float, float]) -> np.ndarray:

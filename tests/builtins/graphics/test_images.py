@@ -270,3 +270,11 @@ def test_colormap_after_imshow_recolours_it(g):
     g.run("im = imshow([0 1], []); colormap jet; c = colormap(gca);")
     assert np.allclose(g.get("c"), jet_map(256))
     assert np.allclose(pixels(g)[0, 1, :3], jet_map(256)[-1])
+
+
+def test_colour_limits_near_the_largest_double_still_draw(g):
+    # the span of such limits overflows: the colorbar draws, CLim keeps the data's range
+    g.run("im = imagesc([-1.5e308 0; 1e308 1.7e308]); cb = colorbar; lims = clim; drawnow")
+    assert np.array_equal(g.get("lims"), [[-1.5e308, 1.7e308]])
+    low, high = g.get("cb").artist.ax.get_ylim()
+    assert np.isfinite(high - low) and high > 0 > low
