@@ -448,6 +448,15 @@ class ExpressionCompiler:
 
         return values
 
+    def visit_NumericMatrix(self, node: ast.NumericMatrix) -> Code:
+        """A big literal of plain numbers: one double matrix, made once."""
+        rows = node.values
+        if len({len(r) for r in rows}) != 1:  # MATLAB's concatenation error, at run time
+            return self.visit_Matrix(node.lower())
+        value = np.array(rows, dtype=float)
+        # a copy each time: the value is the program's, stores into x = [...] must not reach it
+        return lambda frame: value.copy()
+
     def visit_Matrix(self, node: ast.Matrix) -> Code:
         rows = [self.elements(r) for r in node.rows]
         if not rows:
