@@ -32,3 +32,14 @@ def test_two_scalars_pick_as_arrays_do(name):
         fast = entry.call(interp, [x, y], 1)[0]
         general = entry.call(interp, [np.array([[x]]), np.array([[y]])], 1)[0]
         _same(fast, general)
+
+
+def test_sum_of_a_logical_vector_counts_as_the_general_path_does():
+    interp = Interpreter()
+    entry = BUILTINS["sum"]
+    rng = np.random.default_rng(1)
+    for shape in [(1, 1), (1, 7), (9, 1), (1, 100000)]:
+        x = rng.random(shape) > 0.5
+        fast = entry.call(interp, [x], 1)[0]
+        general = entry.call(interp, [x, 1.0 if shape[0] > 1 else 2.0], 1)[0]
+        assert type(fast) is float and fast == float(np.asarray(general).sum()) == x.sum()

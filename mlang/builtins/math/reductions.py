@@ -189,6 +189,9 @@ def sum_(x: Any, *args: Any) -> object:
         return float(x.sum())  # type: ignore[union-attr]
     if type(x) is float and not args:
         return x
+    if not args and type(x) is np.ndarray and x.dtype == np.bool_ and x.ndim == 2 and x.size \
+            and (x.shape[0] == 1 or x.shape[1] == 1):
+        return float(np.count_nonzero(x))  # a logical vector: a count, without a double copy
     if len(args) == 1 and type(x) is np.ndarray and x.dtype.kind == "f" and x.size:
         # sum(X, dim) and sum(X, 'all') of a real double or single array: the common
         # forms in numeric code, computed directly
