@@ -27,6 +27,9 @@ UNARY_POWER = 9  # between multiplication and power: -a^b is -(a^b), -a*b is (-a
 POSTFIX_POWER = 10  # transposes share power's level and associate left: a^b' is (a^b)'
 POSTFIX = {"TRANSPOSE": "'", "DOTTRANSPOSE": ".'"}
 
+_NOT_PLAIN_DECIMAL = frozenset("ijIJ")  # last characters of imaginary literals
+_INTEGER_PREFIXES = frozenset({"0x", "0X", "0b", "0B"})
+
 REFERENCES = (ast.Name, ast.Index, ast.Field, ast.DynField)
 
 
@@ -283,6 +286,7 @@ class Builder:
         of power p completes every entry whose binding exceeds p.
         """
         file = self.file
+        binary = ast.Binary
         stack: list[list] = []
         pos = 0
         n = len(items)
@@ -312,7 +316,12 @@ class Builder:
                         second_colon = True
                         break
                     stack.pop()
-                    operand = self._complete(top, operand)
+                    if top[0] == "b":  # the common case inline (see _complete)
+                        left = top[3]
+                        operand = binary(top[2].value, left, operand, line=left.line, col=left.col,
+                                         file=file)
+                    else:
+                        operand = self._complete(top, operand)
                 pos += 1
                 if second_colon:
                     break
@@ -403,8 +412,12 @@ class Builder:
 
     def number(self, c: list) -> ast.Number:
         tok = c[0]
-        value, cls = number_value(tok.value)
-        return ast.Number(value, cls, text=tok.value, line=tok.line, col=tok.column, file=self.file)
+        text = tok.value
+        if text[-1] in _NOT_PLAIN_DECIMAL or text[:2] in _INTEGER_PREFIXES:
+            value, cls = number_value(text)
+        else:  # the common case inline (see number_value)
+            value, cls = float(text), "double"
+        return ast.Number(value, cls, text=text, line=tok.line, col=tok.column, file=self.file)
 
     def char(self, c: list) -> ast.Char:
         tok = c[0]

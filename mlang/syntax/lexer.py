@@ -27,6 +27,7 @@ from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
 from mlang.syntax.literals import integer_literal
 from mlang.syntax.matrix_literal import scan
+from mlang.syntax.patterns import BINARY_OP, CHAR_LIT, STRING_LIT, TOKEN, WS, assignment_list_at
 from mlang.syntax.tokens import Token
 
 KEYWORDS = {
@@ -62,28 +63,13 @@ VALUE_END = frozenset({
 SEPARATORS = frozenset({"SEMI", "COMMA", "NEWLINE"})
 LITERAL_OPENERS = frozenset({"LBRACKET", "LBRACE", "LHS_LBRACKET"})
 
-_INT_SUFFIX = r"(?:[su](?:8|16|32|64))?"
-_TOKEN = re.compile(
-    r"(?P<ws>[ \t]+)"
-    r"|(?P<nl>\n)"
-    r"|(?P<cont>\.\.\.[^\n]*\n?)"
-    r"|(?P<comment>%[^\n]*)"
-    rf"|(?P<num>0[xX][0-9A-Fa-f]+{_INT_SUFFIX}|0[bB][01]+{_INT_SUFFIX}"
-    r"|(?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ijIJ]?)"
-    r"|(?P<name>[A-Za-z][A-Za-z0-9_]*)"
-    r"|(?P<op>\.\*|\./|\.\\|\.\^|\.'|==|~=|<=|>=|&&|\|\||[-+*/\\^<>&|~:=@.])"
-    r"|(?P<punct>[,;()\[\]{}])"
-    r"|(?P<quote>')"
-    r'|(?P<dquote>")'
-)
-_CHAR_LIT = re.compile(r"'((?:[^'\n]|'')*)'")
-_STRING_LIT = re.compile(r'"((?:[^"\n]|"")*)"')
-_WS = re.compile(r"[ \t]*")
-# a binary operator at the start of a would-be command argument (rule C1)
-_BINARY_OP = re.compile(r"==|~=|<=|>=|&&|\|\||\.\*|\./|\.\\|\.\^|[-+*/\\^<>&|:]")
 _CLOSERS = {")": ("(", "RPAREN"), "]": ("[", "RBRACKET"), "}": ("{", "RBRACE")}
 
 _new_token = Token
+# after a plain decimal number these characters need no check (none can continue it)
+_AFTER_PLAIN_NUMBER = frozenset(" \t\n+-*/\\^)]},;:=<>&|~'\"%")
+# operators that the tokenizer's rules look at (signs in literals, '=', '~', '@')
+_OPERATORS_WITH_RULES = frozenset({"=", "~", "@"})
 
 
 class _Bracket:
@@ -209,11 +195,14 @@ class _Lexer:
         text = self.text
         n = len(text)
         i = 0
-        match = _TOKEN.match
+        match = TOKEN.match
+        stack = self.stack
+        append = self.toks.append
+        operators = OPERATORS
         while i < n:
             m = match(text, i)
             if m is None:
-                if text[i] == "!" and self.stmt_start and not self.stack:
+                if text[i] == "!" and self.stmt_start and not stack:
                     i = self.shell_escape(i)
                     continue
                 raise self.bad_character(i)
@@ -221,16 +210,37 @@ class _Lexer:
             j = m.end()
             if kind == "ws":
                 self.ws = True
+            elif kind == "num":
+                # the common case inline: a decimal number that no rule below needs to see
+                if ((j < n and text[j] not in _AFTER_PLAIN_NUMBER) or text[i + 1: i + 2] in "xXbB"
+                        or self.stmt_start or (self.ws and self.value_end and stack and stack[-1].literal)):
+                    self.number(m.group(), i, j)
+                else:
+                    col = i - self.line_start + 1
+                    line = self.line
+                    append(_new_token("NUMBER", m.group(), i, line, col, line, col + j - i, j))
+                    self.prev_type = "NUMBER"
+                    self.value_end = True
+                    self.ws = False
+            elif kind == "op":
+                op = m.group()
+                if (op in _OPERATORS_WITH_RULES or text[j: j + 1] in "+-=" or self.stmt_start
+                        or (self.ws and stack and stack[-1].literal)):
+                    self.operator(op, i, j)
+                else:  # a binary operator, as in the middle of an expression: no rule applies
+                    col = i - self.line_start + 1
+                    line = self.line
+                    type_ = operators[op]
+                    append(_new_token(type_, op, i, line, col, line, col + j - i, j))
+                    self.prev_type = type_
+                    self.value_end = type_ == "DOTTRANSPOSE"
+                    self.ws = False
             elif kind == "nl":
                 self.newline(i)
             elif kind == "name":
                 j = self.name(m.group(), i, j)
-            elif kind == "op":
-                self.operator(m.group(), i, j)
             elif kind == "punct":
                 j = self.punctuation(m.group(), i, j)
-            elif kind == "num":
-                self.number(m.group(), i, j)
             elif kind == "comment":
                 if text[i + 1: i + 2] == "{" and self.alone_on_line(i, j):
                     j = self.block_comment(j)
@@ -383,7 +393,7 @@ class _Lexer:
             self.assigned.add(word)  # an output in [...] or a parameter
 
     def statement_ends_after(self, j: int) -> bool:
-        k = _WS.match(self.text, j).end()
+        k = WS.match(self.text, j).end()
         return k >= len(self.text) or self.text[k] in "\n;,%"
 
     def keyword(self, kw: str, word: str, i: int, j: int) -> int:
@@ -447,7 +457,7 @@ class _Lexer:
             raise self.error(errors.reserved_keyword(word), i)
 
     def arguments_keyword_at(self, j: int) -> bool:
-        k = _WS.match(self.text, j).end()
+        k = WS.match(self.text, j).end()
         return k >= len(self.text) or self.text[k] not in "=."
 
     def misplaced_arguments_block(self, j: int) -> bool:
@@ -475,7 +485,7 @@ class _Lexer:
         text = self.text
         if j >= len(text) or text[j] not in " \t":
             return -1
-        k = _WS.match(text, j).end()
+        k = WS.match(text, j).end()
         if k >= len(text):
             return -1
         c = text[k]
@@ -483,7 +493,7 @@ class _Lexer:
             return -1
         if c == "=" and text[k + 1: k + 2] != "=":
             return -1
-        op = _BINARY_OP.match(text, k)
+        op = BINARY_OP.match(text, k)
         if op is not None:
             e = op.end()
             if e < len(text) and text[e] in " \t":
@@ -522,14 +532,14 @@ class _Lexer:
                 parts = []
                 start = k
             if c == "'":
-                m = _CHAR_LIT.match(text, k)
+                m = CHAR_LIT.match(text, k)
                 if m is None:
                     raise self.error("Character vector is not terminated properly.", k)
                 parts.append(m.group(1).replace("''", "'"))
                 k = m.end()
                 continue
             if c == '"':
-                m = _STRING_LIT.match(text, k)
+                m = STRING_LIT.match(text, k)
                 if m is None:
                     raise self.error("String is not terminated properly.", k)
                 parts.append(m.group())
@@ -585,10 +595,10 @@ class _Lexer:
         if self.value_end and not self.ws:
             self.emit("TRANSPOSE", "'", i, i + 1)
             return i + 1
-        return self.text_literal(i, _CHAR_LIT, "CHAR", "'", "Character vector")
+        return self.text_literal(i, CHAR_LIT, "CHAR", "'", "Character vector")
 
     def string(self, i: int) -> int:
-        return self.text_literal(i, _STRING_LIT, "STRING", '"', "String")
+        return self.text_literal(i, STRING_LIT, "STRING", '"', "String")
 
     def text_literal(self, i: int, pattern: re.Pattern[str], type_: str, q: str, what: str) -> int:
         m = pattern.match(self.text, i)
@@ -624,7 +634,7 @@ class _Lexer:
         self.emit(OPERATORS[op], op, i, j)
 
     def after_is_statement_end(self, k: int) -> bool:
-        k = _WS.match(self.text, k).end()
+        k = WS.match(self.text, k).end()
         return k >= len(self.text) or self.text[k] in "\n;,)]}%"
 
     def punctuation(self, c: str, i: int, j: int) -> int:
@@ -669,7 +679,7 @@ class _Lexer:
             is_lambda = self.prev_type == "AT"
         elif c == "{":
             type_ = "INDEX_BRACE" if index else "LBRACE"
-        elif not stack and (outputs or (self.stmt_start and self.is_assignment_list(i))):
+        elif not stack and (outputs or (self.stmt_start and assignment_list_at(self.text, i))):
             type_ = "LHS_LBRACKET"
         else:
             type_ = "LBRACKET"
@@ -713,68 +723,6 @@ class _Lexer:
         self.emit(type_, c, i, j)
         if top.is_lambda:
             self.value_end = False  # @(x) y: the body starts here, it is no index
-
-    def is_assignment_list(self, i: int) -> bool:
-        """Is the '[' at ``i`` the start of ``[a, b] = ...``?
-
-        Scans ahead with the tokenizer's own patterns (quotes decided by the
-        same value-end rule) to the matching ']' and looks for '=' after it.
-        """
-        text = self.text
-        match = _TOKEN.match
-        depth = 0
-        value_end = False
-        ws = False
-        k = i
-        while True:
-            m = match(text, k)
-            if m is None:
-                return False
-            kind = m.lastgroup
-            k = m.end()
-            if kind == "ws" or kind == "cont":
-                ws = True
-                continue
-            if kind == "nl" or kind == "comment":
-                return False
-            if kind == "punct":
-                c = m.group()
-                if c in "([{":
-                    depth += 1
-                elif c in ")]}":
-                    depth -= 1
-                    if depth == 0:
-                        return self.assignment_follows(k)
-                value_end = c in ")]}"
-            elif kind == "quote":
-                if not (value_end and not ws):  # a char literal, not a transpose
-                    lit = _CHAR_LIT.match(text, k - 1)
-                    if lit is None:
-                        return False
-                    k = lit.end()
-                value_end = True
-            elif kind == "dquote":
-                lit = _STRING_LIT.match(text, k - 1)
-                if lit is None:
-                    return False
-                k = lit.end()
-                value_end = True
-            else:
-                value_end = kind in ("name", "num") or m.group() == ".'"
-            ws = False
-
-    def assignment_follows(self, k: int) -> bool:
-        """Is there an '=' (not '==') at ``k``, after spaces and continuations?"""
-        text = self.text
-        while True:
-            k = _WS.match(text, k).end()
-            if not text.startswith("...", k):
-                break
-            nl = text.find("\n", k)
-            if nl < 0:
-                return False
-            k = nl + 1
-        return text[k: k + 1] == "=" and text[k + 1: k + 2] != "="
 
     # ------------------------------------------------------------- comments
 

@@ -28,19 +28,32 @@ class _UnexpectedToken(Exception):
         self.token = token
 
 
-def _reductions(builder: Builder) -> list[tuple[str, int, Callable[[list], object]]]:
-    """For each rule: its name, its length and the function of its children that makes
-    its value (the builder's method, with ?rule and helper-rule children handled)."""
+# How a reduction makes its value (see ``_reductions``).
+_CALL = 0  # the rule's function of its children
+_PASS = 1  # a ?rule of one symbol: that symbol's value stands for the rule
+_GROW = 2  # a helper list rule that extends itself: the list grows in place
+
+
+def _reductions(builder: Builder) -> list[tuple[str, int, int, Callable[[list], object]]]:
+    """For each rule: its name, its length, how it reduces (_CALL, _PASS or _GROW) and the
+    function of its children that makes its value (the builder's method, with ?rule and
+    helper-rule children handled)."""
     out = []
     for origin, size, name, expand1, keep in RULES:
         method = getattr(builder, name, None)
         if method is None:
             method = _default(builder, name)
+            if keep is not None and size > 1 and keep == ((0, True), *((i, False) for i in range(1, size))):
+                out.append((origin, size, _GROW, method))
+                continue
+        if expand1 and size == 1 and keep is None:
+            out.append((origin, size, _PASS, method))
+            continue
         if expand1:
             method = _single_child_or(method)
         if keep is not None:
             method = _kept_children(keep, method)
-        out.append((origin, size, method))
+        out.append((origin, size, _CALL, method))
     return out
 
 
@@ -96,34 +109,67 @@ class Parser:
             raise _syntax_error(exc.token, text, file) from None
 
     def _run(self, tokens: list[Token]) -> object:
+        # The driver's hot loop: tables, stacks and methods are locals, the current state
+        # is kept out of the stack, and ?rules of one symbol reduce without a call.
         states = STATES
         reductions = self._reductions
         state_stack = [START]
+        push_state = state_stack.append
         value_stack: list = []
+        push_value = value_stack.append
+        pop_value = value_stack.pop
+        state = START
+        row = states[state]
         end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
-        for token in (*tokens, end):
-            kind = token.type
-            while True:
-                action = states[state_stack[-1]].get(kind)
-                if action is None:
-                    raise _UnexpectedToken(token)
-                if action >= 0:  # shift
-                    state_stack.append(action)
-                    value_stack.append(token)
-                    break
-                origin, size, reduce = reductions[-1 - action]
-                if size:
-                    children = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
-                else:
-                    children = []
-                value = reduce(children)
-                state = states[state_stack[-1]][origin]
-                state_stack.append(state)
-                value_stack.append(value)
-                if state == END and token is end:
-                    return value
+        tokens.append(end)
+        try:
+            for token in tokens:
+                kind = token.type
+                while True:
+                    action = row.get(kind)
+                    if action is None:
+                        raise _UnexpectedToken(token)
+                    if action >= 0:  # shift
+                        push_state(action)
+                        push_value(token)
+                        state = action
+                        row = states[action]
+                        break
+                    origin, size, how, reduce = reductions[-1 - action]
+                    if how == _PASS:
+                        state_stack.pop()
+                        state = states[state_stack[-1]][origin]
+                        push_state(state)
+                        row = states[state]
+                        continue
+                    if how == _GROW:
+                        tail = value_stack[1 - size:]
+                        del value_stack[1 - size:]
+                        del state_stack[-size:]
+                        grown = value_stack[-1]
+                        grown.children += tail
+                        state = states[state_stack[-1]][origin]
+                        push_state(state)
+                        row = states[state]
+                        continue
+                    if size == 1:
+                        children = [pop_value()]
+                        state_stack.pop()
+                    elif size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    value = reduce(children)
+                    state = states[state_stack[-1]][origin]
+                    push_state(state)
+                    push_value(value)
+                    row = states[state]
+                    if state == END and token is end:
+                        return value
+        finally:
+            tokens.pop()
         raise AssertionError("the tables end every parse at END")  # pragma: no cover
 
 
