@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 
 from mlang.errors import MatlabError
-from mlang.evaluation.compiler import element_stores, loop_source
+from mlang.evaluation.compiler import assignment, element_stores, loop_source
 from mlang.evaluation.compiler.calls_and_indexing import ReferenceCompiler
 from mlang.evaluation.interpreter import Interpreter
+from mlang.values import indexing
 from mlang.values.core import class_of, to_str
 from mlang.values.ranges import colon_range
 
@@ -388,3 +389,42 @@ def test_long_operator_chains_as_nested_operations(start: str, term: str) -> Non
     chain = f"r = {start}{term * n};"
     nested = f"r = {'(' * n}{start}{(term + ')') * n};"
     assert outcome(chain, ["r"]) == outcome(nested, ["r"])
+
+
+STRING_AND_CELL_STORE_CASES = [
+    "s = strings(1, 4); for i = 1:4, s(i) = \"item\" + i; end",
+    "s = strings(1, 3); t = s; s(2) = \"x\";",  # a shared array is not changed
+    "s = [\"a\" \"b\" \"c\"]; t = s'; s(1) = \"z\";",  # nor one whose data a transpose shares
+    "s = [\"a\" \"b\"; \"c\" \"d\"]; t = reshape(s, 1, 4); s(2) = \"z\"; t(1) = \"y\";",
+    "s = strings(1, 0); for i = 1:40, s(end+1) = \"v\" + i; end; t = s; s(end+1) = \"w\";",
+    "s = strings(0, 1); for i = 1:20, s(end+1) = string(i); end; t = s; t(3) = \"q\";",
+    "s = \"a\"; s(4) = \"d\";",  # the gap holds <missing>
+    "s = strings(1, 2); s(2) = 'chars'; s(1) = 5; s(3) = true;",
+    "s = strings(1, 2); s(0) = \"x\";",
+    "s = strings(1, 2); s(1.5) = \"x\";",
+    "s = strings(1, 2); s(NaN) = \"x\";",
+    "s = strings(2, 2); s(6) = \"x\";",  # ambiguous growth: the error
+    "s = strings(2, 2); s(2, 3) = \"x\"; t = s; s(1, 1) = \"y\";",
+    "s = strings(1, 3); for i = 1:3, s(i) = missing; end",
+    "c = {1, 2}; t = c; c(1) = {5}; c(end+1) = {'x'};",
+    "c = {}; for i = 1:30, c(end+1) = {i}; end; t = c; c(2) = {[]};",
+    "c = {1, 2, 3}; t = c'; c(1) = {0};",
+]
+
+
+@pytest.mark.parametrize("code", STRING_AND_CELL_STORE_CASES)
+def test_string_and_cell_array_stores(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    fast = outcome(code, ["s", "t", "c"])
+    with monkeypatch.context() as m:
+        m.setattr(assignment, "sys", ALWAYS_SHARED)
+        m.setattr(indexing, "sys", ALWAYS_SHARED)
+        general = outcome(code, ["s", "t", "c"])
+    assert fast == general
+
+
+def test_string_array_filled_in_a_loop_is_right() -> None:
+    found = outcome("s = strings(1, 0); for i = 1:100, s(end+1) = \"n\" + i; end; "
+                    "t = s; s(10) = \"changed\"; n = numel(s); r = t(10); u = s(10); v = s(100);",
+                    ["n", "r", "u", "v"])
+    assert [v for _, v in found] == ["100.0", "StringArray([['n10']])", "StringArray([['changed']])",
+                                     "StringArray([['n100']])"]

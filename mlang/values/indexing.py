@@ -577,7 +577,7 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
                         f"Conversion to struct from {class_of(rhs)} is not possible.")
         return _assign_struct(target, args, rhs)
     if t is StringArray:
-        return _assign_strings(target, args, rhs)
+        return _assign_strings(target, args, rhs, in_place)
     if t is np.ndarray and rhs_kind is Cell:
         if target.size == 0:
             return assign(Cell.empty(target.shape), args, rhs, True)
@@ -589,7 +589,9 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
                     f"Conversion to {class_of(target)} from {class_of(rhs)} is not possible.")
 
     data = data_of(target)
-    writable = in_place and owns_storage(data)  # may data be written where it is?
+    # may data be written where it is?  A cell's array may be another cell's too
+    # (references: target.data, `data`, getrefcount's argument)
+    writable = in_place and owns_storage(data) and (not is_cell or sys.getrefcount(data) <= 3)
     if not is_cell:
         cls = assignment_class(target, rhs)
         if cls != class_of(target):
@@ -721,30 +723,40 @@ def _assign_struct(target: Struct, args: list, rhs: Struct) -> Struct:
     return Struct(fields, data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
 
 
-def _prepared(data: np.ndarray, args: list, like: object,
-              rhs_shape: tuple[int, ...]) -> tuple[np.ndarray, list, tuple]:
-    """A private copy of ``data`` shaped for ``args`` (grown if they reach past its end),
-    with the indices and the shape: the common first step of an indexed store."""
+def _prepared(data: np.ndarray, args: list, like: object, rhs_shape: tuple[int, ...],
+              writable: bool = False) -> tuple[np.ndarray, list, tuple]:
+    """``data`` shaped for ``args`` (grown if they reach past its end), with the indices
+    and the shape: the common first step of an indexed store.  The array returned is
+    private unless ``writable`` says ``data`` itself may be written; a vector growing at
+    its end is grown in an over-allocated buffer (see ``_grow_vector``)."""
     nargs = len(args)
     shape, idxs = _grown_shape(data, args, nargs, rhs_shape)
     indexed = data.shape if nargs == 1 else _shape_for(data, nargs)
-    if shape != indexed:
+    if nargs == 1 and shape != indexed and data.ndim == 2 and (shape[0] == 1 or shape[1] == 1):
+        data = _grow_vector(data, shape, writable, like)
+    elif shape != indexed:
         data = _resize(data if nargs == 1 else data.reshape(indexed, order="F"), shape, like)
+    elif writable and indexed == data.shape:
+        pass
     else:
         data = data.reshape(indexed, order="F").copy()
     return data, idxs, shape
 
 
-def _assign_strings(target: StringArray, args: list, rhs: object) -> StringArray:
+def _assign_strings(target: StringArray, args: list, rhs: object, in_place: bool) -> StringArray:
     if type(rhs) is StringArray:
         values = rhs.data
     elif type(rhs) is np.ndarray and rhs.dtype.kind == "V":
         values = np.array([[char_text(rhs)]], dtype=object)
     else:
         values = to_string_array(rhs).data
-    data = _prepared(target.data, args, target, values.shape)
-    _store(data[0], data[1], data[2], values, len(args))
-    return StringArray(data[0].reshape(fix_shape(data[0].shape), order="F"))
+    data = target.data
+    # the caller holds `target` alone; its data may still be another string array's
+    # (references: target.data, `data`, getrefcount's argument)
+    writable = in_place and sys.getrefcount(data) <= 3 and owns_storage(data)
+    data, idxs, shape = _prepared(data, args, target, values.shape, writable)
+    _store(data, idxs, shape, values, len(args))
+    return StringArray(data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
 
 
 # ----------------------------------------------------------------- deletion

@@ -97,6 +97,7 @@ class AssignmentCompiler:
                         return
                 general_with_index(frame, base, k, v)
                 return
+            base = None  # the general store counts who holds x: this name must not count
             general(frame, v)
 
         def general_with_index(frame: Frame, base: Any, k: Any, v: Any) -> None:
@@ -230,7 +231,9 @@ class AssignmentCompiler:
                         grown[-1, -1] = v
                         vars[root] = grown
                         return
-            _assign_and_track(frame, root, base, values, v, base is not None and getrefcount(base) <= 3)
+            # counted before the call: its arguments on the stack would count as holders
+            owned = base is not None and getrefcount(base) <= 3
+            _assign_and_track(frame, root, base, values, v, owned)
 
         return store_index
 
