@@ -22,6 +22,9 @@ _CLOSERS = {"RPAREN", "RBRACKET", "RBRACE"}
 _ENDS_OF_STATEMENT = {"NEWLINE", "SEMI", "COMMA", "$END"}
 
 
+_UNKNOWN = object()  # a key not yet in Parser._cycles
+
+
 class _UnexpectedToken(Exception):
     def __init__(self, token: Token) -> None:
         super().__init__(token.type)
@@ -89,6 +92,9 @@ class Parser:
         self._builder = Builder()
         self._reductions = _reductions(self._builder)
         self.fast_literals = fast_literals  # False: every [...] through the grammar (for tests)
+        # (state below, list state, operator, operand, lookahead) -> the operand's rule
+        # function when the pair repeats a growing list's step (see _cycle), else None
+        self._cycles: dict[tuple, Callable[[list], object] | None] = {}
 
     def parse(self, text: str, file: str = "",
               variables: frozenset[str] | set[str] = frozenset()) -> ast.Program:
@@ -108,6 +114,42 @@ class Parser:
         except _UnexpectedToken as exc:
             raise _syntax_error(exc.token, text, file) from None
 
+    def _cycle(self, below: int, state: int, operator: str, operand: str,
+               lookahead: str) -> Callable[[list], object] | None:
+        """The function of the operand's rule if, with ``below`` and ``state`` on top of
+        the stack (``state`` holding a helper list that grows itself), the tokens
+        ``operator operand`` followed by ``lookahead`` only shift the operator (a ?rule
+        passes it on), reduce the operand by a one-symbol rule (and ?rules passing it
+        on) and add both to the list, leaving the stack as it was; else None."""
+        states = STATES
+        reductions = self._reductions
+        stack = [below, state]
+        steps: list[tuple[int, int, int, Callable[[list], object]]] = []  # (phase, size, how, f)
+        for phase, look in enumerate((operator, operand, lookahead)):
+            while not (phase == 2 and stack == [below, state] and steps):
+                action = states[stack[-1]].get(look)
+                if action is None or (action >= 0 and phase == 2):
+                    return None
+                if action >= 0:
+                    stack.append(action)
+                    break
+                origin, size, how, reduce = reductions[-1 - action]
+                steps.append((phase, size, how, reduce))
+                if size >= len(stack):
+                    return None
+                del stack[len(stack) - size:]
+                goto = states[stack[-1]].get(origin)
+                if goto is None:
+                    return None
+                stack.append(goto)
+        *passing, grow = steps
+        calls = [step for step in passing if step[2] != _PASS]
+        if (grow[1:3] != (3, _GROW) or len(calls) != 1 or calls[0][:2] != (2, 1)
+                or any(step[0] == 0 for step in steps)
+                or next(step for step in steps if step[0] == 2) is not calls[0]):
+            return None
+        return calls[0][3]
+
     def _run(self, tokens: list[Token]) -> object:
         # The driver's hot loop: tables, stacks and methods are locals, the current state
         # is kept out of the stack, and ?rules of one symbol reduce without a call.
@@ -122,8 +164,13 @@ class Parser:
         row = states[state]
         end = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
         tokens.append(end)
+        cycles = self._cycles
+        last = len(tokens) - 1
+        at = 0  # index of the token after the lookahead
         try:
-            for token in tokens:
+            while True:
+                token = tokens[at]
+                at += 1
                 kind = token.type
                 while True:
                     action = row.get(kind)
@@ -148,9 +195,23 @@ class Parser:
                         del state_stack[-size:]
                         grown = value_stack[-1]
                         grown.children += tail
-                        state = states[state_stack[-1]][origin]
+                        below = state_stack[-1]
+                        state = states[below][origin]
                         push_state(state)
                         row = states[state]
+                        # (operator, operand) pairs that take the tables round this same step
+                        # again, as in 1+1+...+1, are added to the list here at once
+                        while at < last:
+                            key = (below, state, kind, tokens[at].type, tokens[at + 1].type)
+                            operand = cycles.get(key, _UNKNOWN)
+                            if operand is _UNKNOWN:
+                                operand = cycles[key] = self._cycle(*key)
+                            if operand is None:
+                                break
+                            grown.children += (token, operand([tokens[at]]))
+                            token = tokens[at + 1]
+                            kind = token.type
+                            at += 2
                         continue
                     if size == 1:
                         children = [pop_value()]

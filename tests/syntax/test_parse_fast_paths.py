@@ -15,6 +15,7 @@ from mlang import errors
 from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast, parse
 from mlang.syntax.lexer import _Lexer, tokenize
+from mlang.syntax.parser import Parser
 from mlang.syntax.patterns import TOKEN
 
 
@@ -100,3 +101,61 @@ def test_helper_lists_grow_in_the_tree():
     assert [f.name for f in prog.functions] == ["f", "g"]
     assert parse("x = {1, 2; 3, 4};").body[0].value.rows == [
         [ast.Number(1.0), ast.Number(2.0)], [ast.Number(3.0), ast.Number(4.0)]]
+
+
+class _NoCycles(dict):
+    """A Parser._cycles that never lets the driver add pairs to a list at once."""
+
+    def get(self, key: object, default: object = None) -> None:
+        return None
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+def _positions(node: ast.Node) -> list:
+    return [(type(n).__name__, n.line, n.col) for n in ast.walk(node)]
+
+
+@pytest.mark.parametrize("text", [
+    "x = 1+2-3*4/5+6^7-8;",
+    "y = a+b-c+d.*e+f(1)+g{2}+h.k+'s'+\"t\"+[1 2]+{3}+@sin+(4)-end_+9'+x.'",
+    "z = -1+-2-~3+4:5:6+7==8&9|10&&11||12",
+    "v = 1+2+3\nw = 4-5-6;, u = [1+2+3, 4-5-6; 7*8*9 10]",
+    "f(1+2+3, a-b-c){1+1+1}",
+    "if a+b+c > 1+1+1, x = 1+1; end",
+    "function r = f(a)\n r = a+a+a+a;\nend",
+    "q = @(x) x+x+x+1+2+3;",
+    "n = 1+2+3+",
+    "m = 1+2+3+)",
+    "k = 1+2 3",
+    "c = {1+2+3 4+5+6};",
+])
+def test_operator_chains_parse_as_without_the_list_shortcut(text):
+    general = Parser()
+    general._cycles = _NoCycles()
+    try:
+        expected = general.parse(text)
+    except MatlabSyntaxError as exc:
+        with pytest.raises(MatlabSyntaxError) as info:
+            Parser().parse(text)
+        assert (str(info.value), info.value.line, info.value.col) == (str(exc), exc.line, exc.col)
+        return
+    got = Parser().parse(text)
+    assert got == expected
+    assert _positions(got) == _positions(expected)
+    every_literal_by_grammar = Parser(fast_literals=False)
+    every_literal_by_grammar._cycles = _NoCycles()
+    assert Parser(fast_literals=False).parse(text) == every_literal_by_grammar.parse(text)
+
+
+def test_a_chain_of_twenty_thousand_terms_parses_to_the_same_tree():
+    text = "1" + "+1" * 19999 + "-3"
+    general = Parser()
+    general._cycles = _NoCycles()
+    got, expected = Parser().parse(text).body[0].expr, general.parse(text).body[0].expr
+    while type(got) is ast.Binary:  # compared down the chain, not by recursion
+        assert (got.op, got.right, got.line, got.col, got.right.col) == (
+            expected.op, expected.right, expected.line, expected.col, expected.right.col)
+        got, expected = got.left, expected.left
+    assert got == expected
