@@ -3,7 +3,8 @@ builtins cellfun and arrayfun (with their options 'UniformOutput' and 'ErrorHand
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -159,18 +160,15 @@ def _check_same_size(fn_name: str, inputs: list) -> tuple[int, ...]:
     return shape
 
 
-def _element_getter(v: Any) -> Callable[[int], Any]:
-    """k → the k-th element (0-based, column-major) of v, as arrayfun passes it."""
-    if type(v) is np.ndarray and v.dtype == np.float64:
-        flat = v.ravel(order="F")
-        return lambda k: float(flat[k])
-    if type(v) is np.ndarray and v.dtype == np.bool_:
-        flat_b = v.ravel(order="F")
-        return lambda k: bool(flat_b[k])
+def _elements(v: Any, n: int) -> Iterable[Any]:
+    """The n elements (column-major) of v, each as arrayfun passes it; values other than
+    double and logical arrays are indexed one element at a time, as the calls need them."""
+    if type(v) is np.ndarray and (v.dtype == np.float64 or v.dtype == np.bool_):
+        return v.ravel(order="F").tolist()  # Python floats or bools
     if type(v) in (float, bool, complex):
-        return lambda k: v
+        return (v,)
     indexing.data_of(v)  # errors for values that cannot be indexed
-    return lambda k: indexing.index(v, [float(k + 1)])
+    return (indexing.index(v, [float(k + 1)]) for k in range(n))
 
 
 UNIFORM_CLASSES = (*NUMERIC_OR_LOGICAL, "char", "struct", "string")
@@ -225,18 +223,16 @@ def _element_caller(interp: Any, fn: Any, nargout: int) -> Callable[[list], list
     cellfun/arrayfun call (interp.call_value would look it up again for every element)."""
     if type(fn) is FunctionHandle:
         if fn.params is not None:  # anonymous
-            call_handle = interp.call_handle
-            return lambda args: call_handle(fn, args, nargout)
+            return partial(interp.call_handle, fn, nargout=nargout)
         target, scope = fn.target or interp.resolve(fn.name), fn.scope
     elif type(fn) in FUNCTION_LIKE:
-        return lambda args: fn.call_as_function(interp, args, nargout)
+        return partial(fn.call_as_function, interp, nargout=nargout)
     else:
         name = text_or_none(fn)
         target, scope = (interp.resolve(name) if name else None), None
     if target is None:  # no such function: call_value raises MATLAB's error at the first element
-        call_value = interp.call_value
-        return lambda args: call_value(fn, args, nargout)
-    call = target.call
+        return partial(interp.call_value, fn, nargout=nargout)
+    call = target.call  # its fourth parameter is not named alike everywhere: passed by position
     return lambda args: call(interp, args, nargout, scope)
 
 
@@ -416,23 +412,25 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
     vector = _vector_apply(fn_name, fn, inputs, shape, uniform, nargout)
     if vector is not None:
         return vector
-    getters = [_element_getter(v) if fn_name == "arrayfun" else _cell_getter(v) for v in inputs]
-    call = _element_caller(interp, fn, nargout)
     n = int(np.prod(shape))
+    if fn_name == "arrayfun":
+        sources = [_elements(v, n) for v in inputs]
+    else:
+        sources = [v.data.ravel(order="F").tolist() for v in inputs]
+    calls = map(list, zip(*sources, strict=False))  # each element's argument list (sizes agree)
+    call = _element_caller(interp, fn, nargout)
+    if nargout == 1:
+        column = _one_output(interp, fn_name, call, calls, uniform, handler)
+        return _uniform_array(column, shape) if uniform else _cells_of(column, shape)
     wanted = max(nargout, 1)
     columns: list[list] = [[] for _ in range(wanted)]
-    single = getters[0] if len(getters) == 1 else None
-    for k in range(n):
-        args = [single(k)] if single is not None else [get(k) for get in getters]
+    for k, args in enumerate(calls):
         try:
             out = call(args)
         except MatlabError as exc:
             if handler is None:
                 raise
-            info = Struct.scalar({"message": char_row(exc.message),
-                                  "identifier": char_row(exc.identifier),
-                                  "index": float(k + 1)})
-            out = interp.call_value(handler, [info, *args], nargout)
+            out = _handle_error(interp, handler, exc, k, args, nargout)
         if nargout == 0 and not out:
             if k == 0:
                 wanted = 0  # fn gives no output (disp, say): call it for its effects only
@@ -457,6 +455,38 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
 
+def _one_output(interp: Any, fn_name: str, call: Callable[[list], list], calls: Iterable[list],
+                uniform: bool, handler: Any) -> list:
+    """_apply's loop for one output: fn's first output on each element's arguments."""
+    column: list = []
+    append = column.append
+    for k, args in enumerate(calls):
+        try:
+            out = call(args)
+        except MatlabError as exc:
+            if handler is None:
+                raise
+            out = _handle_error(interp, handler, exc, k, args, 1)
+        if not out:
+            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        value = out[0]
+        if uniform:
+            kind = type(value)
+            # a double or logical scalar like the first output needs no further check
+            if not (column and (kind is float or kind is bool) and type(column[0]) is kind):
+                _check_uniform(fn_name, value, column[0] if column else None, k + 1, 1)
+        append(value)
+    return column
+
+
+def _handle_error(interp: Any, handler: Any, exc: MatlabError, k: int, args: list, nargout: int) -> list:
+    """The ErrorHandler's outputs in place of fn's, for the error fn gave on element k."""
+    info = Struct.scalar({"message": char_row(exc.message),
+                          "identifier": char_row(exc.identifier),
+                          "index": float(k + 1)})
+    return interp.call_value(handler, [info, *args], nargout)
+
+
 def _check_uniform_column(fn_name: str, values: list) -> None:
     """The UniformOutput checks of _apply on one column of outputs, in order."""
     first = values[0] if values else None
@@ -464,11 +494,6 @@ def _check_uniform_column(fn_name: str, values: list) -> None:
     for k, value in enumerate(values):
         if not (k and (kind is float or kind is bool) and type(value) is kind):
             _check_uniform(fn_name, value, first if k else None, k + 1, 1)
-
-
-def _cell_getter(c: Any) -> Callable[[int], Any]:
-    flat = c.data.ravel(order="F")
-    return lambda k: flat[k]
 
 
 def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:

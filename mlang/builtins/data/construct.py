@@ -33,6 +33,39 @@ from mlang.values.ranges import colon_range
 ARRAY_CLASSES = (*NUMERIC_CLASSES, "logical")
 
 
+# The largest size small_filled reads itself: any array of two such sizes is under
+# values/limits.ALWAYS_ALLOWED_BYTES, which no session's size limit refuses.
+SMALL_SIZE = 2048
+
+
+def small_filled(args: tuple, value: float | bool, dtype: type = np.float64) -> object:
+    """The array of ``value`` that one or two whole double sizes from 0 to SMALL_SIZE ask
+    for (ones(1,2), zeros(3)), as the general path makes it (a scalar as a Python scalar),
+    without its checks; None for any other arguments (class names, vectors, negative, NaN
+    or fractional sizes), which the general path reads and reports."""
+    n = len(args)
+    if n == 2:
+        rows, cols = args
+    elif n == 1:
+        rows = cols = args[0]
+    else:
+        return None
+    # the comparisons are False for NaN and refuse Inf; type() refuses logical and int sizes
+    if type(rows) is not float or type(cols) is not float or not 0.0 <= rows <= SMALL_SIZE \
+            or not 0.0 <= cols <= SMALL_SIZE:
+        return None
+    shape = (int(rows), int(cols))
+    if shape[0] != rows or shape[1] != cols:  # fractional
+        return None
+    if shape == (1, 1):
+        return bool(value) if dtype is np.bool_ else float(value)
+    if not value:
+        return np.zeros(shape, dtype=dtype)
+    out = np.empty(shape, dtype=dtype)
+    out.fill(value)
+    return out
+
+
 def _filled(args: list, value: float) -> object:
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
     shape = fix_shape(size_arguments(sizes, cls))
@@ -52,7 +85,8 @@ def zeros(*args: Any) -> object:
     Array of all zeros."""
     if not args:
         return 0.0
-    return _filled(list(args), 0)
+    small = small_filled(args, 0.0)
+    return small if small is not None else _filled(list(args), 0)
 
 
 @builtin(dl="constant")
@@ -66,7 +100,8 @@ def ones(*args: Any) -> object:
     Array of all ones."""
     if not args:
         return 1.0
-    return _filled(list(args), 1)
+    small = small_filled(args, 1.0)
+    return small if small is not None else _filled(list(args), 1)
 
 
 @builtin(dl="constant")
