@@ -329,6 +329,16 @@ class Builder:
                     operand = ast.Postfix(postfix, operand, line=operand.line, col=operand.col,
                                           file=file)
                     continue
+                if kind != "COLON":
+                    right = items[pos]
+                    after = pos + 1
+                    if type(right) is not Token and (
+                            after == n or BINARY_POWER.get(items[after].type, 99) <= power):
+                        # the next operator binds no tighter: this one completes at once
+                        operand = binary(tok.value, operand, right, line=operand.line, col=operand.col,
+                                         file=file)
+                        pos = after
+                        continue
                 stack.append([":1" if kind == "COLON" else "b", power + 1, tok, operand, None])
                 break
 

@@ -28,7 +28,7 @@ from mlang.syntax import ast
 from mlang.syntax.literals import integer_literal
 from mlang.syntax.matrix_literal import scan
 from mlang.syntax.patterns import BINARY_OP, CHAR_LIT, STRING_LIT, TOKEN, WS, assignment_list_at
-from mlang.syntax.tokens import Token
+from mlang.syntax.tokens import Token, make_token
 
 KEYWORDS = {
     "if": "IF", "elseif": "ELSEIF", "else": "ELSE", "end": "END", "for": "FOR",
@@ -65,7 +65,6 @@ LITERAL_OPENERS = frozenset({"LBRACKET", "LBRACE", "LHS_LBRACKET"})
 
 _CLOSERS = {")": ("(", "RPAREN"), "]": ("[", "RBRACKET"), "}": ("{", "RBRACE")}
 
-_new_token = Token
 # after a plain decimal number these characters need no check (none can continue it)
 _AFTER_PLAIN_NUMBER = frozenset(" \t\n+-*/\\^)]},;:=<>&|~'\"%")
 # operators that the tokenizer's rules look at (signs in literals, '=', '~', '@')
@@ -171,7 +170,7 @@ class _Lexer:
 
     def emit(self, type_: str, value: str, start: int, end: int) -> Token:
         col = start - self.line_start + 1
-        tok = _new_token(type_, value, start, self.line, col, self.line, col + end - start, end)
+        tok = make_token(type_, value, start, self.line, col, end)
         self.toks.append(tok)
         self.prev_type = type_
         self.value_end = type_ in VALUE_END
@@ -218,7 +217,7 @@ class _Lexer:
                 else:
                     col = i - self.line_start + 1
                     line = self.line
-                    append(_new_token("NUMBER", m.group(), i, line, col, line, col + j - i, j))
+                    append(make_token("NUMBER", m.group(), i, line, col, j))
                     self.prev_type = "NUMBER"
                     self.value_end = True
                     self.ws = False
@@ -231,7 +230,7 @@ class _Lexer:
                     col = i - self.line_start + 1
                     line = self.line
                     type_ = operators[op]
-                    append(_new_token(type_, op, i, line, col, line, col + j - i, j))
+                    append(make_token(type_, op, i, line, col, j))
                     self.prev_type = type_
                     self.value_end = type_ == "DOTTRANSPOSE"
                     self.ws = False

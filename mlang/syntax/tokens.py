@@ -40,3 +40,20 @@ class Token(str):
 
     def __repr__(self) -> str:
         return f"Token({self.type!r}, {self.value!r})"
+
+
+_new_str = str.__new__
+
+
+def make_token(type_: str, value: str, start_pos: int, line: int, column: int, end_pos: int) -> Token:
+    """A one-line token, as ``Token(...)`` makes it but without the class call's cost (the
+    tokenizer makes one per token)."""
+    token = _new_str(Token, value)
+    token.type = type_
+    token.value = value
+    token.start_pos = start_pos
+    token.line = token.end_line = line
+    token.column = column
+    token.end_column = column + end_pos - start_pos
+    token.end_pos = end_pos
+    return token
