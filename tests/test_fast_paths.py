@@ -412,14 +412,37 @@ STRING_AND_CELL_STORE_CASES = [
 ]
 
 
-@pytest.mark.parametrize("code", STRING_AND_CELL_STORE_CASES)
+CELL_APPEND_CASES = [
+    "c = {}; for i = 1:30, c{end+1} = i; if i == 10, t = c; end; end",  # t keeps 10 elements
+    "c = {}; for i = 1:30, c{end+1} = i * 0.5; t = c; end; c{end+1} = 'x';",
+    "c = cell(3, 1); for i = 1:20, c{end+1} = i; end",  # a column grows as a column
+    "c = cell(2, 2); for i = 1:2, c{end+1} = i; end",  # a matrix cannot grow so: the error
+    "c = {1}; for i = 1:5, c{end+1} = i; c{2} = -i; end",
+    "c = {}; for i = 1:5, c{end+1} = i; end; t = c'; c{end+1} = 9; t{end+1} = 8;",
+    "c = {}; for i = 1:9, c{end+1} = i; end; t = c(2:4); c{end+1} = 0; t{end+1} = 1;",
+    "c = {}; c{end+1} = 'a'; c{end+1} = [1 2]; c{end+1} = {3}; t = c; c{end+1} = int8(4);",
+    "c = {}; for i = 1:4, c{end+1} = NaN; c{end+1} = i == 2; end",
+    "c = 5; for i = 1:3, c{end+1} = i; end",  # not a cell: the error
+    "c = zeros(1, 0); for i = 1:3, c{end+1} = i; end",
+]
+
+
+@pytest.mark.parametrize("code", STRING_AND_CELL_STORE_CASES + CELL_APPEND_CASES)
 def test_string_and_cell_array_stores(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     fast = outcome(code, ["s", "t", "c"])
     with monkeypatch.context() as m:
         m.setattr(assignment, "sys", ALWAYS_SHARED)
         m.setattr(indexing, "sys", ALWAYS_SHARED)
+        m.setattr(loop_source, "getrefcount", ALWAYS_SHARED.getrefcount)
         general = outcome(code, ["s", "t", "c"])
     assert fast == general
+
+
+def test_cell_filled_in_a_loop_is_right() -> None:
+    found = outcome("c = {}; for i = 1:50, c{end+1} = i; if i == 20, t = c; end; end; "
+                    "n = numel(c); m = numel(t); r = t{20}; u = c{50}; z = size(c, 1);",
+                    ["n", "m", "r", "u", "z"])
+    assert [v for _, v in found] == ["50.0", "20.0", "20.0", "50.0", "1.0"]
 
 
 def test_string_array_filled_in_a_loop_is_right() -> None:

@@ -470,18 +470,29 @@ def _grow_vector(data: np.ndarray, shape: tuple[int, int], in_place: bool,
     """
     row = shape[0] == 1
     need = shape[1] if row else shape[0]
-    buffer = data.base
-    if (in_place and buffer is not None and buffer.base is None and buffer.ndim == 2
-            and sys.getrefcount(buffer) <= 3 and buffer.dtype == data.dtype
-            and (buffer.shape[0] == 1 if row else buffer.shape[1] == 1)
-            and (buffer.shape[1] if row else buffer.shape[0]) >= need
-            and data.__array_interface__["data"][0] == buffer.__array_interface__["data"][0]):
-        return buffer[:, :need] if row else buffer[:need, :]
+    if in_place:
+        grown = _longer_in_buffer(data, row, need)
+        if grown is not None:
+            return grown
     capacity = max(need, 2 * data.size, 8)
     grown = _resize(data.reshape((1, -1) if row else (-1, 1), order="F") if data.size else
                     np.empty((1, 0) if row else (0, 1), dtype=data.dtype),
                     (1, capacity) if row else (capacity, 1), like)
     return grown[:, :need] if row else grown[:need, :]
+
+
+def _longer_in_buffer(data: np.ndarray, row: bool, need: int) -> np.ndarray | None:
+    """The vector ``data`` lengthened to ``need`` elements where it lies, when it is the
+    leading slice of a growth buffer (see ``_grow_vector``) with room that nothing else
+    looks into; else None.  The caller must hold ``data`` alone."""
+    buffer = data.base
+    if (buffer is not None and buffer.base is None and buffer.ndim == 2
+            and sys.getrefcount(buffer) <= 3 and buffer.dtype == data.dtype
+            and (buffer.shape[0] == 1 if row else buffer.shape[1] == 1)
+            and (buffer.shape[1] if row else buffer.shape[0]) >= need
+            and data.__array_interface__["data"][0] == buffer.__array_interface__["data"][0]):
+        return buffer[:, :need] if row else buffer[:need, :]
+    return None
 
 
 def _fill_value(like: object) -> object:

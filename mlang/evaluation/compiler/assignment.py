@@ -172,7 +172,7 @@ class AssignmentCompiler:
         if read is None and len(compiled) == 1 and compiled[0][0] == "()":
             return self._store_index(root, ops[0][1], compiled[0][1], compiled[0][2])
         if read is None and len(compiled) == 1 and compiled[0][0] == "{}":
-            return self._store_brace(root, compiled[0])
+            return self._store_brace(root, compiled[0], is_end_plus_one(ops[0][1]))
         if read is None and all(op[0] == "." for op in compiled):
             return self._store_fields(root, [op[1] for op in compiled], compiled)
         if read is None and len(compiled) == 2 and compiled[0][0] == "()" and compiled[1][0] == "." \
@@ -237,8 +237,9 @@ class AssignmentCompiler:
 
         return store_index
 
-    def _store_brace(self, root: str, op: tuple) -> Callable[[Frame, Any], None]:
-        """``c{i} = v``: in place when the cell is not shared."""
+    def _store_brace(self, root: str, op: tuple, appends: bool) -> Callable[[Frame, Any], None]:
+        """``c{i} = v``: in place when the cell is not shared; ``c{end+1} = v`` (``appends``)
+        grows a vector in O(1) amortised."""
         args, uses_end = op[1], op[2]
         getrefcount = sys.getrefcount
         owns_storage = indexing.owns_storage
@@ -250,8 +251,11 @@ class AssignmentCompiler:
             if type(base) is not Cell:
                 vars[root] = _assign_path(frame, base, compiled, 0, v)
                 return
-            values = args(frame, base) if uses_end else args(frame)
             data = base.data
+            if appends:
+                values = [float(data.size + 1)]
+            else:
+                values = args(frame, base) if uses_end else args(frame)
             if len(values) == 1 and type(values[0]) is float and data.ndim == 2 \
                     and getrefcount(base) <= 3 and getrefcount(data) <= 3 and owns_storage(data):
                 k = values[0]
@@ -260,10 +264,22 @@ class AssignmentCompiler:
                     rows = data.shape[0]
                     data[(i - 1) % rows, (i - 1) // rows] = v
                     return
+                if i == data.size + 1:  # c{end+1} = v: one element longer in its growth buffer
+                    grown = append_to_growth_view(frame, root, data)
+                    if grown is not None:
+                        grown[-1, -1] = v
+                        base.data = grown
+                        return
             wrapped = Cell(np.empty((1, 1), dtype=object))
             wrapped.data[0, 0] = v
             owned = getrefcount(base) <= 3 and getrefcount(data) <= 3
-            vars[root] = indexing.assign(base, values, wrapped, owned)
+            size_before = data.size
+            data = None  # the general store counts who holds the cell's array: not this name
+            new = indexing.assign(base, values, wrapped, owned)
+            vars[root] = new
+            if type(new) is Cell and new.data.base is not None and new.data.size > size_before \
+                    and new.data.ndim == 2:
+                _remember_growth_view(frame, root, new.data)
 
         return store_brace
 

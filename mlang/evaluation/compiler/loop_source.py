@@ -26,6 +26,7 @@ from mlang.evaluation.compiler.assignment import append_to_growth_view, is_end_p
 from mlang.evaluation.compiler.runtime import MISSING, Code, located, truth
 from mlang.evaluation.frame import BreakLoop, ContinueLoop
 from mlang.syntax import ast
+from mlang.values.cell import Cell
 from mlang.values.indexing import owns_storage
 
 getrefcount = sys.getrefcount
@@ -86,6 +87,23 @@ def append_element(frame: Any, vars: dict, name: str, v: float) -> bool:
             grown[-1, -1] = v
             vars[name] = grown
             return True
+    return False
+
+
+def append_cell_element(frame: Any, vars: dict, name: str, v: float) -> bool:
+    """``name{end+1} = v`` into the room left in the growth buffer of an unshared cell
+    vector; False (nothing done) when there is none (the general path grows it)."""
+    base = vars.get(name)
+    # references to an unshared cell: the variable's, `base`, getrefcount's argument;
+    # to its array: the cell's, `data`, getrefcount's argument
+    if type(base) is Cell and getrefcount(base) <= 3:
+        data = base.data
+        if getrefcount(data) <= 3:
+            grown = append_to_growth_view(frame, name, data)
+            if grown is not None:
+                grown[-1, -1] = v
+                base.data = grown
+                return True
     return False
 
 
@@ -262,6 +280,16 @@ class LoopWriter:
             self.emit(depth, "else:")
             self.emit(depth + 1, f"{general}(frame)")
             return True
+        if type(target) is ast.Index and target.braces and is_end_plus_one(target.args):
+            name = self.compiler.plain_variable(target.base)
+            value = self.scalar(st.value, reads, checks) if name is not None else None
+            if value is None or value[1] != _FLOAT:
+                return False
+            general = self.ref(self.compiler.statement(st), "g")
+            self.attempt(depth, value, reads, checks, "v")
+            self.emit(depth, f"if not (ok and append_cell_element(frame, vars, {name!r}, v)):")
+            self.emit(depth + 1, f"{general}(frame)")
+            return True
         if type(target) is ast.Index and not target.braces and len(target.args) == 1:
             name = self.compiler.plain_variable(target.base)
             arg = target.args[0]
@@ -339,6 +367,7 @@ class LoopWriter:
             return None
         namespace = {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element,
                      "store_element": store_element, "append_element": append_element,
+                     "append_cell_element": append_cell_element,
                      "truth": truth, "located": located,
                      "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
         exec(compile("\n".join(self.lines), "<mlang loop>", "exec"), namespace)  # noqa: S102
