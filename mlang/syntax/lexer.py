@@ -27,7 +27,15 @@ from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
 from mlang.syntax.literals import integer_literal
 from mlang.syntax.matrix_literal import scan
-from mlang.syntax.patterns import BINARY_OP, CHAR_LIT, STRING_LIT, TOKEN, WS, assignment_list_at
+from mlang.syntax.patterns import (
+    BINARY_OP,
+    CHAR_LIT,
+    OPERATOR_NUMBER,
+    STRING_LIT,
+    TOKEN,
+    WS,
+    assignment_list_at,
+)
 from mlang.syntax.tokens import Token, make_token
 
 KEYWORDS = {
@@ -198,6 +206,7 @@ class _Lexer:
         stack = self.stack
         append = self.toks.append
         operators = OPERATORS
+        operator_number = OPERATOR_NUMBER.match
         while i < n:
             m = match(text, i)
             if m is None:
@@ -215,9 +224,19 @@ class _Lexer:
                         or self.stmt_start or (self.ws and self.value_end and stack and stack[-1].literal)):
                     self.number(m.group(), i, j)
                 else:
-                    col = i - self.line_start + 1
+                    line_start = self.line_start
                     line = self.line
-                    append(make_token("NUMBER", m.group(), i, line, col, j))
+                    append(make_token("NUMBER", m.group(), i, line, i - line_start + 1, j))
+                    # then each binary operator and plain number that follow without spaces,
+                    # as in 1+2*3: the rules above leave every one of them as it is
+                    pair = operator_number(text, j)
+                    while pair is not None:
+                        op = pair.group(1)
+                        k = pair.end(1)
+                        append(make_token(operators[op], op, j, line, j - line_start + 1, k))
+                        j = pair.end()
+                        append(make_token("NUMBER", pair.group(2), k, line, k - line_start + 1, j))
+                        pair = operator_number(text, j)
                     self.prev_type = "NUMBER"
                     self.value_end = True
                     self.ws = False

@@ -18,6 +18,13 @@ TOKEN = re.compile(
     r"|(?P<quote>')"
     r'|(?P<dquote>")'
 )
+# a binary operator (not '=', '~', '@' or a transpose) then a plain decimal number that
+# nothing continues: the tokenizer reads runs of these in one go
+OPERATOR_NUMBER = re.compile(
+    r"(\.\*|\./|\.\\|\.\^|==|~=|<=|>=|&&|\|\||[-+*/\\^<>&|:])"
+    r"((?:\d+(?:\.(?![*/\\^'])\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ijIJ]?)"
+    r"(?=[ \t\n+\-*/\\^)\]},;:=<>&|~'\"%]|\Z)"
+)
 CHAR_LIT = re.compile(r"'((?:[^'\n]|'')*)'")
 STRING_LIT = re.compile(r'"((?:[^"\n]|"")*)"')
 WS = re.compile(r"[ \t]*")

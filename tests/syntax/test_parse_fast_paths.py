@@ -17,6 +17,7 @@ from mlang.syntax import ast, parse
 from mlang.syntax.lexer import _Lexer, tokenize
 from mlang.syntax.parser import Parser
 from mlang.syntax.patterns import TOKEN
+from mlang.syntax.tokens import Token, make_token
 
 
 class _GeneralLexer(_Lexer):
@@ -45,6 +46,8 @@ def _shape(tokens: list) -> list:
     "1+2", "1-2", "1*2/3\\4^5", "1.5.*2./3.\\4.^5", "1==2~=3<4<=5>6>=7", "1&2|3&&4||5",
     "1:2:3", "3i-1", "2.5e-3j+1", "0x1F+1", "0b101u8*2", "1e3+.5", "7", "1+", "-1", "+1",
     "1-+2", "1+-2", "1*-2", "1^-2", "1.'+2", "1:-1:0",
+    "1+0x1F", "1+0b11-2", "1+2.5e3i*3", "1-.5", "1<=2~=3>=4==5", "1+2.*3./4.^5", "1.*2",
+    "1+2:3", "1&&2||3&4|5", "1+2e+3-4E-5", "1+2.-3", "1+2i-3J", "1+2+", "1+2+3" * 50,
 ])
 def test_numbers_and_operators_tokenize_as_the_general_path(text):
     assert _shape(tokenize(text)) == _shape(_GeneralLexer(text, "", frozenset()).run())
@@ -159,3 +162,10 @@ def test_a_chain_of_twenty_thousand_terms_parses_to_the_same_tree():
             expected.op, expected.right, expected.line, expected.col, expected.right.col)
         got, expected = got.left, expected.left
     assert got == expected
+
+
+def test_make_token_makes_what_the_token_class_makes():
+    fast = make_token("NUMBER", "12", 4, 2, 3, 6)
+    general = Token("NUMBER", "12", 4, 2, 3, 2, 5, 6)
+    assert type(fast) is Token and fast == general
+    assert _shape([fast]) == _shape([general])
