@@ -17,8 +17,10 @@ import pytest
 from mlang.errors import MatlabError
 from mlang.evaluation.compiler import assignment, element_stores, loop_source
 from mlang.evaluation.compiler.calls_and_indexing import ReferenceCompiler
+from mlang.evaluation.functions import UserFunction
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values import indexing
+from mlang.values.cell import Cell
 from mlang.values.core import class_of, to_str
 from mlang.values.ranges import colon_range
 
@@ -451,3 +453,92 @@ def test_string_array_filled_in_a_loop_is_right() -> None:
                     ["n", "r", "u", "v"])
     assert [v for _, v in found] == ["100.0", "StringArray([['n10']])", "StringArray([['changed']])",
                                      "StringArray([['n100']])"]
+
+
+CALL_FILE = """
+function t = fast_calls_main()
+t = {zero(), one(5), two(1, 2), three(1, 2, 3), four(1, 2, 3, 4), three(1), two(), ...
+     nargs_seen(7), nargs_seen(), cleared(3), deep(40)};
+[p, q] = pair(2, 3);
+t{end + 1} = [p q];
+try
+    bad(2);
+catch err
+    t{end + 1} = {err.identifier, err.stack(1).name, err.stack(1).line, err.stack(2).line};
+end
+try
+    deep(1000);
+catch err
+    t{end + 1} = err.identifier;
+end
+t{end + 1} = deep(3);
+end
+function y = zero()
+y = 10;
+end
+function y = one(a)
+y = a + 1;
+end
+function y = two(a, b)
+y = nargin;
+if nargin == 2
+    y = a * b;
+end
+end
+function y = three(a, b, c)
+y = nargin * 100;
+if nargin == 3
+    y = a + b + c;
+end
+end
+function y = four(a, b, c, d)
+y = [a b c d nargin nargout];
+end
+function s = nargs_seen(a, b)
+s = [nargin exist('a', 'var') exist('b', 'var')];
+end
+function y = cleared(a)
+clear a
+y = exist('a', 'var');
+end
+function n = deep(k)
+if k <= 0
+    n = 0;
+else
+    n = deep(k - 1) + 1;
+end
+end
+function [a, b] = pair(x, y)
+a = x + y;
+b = x * y;
+end
+function y = bad(x)
+y = x;
+y = undefined_thing_xyz(x);
+end
+"""
+
+
+def _call_file_results(tmp_path: object) -> list:
+    (tmp_path / "fast_calls_main.m").write_text(CALL_FILE)  # type: ignore[operator]
+    interp = Interpreter(stdout=io.StringIO())
+    interp.eval(f"addpath('{tmp_path}'); r = fast_calls_main();")
+
+    def shown(v: object) -> object:
+        if type(v) is Cell:
+            return [shown(e) for e in v.data.reshape(-1, order="F")]
+        return to_str(v) if class_of(v) == "char" else _plain(v)
+
+    return [shown(v) for v in interp.base.vars["r"].data.reshape(-1, order="F")]
+
+
+def test_simple_calls_as_the_general_path(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = _call_file_results(tmp_path)
+    with monkeypatch.context() as m:
+        m.setattr(UserFunction, "_call_simple",
+                  lambda self, interp, args, nargout: self._call_general(interp, args, nargout, None))
+        general = _call_file_results(tmp_path)
+    assert fast == general
+    assert fast[0] == repr(10.0) and fast[4] == _plain(np.array([[1.0, 2.0, 3.0, 4.0, 4.0, 1.0]]))
+    assert fast[-3] == ["MATLAB:UndefinedFunction", "bad", repr(60.0), repr(8.0)]
+    assert fast[-2] == "MATLAB:recursionLimit" and fast[-1] == repr(3.0)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# how deep user function calls may nest (MATLAB's default recursion limit)
+RECURSION_LIMIT = 500
+
 
 class Frame:
     """One workspace: the base workspace or a function call's.

@@ -8,7 +8,7 @@ from typing import Any
 from mlang.errors import MatlabError, MatlabSyntaxError, error
 from mlang.evaluation.arguments import compile_arguments
 from mlang.evaluation.compiler import Code, Compiler
-from mlang.evaluation.frame import Frame, ReturnFromFunction
+from mlang.evaluation.frame import RECURSION_LIMIT, Frame, ReturnFromFunction
 from mlang.syntax import ast
 from mlang.syntax.build import check_loop_exits, check_persistent
 from mlang.values.cell import Cell
@@ -57,7 +57,7 @@ class UserFunction:
         self.persistent: dict[str, Any] = {}
         self._body: Code | None = None
         self._arguments: Any = None
-        # named inputs and outputs only, compiled: calls take _call_simple
+        # named inputs and outputs only, compiled: calls take the short path in `call`
         self._simple = False
         self._input_count = len(self.params)
         self._output_count = len(self.outputs)
@@ -92,8 +92,51 @@ class UserFunction:
         return self._body
 
     def call(self, interp: Any, args: list, nargout: int, caller: Frame | None = None) -> list:
+        """Run the function on ``args`` for ``nargout`` outputs."""
         if self._simple and len(args) <= self._input_count and nargout <= self._output_count:
             return self._call_simple(interp, args, nargout)
+        return self._call_general(interp, args, nargout, caller)
+
+    def _call_simple(self, interp: Any, args: list, nargout: int) -> list:
+        """``call`` of a compiled function with named inputs and outputs only (no
+        varargin, varargout, ``~`` input, arguments block or parent), given no more
+        arguments and outputs than it has: what ``_call_general`` does, with the checks
+        and choices already made (a method of its own: faster than written into ``call``)."""
+        n = len(args)
+        params = self.params
+        # the workspace, written out for short argument lists (dict(zip()) costs several times more)
+        if n == 1:
+            vars = {params[0]: args[0]}
+        elif n == 2:
+            vars = {params[0]: args[0], params[1]: args[1]}
+        else:
+            vars = dict(zip(params, args, strict=False))  # (fewer arguments: unset)
+        frame = Frame(interp, self.unit, self, n, nargout, vars, self.persistent)
+        if interp.depth >= RECURSION_LIMIT:
+            interp.enter_call()  # (raises MATLAB's error)
+        interp.depth += 1
+        frames = interp.frames
+        frames.append(frame)
+        try:
+            self._body(frame)  # type: ignore[misc]
+        except ReturnFromFunction:
+            pass
+        except MatlabError as exc:
+            exc.located = None  # type: ignore[attr-defined]  # let the caller add its frame
+            raise
+        finally:
+            frames.pop()
+            interp.depth -= 1  # (leave_call)
+        vars = frame.vars  # (the body may have replaced the workspace's dict)
+        if nargout <= 1:
+            first = self._first_output
+            if first in vars:
+                return [vars[first]]
+            if nargout == 0 or first is None:
+                return []
+        return self._collect(vars, nargout)
+
+    def _call_general(self, interp: Any, args: list, nargout: int, caller: Frame | None) -> list:
         body = self._body or self.compile(interp)
         params = self.params
         n = len(args)
@@ -132,36 +175,6 @@ class UserFunction:
             interp.frames.pop()
             interp.leave_call()
         return self._collect(vars, nargout)
-
-    def _call_simple(self, interp: Any, args: list, nargout: int) -> list:
-        """``call`` of a compiled function with named inputs and outputs only (no
-        varargin, varargout, ``~`` input, arguments block or parent), given no more
-        arguments and outputs than it has: what ``call`` does, with the checks and
-        choices already made."""
-        frame = Frame(interp, self.unit, self, len(args), nargout,
-                      dict(zip(self.params, args, strict=False)),  # (fewer arguments: unset)
-                      self.persistent)
-        interp.enter_call()
-        frames = interp.frames
-        frames.append(frame)
-        try:
-            self._body(frame)  # type: ignore[misc]
-        except ReturnFromFunction:
-            pass
-        except MatlabError as exc:
-            exc.located = None  # type: ignore[attr-defined]  # let the caller add its frame
-            raise
-        finally:
-            frames.pop()
-            interp.depth -= 1  # (leave_call)
-        if nargout <= 1:
-            first = self._first_output
-            vars = frame.vars
-            if first in vars:
-                return [vars[first]]
-            if nargout == 0 or first is None:
-                return []
-        return self._collect(frame.vars, nargout)
 
     def _parent_frame(self, caller: Frame | None) -> Frame | None:
         """The running workspace of this nested function's parent, seen from the caller

@@ -18,7 +18,7 @@ import numpy as np
 
 import mlang.stdlib
 from mlang.errors import RUNNING, MatlabSyntaxError, error
-from mlang.evaluation.frame import Frame
+from mlang.evaluation.frame import RECURSION_LIMIT, Frame
 from mlang.evaluation.functions import CompiledUnit, FileSyntaxError, ScriptCall, UnreadableFile
 from mlang.registry import library
 from mlang.syntax.cache import FileReadError, parse_file
@@ -33,7 +33,6 @@ from mlang.values.objects import FUNCTION_LIKE
 # The one place that says where the stdlib is: the package mlang.stdlib, which
 # pyproject.toml maps from the top-level stdlib/ folder (editable or not).
 STDLIB = Path(mlang.stdlib.__file__).parent
-RECURSION_LIMIT = 500
 # MATLAB's namelengthmax: no function or file name is longer.
 NAME_LENGTH_MAX = 63
 PYTHON_STACK_LIMIT = 20000
