@@ -19,6 +19,7 @@ from mlang.builtins.coerce import (
     text_or_none,
     text_scalar,
 )
+from mlang.builtins.data.construct import SMALL_SIZE, ones, zeros
 from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError, error
 from mlang.registry import Builtin, builtin
@@ -296,7 +297,8 @@ def _as_number(v: Any) -> Any:
     return v.astype(np.float64) if type(v) is np.ndarray and v.dtype == np.bool_ else v
 
 
-def _vector_body(handle: FunctionHandle) -> Callable[[np.ndarray], np.ndarray] | None:
+def _vector_body(handle: FunctionHandle, constant_row: Callable[[Any], np.ndarray | None]
+                 ) -> Callable[[np.ndarray], np.ndarray] | None:
     """The body of an anonymous function of one input made of +, -, .*, ./, comparisons,
     unary minus, * and / by a scalar, double literals and captured double scalars, as a
     function of a double array of inputs: what each call on one double gives, all at once
@@ -347,6 +349,17 @@ def _vector_body(handle: FunctionHandle) -> Callable[[np.ndarray], np.ndarray] |
         return (lambda x: op(_as_number(lf(x)), _as_number(rf(x)))), scalar
 
     body = node.body
+    if type(body) is ast.Binary and body.op in ("*", ".*"):  # x*ones(1,m), zeros(1,m).*x
+        row_right = constant_row(body.right)
+        row_left = constant_row(body.left) if row_right is None else None
+        if row_right is not None or row_left is not None:
+            code = build(body.left if row_right is not None else body.right)
+            if code is None or code[1]:
+                return None
+            f = code[0]
+            if row_right is not None:
+                return lambda x: np.multiply.outer(_as_number(f(x)), row_right).reshape(x.size, 1, -1)
+            return lambda x: np.multiply.outer(row_left, _as_number(f(x))).T.reshape(x.size, 1, -1)
     if type(body) is ast.Matrix and len(body.rows) == 1 and len(body.rows[0]) > 1:
         parts = [build(e) for e in body.rows[0]]
         if any(p is None for p in parts) or all(p[1] for p in parts):  # type: ignore[index]
@@ -367,8 +380,36 @@ def _row_of_parts(parts: list, n: int) -> Any:
     return np.stack(columns, axis=1).reshape(n, 1, len(parts))
 
 
-def _vector_apply(fn_name: str, fn: Any, inputs: list, shape: tuple[int, ...], uniform: bool,
-                  nargout: int) -> Any:
+# Builtins whose call with literal sizes (1, m) a vectorised body may take as a constant row.
+FILLED_ROWS = {"ones": (ones, 1.0), "zeros": (zeros, 0.0)}
+
+
+def _builtin_row(interp: Any, handle: FunctionHandle, e: Any) -> np.ndarray | None:
+    """The values of ones(1,m) or zeros(1,m) (literal sizes, 2 <= m <= SMALL_SIZE) in the body
+    of an anonymous function, when that name calls the builtin there (no variable, local
+    function or file of that name); None for any other expression."""
+    if type(e) is not ast.Index or e.braces or type(e.base) is not ast.Name or len(e.args) != 2:
+        return None
+    name = e.base.name
+    filled = FILLED_ROWS.get(name)
+    if filled is None or name in (handle.captured or {}) or name in (handle.params or ()):
+        return None
+    sizes = []
+    for a in e.args:
+        if type(a) is not ast.Number or a.cls != "double" or type(a.value) is complex:
+            return None
+        sizes.append(a.value)
+    width = sizes[1]
+    if sizes[0] != 1 or not 2 <= width <= SMALL_SIZE or width != int(width):
+        return None
+    target = interp.lookup(name, handle.target)
+    if type(target) is not Builtin or target.fn is not filled[0]:
+        return None
+    return np.full(int(width), filled[1])
+
+
+def _vector_apply(interp: Any, fn_name: str, fn: Any, inputs: list, shape: tuple[int, ...],
+                  uniform: bool, nargout: int) -> Any:
     """fn applied to all the doubles of the one input at once, or None when the general
     path must call it element by element (see _vector_body)."""
     if type(fn) is not FunctionHandle or fn.params is None or len(inputs) != 1 or nargout > 1:
@@ -383,7 +424,7 @@ def _vector_apply(fn_name: str, fn: Any, inputs: list, shape: tuple[int, ...], u
         x = v.ravel(order="F")
     else:
         return None
-    body = _vector_body(fn) if x.size else None
+    body = _vector_body(fn, lambda e: _builtin_row(interp, fn, e)) if x.size else None
     if body is None:
         return None
     with np.errstate(all="ignore"):  # x/0 is Inf, 0/0 NaN, as for one double
@@ -409,7 +450,7 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
                 _check_uniform_column(fn_name, values)
                 return _uniform_array(values, shape)
             return _cells_of(values, shape)
-    vector = _vector_apply(fn_name, fn, inputs, shape, uniform, nargout)
+    vector = _vector_apply(interp, fn_name, fn, inputs, shape, uniform, nargout)
     if vector is not None:
         return vector
     n = int(np.prod(shape))

@@ -84,3 +84,53 @@ def test_errors_stop_at_the_first_failing_element():
 def test_no_output_functions_are_called_for_their_effects():
     _, out = run("arrayfun(@(x) fprintf('%d;', x), [1 2 3]); cellfun(@disp, {4, 'z'});")
     assert "1;2;3;" in out and "4" in out and "z" in out
+
+
+# anonymous functions scaling a row of ones or zeros, taken at once for double inputs
+ROW_BODIES = ["@(k) k*ones(1, 2)", "@(k) ones(1, 3)*k", "@(k) (k - 1).*ones(1, 2)",
+              "@(k) zeros(1, 2)*k", "@(k) -k*zeros(1, 4)", "@(k) (k > 0)*ones(1, 2)",
+              "@(k) k*ones(2, 2)", "@(k) k*ones(1, 1)", "@(k) k*ones(1, 2, 'single')",
+              "@(k) k*ones(1, 0)", "@(k) ones(1, 2)*2"]
+
+
+@pytest.mark.parametrize("body", ROW_BODIES)
+@pytest.mark.parametrize("a", ["[1 -2 0 -0 NaN Inf -Inf 0.5]", "[3; 4]", "zeros(1, 0)", "int8([1 2])",
+                               "[true false]", "single([1 -2])", "[1+2i 3]"])
+def test_scaled_rows_match_a_loop(body, a):
+    interp, _ = run(f"A = {a}; f = {body};\n"
+                    "r = arrayfun(f, A, 'UniformOutput', false);\n"
+                    "c = cellfun(f, num2cell(A), 'UniformOutput', false);\n"
+                    "e = cell(size(A)); for k = 1:numel(A), e{k} = f(A(k)); end")
+    v = interp.base.vars
+    for got in (v["r"], v["c"]):
+        assert type(got) is Cell and got.shape == v["e"].shape
+        for x, y in zip(got.data.flat, v["e"].data.flat, strict=True):
+            assert same(x, y)
+            if type(x) is np.ndarray and x.dtype.kind == "f":  # the signs of zeros agree
+                assert np.array_equal(np.signbit(x), np.signbit(y))
+
+
+def test_scaled_rows_are_not_uniform_outputs_and_bad_sizes_error():
+    with pytest.raises(MatlabError) as info:
+        run("r = arrayfun(@(k) k*ones(1, 2), [1 2]);")
+    assert info.value.identifier == "MATLAB:arrayfun:NotAScalarOutput"
+    with pytest.raises(MatlabError) as info:
+        run("r = arrayfun(@(k) k*ones(1, 2.5), [1 2], 'UniformOutput', false);")
+    assert info.value.identifier == "MATLAB:NonIntegerInput"
+
+
+def test_a_captured_variable_named_ones_is_indexed():
+    interp, _ = run("ones = [5 6 7]; r = arrayfun(@(k) k*ones(1, 2), [1 2], 'UniformOutput', false);")
+    assert same(interp.base.vars["r"].data[0, 1], 12.0)
+
+
+def test_a_local_function_named_ones_is_called(tmp_path):
+    (tmp_path / "scaled_rows.m").write_text(
+        "function r = scaled_rows()\n"
+        "r = arrayfun(@(k) k*ones(1, 2), [1 2], 'UniformOutput', false);\n"
+        "end\n"
+        "function y = ones(a, b)\n"
+        "y = [7 8];\n"
+        "end\n")
+    interp, _ = run(f"addpath('{tmp_path}'); r = scaled_rows();")
+    assert same(interp.base.vars["r"].data[0, 1], np.array([[14.0, 16.0]]))
