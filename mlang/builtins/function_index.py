@@ -430,6 +430,7 @@ MODULES = {
     'isempty': 'data.shape',
     'isenv': 'files.environment',
     'isequal': 'data.equality',
+    'isequaln': 'data.equality',
     'isfield': 'data.structs',
     'isfile': 'files.folders',
     'isfinite': 'math.elementwise',

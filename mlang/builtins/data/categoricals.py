@@ -599,7 +599,7 @@ for _name in ("union", "intersect", "setdiff", "setxor"):
 
 
 def _equality(nan_equal: bool) -> Any:
-    """isequal (and, with ``nan_equal``, an isequaln once there is one) of categoricals."""
+    """isequal (isequaln with ``nan_equal``) of categoricals."""
     def form(interp: Any, args: list, nargout: int) -> list:
         first = args[0]
         for other in args[1:]:
@@ -669,6 +669,7 @@ FORMS.update({
     "char": _char_form,
     "ismember": _ismember_form,
     "isequal": _equality(False),
+    "isequaln": _equality(True),
     "histcounts": _histcounts_form,
     "ismissing": _ismissing_form,
 })

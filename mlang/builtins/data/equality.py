@@ -1,4 +1,5 @@
-"""Equality of whole values: isequal (and ``values_equal``, its rule for two values)."""
+"""Equality of whole values: isequal and isequaln (and ``values_equal``, their rule for two
+values)."""
 
 from __future__ import annotations
 
@@ -24,37 +25,43 @@ def isequal(a: Any, b: Any, *rest: Any) -> bool:
 
     True when the values are equal in size and content (NaN is not equal to
     NaN; numeric classes may differ)."""
-    first = a
-    for other in (b, *rest):
-        if not values_equal(first, other):
-            return False
-    return True
+    return all(values_equal(a, other) for other in (b, *rest))
 
 
-def values_equal(a: object, b: object) -> bool:
-    """MATLAB's isequal of two values."""
+@builtin(dl="data")
+def isequaln(a: Any, b: Any, *rest: Any) -> bool:
+    """tf = isequaln(A,B)
+    tf = isequaln(A1,A2,...,An)
+
+    True when the values are equal in size and content, NaN equal to NaN (and a
+    missing string to a missing string); numeric classes may differ."""
+    return all(values_equal(a, other, nan_equal=True) for other in (b, *rest))
+
+
+def values_equal(a: object, b: object, nan_equal: bool = False) -> bool:
+    """MATLAB's isequal of two values (isequaln's with ``nan_equal``)."""
     ta, tb = type(a), type(b)
     if ta is float and tb is float:
-        return a == b
+        return a == b or (nan_equal and a != a and b != b)
     if ta is StringArray or tb is StringArray:
-        return _strings_equal(a, b)
+        return _strings_equal(a, b, nan_equal)
     if ta is Table or tb is Table:
-        return ta is tb and _tables_equal(a, b)
+        return ta is tb and _tables_equal(a, b, nan_equal)
     if shape_of(a) != shape_of(b):
         return False
     if ta is Cell or tb is Cell:
         if ta is not tb:
             return False
-        return all(values_equal(x, y) for x, y in zip(a.values(), b.values(), strict=True))
+        return all(values_equal(x, y, nan_equal) for x, y in zip(a.values(), b.values(), strict=True))
     if ta is Struct or tb is Struct:
         if ta is not tb or set(a.fields) != set(b.fields):
             return False
         for da, db in zip(a.elems.reshape(-1, order="F"), b.elems.reshape(-1, order="F"), strict=True):
-            if any(not values_equal(da[f], db[f]) for f in a.fields):
+            if any(not values_equal(da[f], db[f], nan_equal) for f in a.fields):
                 return False
         return True
     if _is_plain_array(a) and _is_plain_array(b):
-        return bool(np.array_equal(to_double_array(a), to_double_array(b)))
+        return bool(np.array_equal(to_double_array(a), to_double_array(b), equal_nan=nan_equal))
     if ta is FunctionHandle and tb is FunctionHandle:
         return _handles_equal(a, b)
     return a is b
@@ -75,7 +82,7 @@ def _is_plain_array(v: object) -> bool:
     return t is float or t is bool or t is complex or t is np.ndarray
 
 
-def _strings_equal(a: object, b: object) -> bool:
+def _strings_equal(a: object, b: object, nan_equal: bool = False) -> bool:
     """A string array equals another string array or a char row with the same text."""
     for v in (a, b):
         if type(v) is not StringArray and not (type(v) is np.ndarray and v.dtype.kind == "V"):
@@ -84,10 +91,11 @@ def _strings_equal(a: object, b: object) -> bool:
     if x.shape != y.shape:
         return False
     xs, ys = x.data.reshape(-1), y.data.reshape(-1)
-    return all(p is not None and p == q for p, q in zip(xs, ys, strict=True))
+    return all(p == q if p is not None else nan_equal and q is None
+               for p, q in zip(xs, ys, strict=True))
 
 
-def _tables_equal(a: Table, b: Table) -> bool:
+def _tables_equal(a: Table, b: Table, nan_equal: bool = False) -> bool:
     """Tables are equal with the same variable names, row names and data."""
     return (a.shape == b.shape and a.names == b.names and a.row_names == b.row_names
-            and all(values_equal(x, y) for x, y in zip(a.variables, b.variables, strict=True)))
+            and all(values_equal(x, y, nan_equal) for x, y in zip(a.variables, b.variables, strict=True)))
