@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import types
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -19,10 +20,12 @@ from mlang.evaluation.compiler import assignment, element_stores, loop_source
 from mlang.evaluation.compiler.calls_and_indexing import ReferenceCompiler
 from mlang.evaluation.functions import UserFunction
 from mlang.evaluation.interpreter import Interpreter
-from mlang.values import indexing
+from mlang.values import indexing, operators
 from mlang.values.cell import Cell
-from mlang.values.core import class_of, to_str
+from mlang.values.core import char_row, class_of, to_str
 from mlang.values.ranges import colon_range
+from mlang.values.string import StringArray
+from mlang.values.text import string_binary
 
 ALWAYS_SHARED = types.SimpleNamespace(getrefcount=lambda obj: 1000)
 
@@ -542,3 +545,28 @@ def test_simple_calls_as_the_general_path(tmp_path, monkeypatch: pytest.MonkeyPa
     assert fast[0] == repr(10.0) and fast[4] == _plain(np.array([[1.0, 2.0, 3.0, 4.0, 4.0, 1.0]]))
     assert fast[-3] == ["MATLAB:UndefinedFunction", "bad", repr(60.0), repr(8.0)]
     assert fast[-2] == "MATLAB:recursionLimit" and fast[-1] == repr(3.0)
+
+
+def _string_operands() -> list:
+    missing = StringArray.scalar(None)  # type: ignore[arg-type]
+    pair = StringArray(np.array([["a", "b"]], dtype=object))
+    return [StringArray.scalar("item"), StringArray.scalar(""), missing, pair, 7.0, -0.5,
+            float("nan"), 1e20, True, np.array([[1.0, 2.0]]), np.array([[3]], dtype=np.int8), char_row("ab")]
+
+
+def _operator_outcome(fn: Callable, symbol: str, a: object, b: object) -> object:
+    try:
+        out = fn(symbol, a, b)
+    except MatlabError as exc:
+        return ("error", exc.identifier)
+    return (type(out), class_of(out), _plain(out.data) if type(out) is StringArray else _plain(out))
+
+
+@pytest.mark.parametrize("symbol", ["+", "==", "~=", "<", "<=", ">", ">=", "-"])
+def test_string_scalar_operators_as_the_general_path(symbol: str) -> None:
+    operands = _string_operands()
+    for a in operands:
+        for b in operands:
+            if type(a) is StringArray or type(b) is StringArray:
+                assert _operator_outcome(operators._string_operator, symbol, a, b) == \
+                    _operator_outcome(string_binary, symbol, a, b), (symbol, a, b)

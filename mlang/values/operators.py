@@ -37,7 +37,7 @@ from mlang.values.objects import OBJECT_KINDS
 from mlang.values.solve import solve
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
-from mlang.values.text import string_binary
+from mlang.values.text import string_binary, to_string_array
 
 ARITHMETIC_CLASSES = frozenset({"double", "single", "logical", "char", *INT_CLASSES})
 INT_LIMITS = {name: (np.iinfo(name).min, np.iinfo(name).max) for name in INT_CLASSES}
@@ -560,7 +560,32 @@ def _string_operator(symbol: str, a: object, b: object) -> object | None:
     sb = getattr(b, "matlab_class", None) == "string"
     if not (sa or sb):
         return None
+    fn = _STRING_SCALAR_OPS.get(symbol)
+    if fn is not None:  # two scalars (the usual case in loops): no arrays to broadcast
+        x, x_ok = _string_scalar(a)
+        y, y_ok = _string_scalar(b) if x_ok else (None, False)
+        if y_ok:
+            if symbol == "+":
+                return StringArray.scalar(None if x is None or y is None else x + y)  # type: ignore[operator]
+            return x is not None and y is not None and fn(x, y)
     return string_binary(symbol, a, b)
+
+
+_STRING_SCALAR_OPS = {"+": py.add, "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le,
+                      ">": py.gt, ">=": py.ge}
+
+
+def _string_scalar(v: object) -> tuple[str | None, bool]:
+    """(the text, True) of a string scalar or a double scalar as ``string`` sees it (None
+    for <missing>); (None, False) for anything else."""
+    t = type(v)
+    if t is StringArray:
+        data = v.data  # type: ignore[attr-defined]
+        if data.shape == (1, 1):
+            return data[0, 0], True
+    elif t is float:
+        return to_string_array(v).data[0, 0], True
+    return None, False
 
 
 __all__ = ["CLASS_OF_DTYPE", "binary", "elementwise", "compare", "logical_op", "UNARY",
