@@ -10,6 +10,7 @@ and it may name more dimensions than the data has (those are singletons).
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -243,6 +244,15 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
         return value
     if t is Struct:
         elems = value.elems
+        if elems.size == 1:  # a scalar struct (a model's parameters, their gradients)
+            elem = elems.item()
+            fields = {name: fn(v) if type(v) is DlArray else map_dlarrays(v, fn)
+                      for name, v in elem.items()}
+            if all(map(operator.is_, fields.values(), elem.values())):
+                return value
+            new_elems = np.empty(elems.shape, dtype=object)
+            new_elems.reshape(-1)[0] = fields
+            return Struct(list(value.fields), new_elems)
         flat = elems.reshape(-1)
         changed = False
         mapped_elems = []

@@ -295,10 +295,11 @@ _number = operator.attrgetter("number")  # a node's creation order
 def _needed(order: list[Node], targets: set[Node]) -> set[Node]:
     """Nodes on some path to a target: the only ones worth propagating through."""
     needed = set(targets)
+    add = needed.add
     for node in order:  # parents come first
         for p in node.parents:
-            if p is not None and p in needed:
-                needed.add(node)
+            if p in needed:  # (None never is)
+                add(node)
                 break
     return needed
 
@@ -315,52 +316,18 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
     order = _topological(root)
     targets = {x.node for x in xs}
     needed = _needed(order, targets)
+    # the nodes to pass gradients back through, users first
+    active = [node for node in reversed(order) if node.rule is not None and node in needed]
     seed = np.ones_like(y.data)
-    grads: dict[Node, Any] = {root: DlArray(seed) if higher else seed}
-    # nodes whose gradient is an array this pass made (a sum) and nothing else holds:
-    # further contributions are added into it in place
-    summed: set[Node] = set()
-    for node in reversed(order):
-        rule = node.rule
-        if rule is None or node not in needed:
-            continue
-        # a node's gradient is complete when its turn comes (its users come after it):
-        # dropped once passed on, so that its memory serves the next ones while in cache
-        g = grads.get(node) if node in targets else grads.pop(node, None)
-        if g is None:
-            continue
-        if higher:
-            contributions = rule(g, DlArray(node.out, "", node), *node.args)
-        else:
-            contributions = rule(g, node.out, *node.raw)
-        for parent, c in zip(node.parents, contributions, strict=False):
-            if parent is None or c is None or parent not in needed:
-                continue
-            if type(c) is FunctionType:  # computed only when needed
-                c = c()
-            like = parent.out
-            if higher:
-                if type(c) is not DlArray or c.data.shape != like.shape \
-                        or (c.data.dtype is not like.dtype and c.data.dtype.kind != "c"):
-                    c = _fit(c, like, higher, ops)
-            elif type(c) is not np.ndarray or c.shape != like.shape \
-                    or (c.dtype is not like.dtype and c.dtype.kind != "c"):
-                c = _fit(c, like, higher, ops)
-            old = grads.get(parent)
-            if old is None:
-                grads[parent] = c
-            elif higher:
-                grads[parent] = ops.plus(old, c)
-            elif parent in summed and type(c) is np.ndarray and c.dtype == old.dtype:
-                old += c
-            else:
-                grads[parent] = old + c
-                summed.add(parent)
-    if not retain and not higher:
-        for node in order:
-            if node.rule is not None:
-                node.rule = RELEASED
-                node.args = node.raw = ()
+    if higher:
+        grads = _propagate_traced(active, needed, targets, {root: DlArray(seed)})
+    else:
+        grads = _propagate(active, needed, targets, {root: seed})
+        if not retain:
+            for node in order:
+                if node.rule is not None:
+                    node.rule = RELEASED
+                    node.args = node.raw = ()
     out = []
     for x in xs:
         g = grads.get(x.node)
@@ -371,6 +338,59 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
             g = ops.real(g)  # a real variable moves only in real directions
         out.append(g)
     return out
+
+
+def _propagate(active: list[Node], needed: set[Node], targets: set[Node], grads: dict) -> dict:
+    """The gradients of the nodes, as raw arrays, passed back from the root's in ``grads``."""
+    # nodes whose gradient is an array this pass made (a sum) and nothing else holds:
+    # further contributions are added into it in place
+    summed: set[Node] = set()
+    ndarray = np.ndarray
+    for node in active:
+        # a node's gradient is complete when its turn comes (its users come after it):
+        # dropped once passed on, so that its memory serves the next ones while in cache
+        g = grads.get(node) if node in targets else grads.pop(node, None)
+        if g is None:
+            continue
+        for parent, c in zip(node.parents, node.rule(g, node.out, *node.raw), strict=False):
+            if c is None or parent not in needed:  # (None never is)
+                continue
+            if type(c) is FunctionType:  # computed only when needed
+                c = c()
+            like = parent.out
+            if type(c) is not ndarray or c.shape != like.shape \
+                    or (c.dtype is not like.dtype and c.dtype.kind != "c"):
+                c = _fit(c, like, False, ops)
+            old = grads.get(parent)
+            if old is None:
+                grads[parent] = c
+            elif parent in summed and type(c) is ndarray and c.dtype == old.dtype:
+                old += c
+            else:
+                grads[parent] = old + c
+                summed.add(parent)
+    return grads
+
+
+def _propagate_traced(active: list[Node], needed: set[Node], targets: set[Node], grads: dict) -> dict:
+    """The same as traced dlarrays: the backward pass is itself recorded."""
+    for node in active:
+        g = grads.get(node) if node in targets else grads.pop(node, None)
+        if g is None:
+            continue
+        contributions = node.rule(g, DlArray(node.out, "", node), *node.args)
+        for parent, c in zip(node.parents, contributions, strict=False):
+            if c is None or parent not in needed:
+                continue
+            if type(c) is FunctionType:
+                c = c()
+            like = parent.out
+            if type(c) is not DlArray or c.data.shape != like.shape \
+                    or (c.data.dtype is not like.dtype and c.data.dtype.kind != "c"):
+                c = _fit(c, like, True, ops)
+            old = grads.get(parent)
+            grads[parent] = c if old is None else ops.plus(old, c)
+    return grads
 
 
 def _fit(c: Any, like: np.ndarray, higher: bool, ops: Any) -> Any:

@@ -77,11 +77,17 @@ class StructKind(ContainerKind):
     name = "structure"
 
     def children(self, value: Struct) -> list:
-        return [elem[name] for elem in value.elems.reshape(-1) for name in value.fields]
+        elems = value.elems
+        if elems.size == 1:  # a scalar struct (a training loop's parameters), quickly
+            return list(map(elems.item().__getitem__, value.fields))
+        return [elem[name] for elem in elems.reshape(-1) for name in value.fields]
 
     def rebuild(self, value: Struct, children: list) -> Struct:
         fields = list(value.fields)
         elems = np.empty(value.elems.shape, dtype=object)
+        if elems.size == 1:
+            elems.reshape(-1)[0] = dict(zip(fields, children, strict=True))
+            return Struct(fields, elems)
         flat = elems.reshape(-1)
         width = len(fields)
         for k in range(flat.size):
@@ -91,12 +97,15 @@ class StructKind(ContainerKind):
     def matching_children(self, template: Struct, other: Any) -> list:
         if type(other) is not Struct:
             raise mismatch(f"expected a structure, not {class_of(other)}.")
-        if sorted(other.fields) != sorted(template.fields):
+        if other.fields != template.fields and sorted(other.fields) != sorted(template.fields):
             raise mismatch("structures with different fields.")
-        if other.elems.shape != template.elems.shape:
+        elems = other.elems
+        if elems.shape != template.elems.shape:
             raise mismatch("structure arrays of different sizes.")
         # fields are matched by name, in the first structure's order
-        return [elem[name] for elem in other.elems.reshape(-1) for name in template.fields]
+        if elems.size == 1:
+            return list(map(elems.item().__getitem__, template.fields))
+        return [elem[name] for elem in elems.reshape(-1) for name in template.fields]
 
 
 class TableKind(ContainerKind):
@@ -205,29 +214,31 @@ def map_parameter_rows(fn: Callable[[list[tuple]], list[tuple]], first: Any, *ot
     """``map_parameters`` with ``fn`` called once on all the rows ``(p, o1, ..., on)`` (one
     per parameter), returning one tuple of ``nout`` values per row: for updates that
     compute all the parameters at once."""
-    columns = _flat_columns(first, others, missing_allowed)
-    if columns is not None:  # one level of containers (a training loop's usual case)
-        params = CONTAINER_KINDS[type(first)].children(first)
+    flat = _flat_columns(first, others, missing_allowed)
+    if flat is not None:  # one level of containers (a training loop's usual case)
+        params, columns = flat
     else:
         params = parameters_of(first)
         columns = [None if missing_allowed and is_missing(o) else matching_parameters(first, o)
                    for o in others]
-    rows = [(p, *[None if col is None else col[k] for col in columns]) for k, p in enumerate(params)]
-    outs: list[list] = [[] for _ in range(nout)]
-    for got in fn(rows):
-        for j in range(nout):
-            outs[j].append(got[j])
+    nothing = [None] * len(params)
+    rows = list(zip(params, *[nothing if col is None else col for col in columns], strict=True))
+    got = fn(rows)
+    outs = list(zip(*got, strict=True)) if got else [() for _ in range(nout)]
     inputs = (first, *others)
     return [with_parameters(_template(first, inputs[shaped_like[j]]) if j < len(shaped_like)
-                            else first, out) for j, out in enumerate(outs)]
+                            else first, list(out)) for j, out in enumerate(outs)]
 
 
-def _flat_columns(first: Any, others: tuple, missing_allowed: bool) -> list | None:
-    """The matching parameters of each of ``others`` (None for a missing one) when ``first``
-    is a container holding only arrays and so are the others; None otherwise (the general
-    walk then also reports any mismatch)."""
+def _flat_columns(first: Any, others: tuple, missing_allowed: bool) -> tuple[list, list] | None:
+    """The parameters of ``first`` and the matching parameters of each of ``others`` (None
+    for a missing one) when ``first`` is a container holding only arrays and so are the
+    others; None otherwise (the general walk then also reports any mismatch)."""
     kind = CONTAINER_KINDS.get(type(first))
-    if kind is None or _any_container(kind.children(first)):
+    if kind is None:
+        return None
+    params = kind.children(first)
+    if _any_container(params):
         return None
     columns: list[list | None] = []
     for o in others:
@@ -238,7 +249,7 @@ def _flat_columns(first: Any, others: tuple, missing_allowed: bool) -> list | No
         if _any_container(theirs):
             return None
         columns.append(theirs)
-    return columns
+    return params, columns
 
 
 def _template(first: Any, other: Any) -> Any:

@@ -225,11 +225,12 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
         total += pd.size
     if total > _TOGETHER:
         return None
-    pd_all = np.concatenate([a[0].reshape(-1) for a in inputs])
-    gd_all = np.concatenate([a[1].reshape(-1) for a in inputs])
-    md_all = np.concatenate([a[2].reshape(-1) for a in inputs]) if has_m else None
-    vd_all = np.concatenate([a[3].reshape(-1) for a in inputs]) if has_v else None
-    new_p, m_new, v_new = np.empty_like(pd_all), np.empty_like(pd_all), np.empty_like(pd_all)
+    # (axis None: each array is read flat, in NumPy's order, with no reshape of its own)
+    pd_all = np.concatenate([a[0] for a in inputs], axis=None)
+    gd_all = np.concatenate([a[1] for a in inputs], axis=None)
+    md_all = np.concatenate([a[2] for a in inputs], axis=None) if has_m else None
+    vd_all = np.concatenate([a[3] for a in inputs], axis=None) if has_v else None
+    new_p, m_new, v_new = np.empty((3, total), dtype=dtype)
     _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, beta1, beta2, offset, step_scale)
     results = []
     start = 0

@@ -144,6 +144,11 @@ _SCALAR_MATH: dict[str, Callable[[float], float]] = {
 }
 
 
+# Functions whose real values NumPy computes without a floating-point warning for every
+# input (infinities and NaN included), so they need no change of NumPy's error state.
+_NEVER_WARN = frozenset({"tanh", "atan"})
+
+
 def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = None) -> object:
     if type(x) is float:
         fast = _SCALAR_MATH.get(name)
@@ -153,6 +158,8 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
             except (ValueError, OverflowError):
                 pass
     a = floating(name, x)
+    if name in _NEVER_WARN and a.dtype.kind == "f" and complex_when is None:  # nothing to silence
+        return result(fn(a))
     if complex_when is not None and a.dtype.kind == "f":
         with np.errstate(invalid="ignore"):
             outside = complex_when(a)
