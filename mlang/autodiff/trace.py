@@ -169,10 +169,13 @@ def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray,
     y = DlArray(out, fmt)
     if traced and fn is not None:
         parents = tuple([a.node if type(a) is DlArray else None for a in args])
-        # logical data counts as double in the rules, as it does in arithmetic
-        rule_args = tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b"
-                           else a for a in raw])
-        y.node = Node(parents, fn.gradient, args, rule_args, out, fn)
+        for a in raw:
+            if type(a) is np.ndarray and a.dtype.kind == "b":
+                # logical data counts as double in the rules, as it does in arithmetic
+                raw = tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b"
+                             else a for a in raw])
+                break
+        y.node = Node(parents, fn.gradient, args, tuple(raw), out, fn)
     return y
 
 
@@ -318,7 +321,7 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
     needed = _needed(order, targets)
     # the nodes to pass gradients back through, users first
     active = [node for node in reversed(order) if node.rule is not None and node in needed]
-    seed = np.ones_like(y.data)
+    seed = np.ones(y.data.shape, y.data.dtype)
     if higher:
         grads = _propagate_traced(active, needed, targets, {root: DlArray(seed)})
     else:

@@ -136,3 +136,18 @@ def test_adamupdate_on_a_struct_matches_one_parameter_at_a_time(m):
     for got, want in ((q, b), (a, ab), (s, sb)):
         assert got.elems[0, 0]["b"].fmt == "CB"
         np.testing.assert_array_equal(got.elems[0, 0]["b"].data, want.data)
+
+
+def test_logical_operands_count_as_double_in_the_rules(m):
+    code = """
+    x = dlarray([1 -2 3]);
+    mask = [true false true];
+    [y, g] = dlfeval(@(x) deal(sum(x .* mask + mask ./ (x + 4)), ...
+                               dlgradient(sum(x .* mask + mask ./ (x + 4)), x)), x);
+    g = extractdata(g);
+    """
+    g = m.value(code, "g")
+    x = np.array([[1.0, -2.0, 3.0]])
+    mask = np.array([[1.0, 0.0, 1.0]])
+    np.testing.assert_allclose(g, mask - mask / (x + 4) ** 2)
+    assert g.dtype == np.float64
