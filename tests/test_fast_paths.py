@@ -411,6 +411,12 @@ STRING_AND_CELL_STORE_CASES = [
     "s = strings(2, 2); s(6) = \"x\";",  # ambiguous growth: the error
     "s = strings(2, 2); s(2, 3) = \"x\"; t = s; s(1, 1) = \"y\";",
     "s = strings(1, 3); for i = 1:3, s(i) = missing; end",
+    "s = strings(1, 2); k = 0; for i = 1:5, k = k + 1; s(k) = \"v\" + i; end",  # grows past the end
+    "s = strings(1, 2); s(2) = [\"a\" \"b\"];",  # the sizes differ: the error
+    "s = strings(1, 2); s(-1) = \"a\";",
+    "s = strings(1, 2); s(Inf) = \"a\";",
+    "s = strings(1, 2); t = {s}; s(1) = \"a\";",  # held by a cell too
+    "s = strings(2, 2); n = 0; s(numel(s) + 1 - 2) = \"z\";",
     "c = {1, 2}; t = c; c(1) = {5}; c(end+1) = {'x'};",
     "c = {}; for i = 1:30, c(end+1) = {i}; end; t = c; c(2) = {[]};",
     "c = {1, 2, 3}; t = c'; c(1) = {0};",
@@ -570,3 +576,12 @@ def test_string_scalar_operators_as_the_general_path(symbol: str) -> None:
             if type(a) is StringArray or type(b) is StringArray:
                 assert _operator_outcome(operators._string_operator, symbol, a, b) == \
                     _operator_outcome(string_binary, symbol, a, b), (symbol, a, b)
+
+
+def test_string_store_index_is_evaluated_once(tmp_path) -> None:
+    (tmp_path / "counted_index.m").write_text(
+        "function k = counted_index()\nglobal calls\ncalls = calls + 1;\nk = 1;\nend\n")
+    code = (f"addpath('{tmp_path}'); global calls; calls = 0; s = strings(1, 2); "
+            "s(counted_index()) = \"x\"; s(counted_index() + 5) = \"y\"; n = calls;")
+    assert [v for _, v in outcome(code, ["n"])] == [repr(2.0)]
+    assert outcome(code, ["s"]) == outcome("s = strings(1, 2); s(1) = \"x\"; s(6) = \"y\";", ["s"])

@@ -81,6 +81,7 @@ class AssignmentCompiler:
         general = self._store_index(root, target.args, *self.index_args(target.args))
         getrefcount = sys.getrefcount
         float64 = np.dtype(np.float64)
+        string_array = indexing.StringArray  # (the class indexing stores into)
 
         def quick_store(frame: Frame) -> None:
             v = value(frame)
@@ -96,6 +97,21 @@ class AssignmentCompiler:
                         base[(i - 1) % rows, (i - 1) // rows] = v
                         return
                 general_with_index(frame, base, k, v)
+                return
+            if type(base) is string_array and type(v) is string_array:
+                k = index(frame)
+                data = base.data
+                if type(k) is float and data.ndim == 2 and v.data.shape == (1, 1):
+                    i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                    # references to the array: the string's, `data`, getrefcount's argument
+                    if i == k and 1 <= i <= data.size and getrefcount(base) <= 3 \
+                            and getrefcount(data) <= 3 and indexing.owns_storage(data):
+                        rows = data.shape[0]
+                        data[(i - 1) % rows, (i - 1) // rows] = v.data[0, 0]
+                        return
+                data = None
+                owned = getrefcount(base) <= 3
+                _assign_and_track(frame, root, base, [k], v, owned)
                 return
             base = None  # the general store counts who holds x: this name must not count
             general(frame, v)
