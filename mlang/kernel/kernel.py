@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import base64
 import re
-import time
+import threading
 from typing import Any
 
 from ipykernel.kernelapp import IPKernelApp
@@ -38,25 +38,35 @@ _NAME_AT = re.compile(r"[A-Za-z]\w*(?:\.[A-Za-z]\w*)*")
 
 
 class CellStream:
-    """What MATLAB writes to stdout or stderr, sent to the notebook as ``stream`` messages
-    (collected, and sent when flushed or every FLUSH_INTERVAL)."""
+    """What MATLAB writes to stdout or stderr, sent to the notebook as ``stream`` messages:
+    collected, and sent at most FLUSH_INTERVAL after it was written (a timer sends what a
+    long-running statement wrote last), or when flushed."""
 
     def __init__(self, kernel: MlangKernel, name: str) -> None:
         self.kernel = kernel
         self.name = name
         self.parts: list[str] = []
-        self.last_sent = time.monotonic()
+        self.lock = threading.Lock()  # the timer's thread sends too
+        self.timer: threading.Timer | None = None
 
     def write(self, text: str) -> int:
-        self.parts.append(text)
-        if time.monotonic() - self.last_sent > FLUSH_INTERVAL:
-            self.flush()
+        with self.lock:
+            self.parts.append(text)
+            if self.timer is None:
+                self.timer = threading.Timer(FLUSH_INTERVAL, self.flush)
+                self.timer.daemon = True
+                self.timer.start()
         return len(text)
 
     def flush(self) -> None:
-        self.last_sent = time.monotonic()
-        if self.parts:
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            if not self.parts:
+                return
             text, self.parts = "".join(self.parts), []
+            # ipykernel's iopub socket may be sent to from any thread
             self.kernel.send_response(self.kernel.iopub_socket, "stream",
                                       {"name": self.name, "text": text})
 
