@@ -293,19 +293,20 @@ class ExpressionCompiler:
             node = node.left
         links.reverse()
         first = self.expr(node)
-        steps = [(link.op, self.expr(link.right), SCALAR_OPS.get(link.op), SCALAR_GUARDS.get(link.op))
-                 for link in links]
+        # a real double literal operand is kept as its value (None: call the compiled code)
+        steps = [(link.op, *self._operand(link.right), SCALAR_OPS.get(link.op),
+                  SCALAR_GUARDS.get(link.op)) for link in links]
         general = operators.binary
 
         def chain(frame: Frame) -> Any:
             v = first(frame)
-            for op, right, scalar, guard in steps:
+            for op, right, constant, scalar, guard in steps:
                 if op == "&&":
                     v = scalar_truth(v, op) and scalar_truth(right(frame), op)
                 elif op == "||":
                     v = scalar_truth(v, op) or scalar_truth(right(frame), op)
                 else:
-                    b = right(frame)
+                    b = constant if constant is not None else right(frame)
                     # double scalars computed inline, as visit_Binary does
                     if scalar is not None and type(v) is float and type(b) is float \
                             and (guard is None or guard(v, b)):
@@ -318,6 +319,13 @@ class ExpressionCompiler:
             return v
 
         return chain
+
+    def _operand(self, node: ast.Node) -> tuple[Code, float | None]:
+        """The code of a chain's operand, and its value when it is a real double literal."""
+        if type(node) is ast.Number and node.cls == "double" and type(node.value) is not complex:
+            value = float(node.value)
+            return (lambda frame: value), value
+        return self.expr(node), None
 
     def visit_Binary(self, node: ast.Binary) -> Code:
         if _chain_length(node, ast.Binary, "left") >= LONG_CHAIN:
