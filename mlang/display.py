@@ -19,7 +19,6 @@ import os
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -455,6 +454,8 @@ def _eng(x: float, digits: int) -> str:
         power = 0
     else:
         power = 3 * math.floor(math.log10(abs(x)) / 3)
+    from decimal import Decimal  # on first use: rarely needed, spared at start-up
+
     mantissa = float(Decimal(x).scaleb(-power))  # 10.0 ** power underflows near 1e-324
     if digits == 4:
         text = f"{mantissa:.4f}"

@@ -23,5 +23,17 @@ dimensions, options, sizes).
 * ``graphics``: figures, axes and plots drawn with matplotlib.
 """
 
-# Results are shown through the display module, which plugs itself into the interpreter.
-from mlang import display  # noqa: E402, F401
+import importlib  # noqa: E402
+
+from mlang.evaluation.interpreter import Interpreter  # noqa: E402
+
+
+def _display_on_first_result(interp: Interpreter, name: str, value: object) -> None:
+    """Results are shown by the display module, which plugs itself into the interpreter as
+    it loads: loaded with the first result shown (a program that shows none never loads it)."""
+    importlib.import_module("mlang.display")
+    Interpreter.result_display(interp, name, value)
+
+
+if not hasattr(Interpreter, "result_display"):
+    Interpreter.result_display = _display_on_first_result

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import warnings
@@ -34,7 +35,10 @@ Run MATLAB code with mlang.
 
 
 def _arguments() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mlang", usage=USAGE, add_help=False)
+    # -h prints USAGE, so the help formatter's width is never used: given, it spares the
+    # formatter asking the terminal for it (which imports shutil, a cost at start-up)
+    formatter = functools.partial(argparse.HelpFormatter, width=80)
+    p = argparse.ArgumentParser(prog="mlang", usage=USAGE, add_help=False, formatter_class=formatter)
     p.add_argument("-h", "--help", action="store_true")
     p.add_argument("--version", action="store_true")
     p.add_argument("--install-kernel", dest="install_kernel", action="store_true")
