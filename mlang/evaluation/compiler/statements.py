@@ -213,23 +213,20 @@ class StatementCompiler:
             if written is not None:
                 def for_written(frame: Frame) -> None:
                     a, s, b = start(frame), step(frame), stop(frame)
-                    if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
-                            and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
-                        n = range_length(a, s, b)
-                        if n <= 0:
-                            frame.vars[var] = np.zeros((1, 0))
-                            return
+                    n = _double_range_length(a, s, b)
+                    if n is None:
+                        _for_values(frame, colon_range(a, s, b), store, body, var)
+                    elif n <= 0:
+                        frame.vars[var] = np.zeros((1, 0))
+                    else:
                         written(frame, a, s, n)
-                        return
-                    _for_values(frame, colon_range(a, s, b), store, body, var)
 
                 return for_written
 
             def for_range(frame: Frame) -> None:
                 a, s, b = start(frame), step(frame), stop(frame)
-                if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
-                        and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
-                    n = range_length(a, s, b)
+                n = _double_range_length(a, s, b)
+                if n is not None:
                     if n <= 0:
                         frame.vars[var] = np.zeros((1, 0))
                         return
@@ -333,6 +330,15 @@ class StatementCompiler:
 
 
 # ------------------------------------------------------------------ helpers
+
+
+def _double_range_length(a: Any, s: Any, b: Any) -> int | None:
+    """How many values a:s:b of finite double scalars has (None: another kind of range,
+    made by colon_range)."""
+    if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
+            and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
+        return range_length(a, s, b)
+    return None
 
 
 def _for_values(frame: Frame, values: Any, store: Callable, body: Code, var: str) -> None:
