@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+
 import numpy as np
 
 from mlang.errors import error
@@ -24,6 +26,8 @@ from mlang.values.string import StringArray
 # one-byte buffers when every character fits in a byte (Latin-1): three to four
 # times faster than UTF-16 encoding and decoding, which shorter texts keep.
 _NARROW_FROM = 256
+_encode_utf16 = codecs.utf_16_le_encode
+_frombuffer = np.frombuffer
 
 
 def row_text(a: np.ndarray) -> str:
@@ -37,11 +41,16 @@ def row_text(a: np.ndarray) -> str:
 
 
 def text_row(text: str) -> np.ndarray:
-    """A 1×n char row holding ``text`` (``char_row`` with a fast path for long ASCII
-    texts; 0×0 for the empty text, as ``char_row``)."""
-    if len(text) >= _NARROW_FROM and text.isascii():
+    """A 1×n char row holding ``text`` (``char_row`` with fast paths for short texts and
+    long ASCII texts; 0×0 for the empty text, as ``char_row``)."""
+    if len(text) < _NARROW_FROM:
+        if not text:
+            return char_row(text)
+        # the codec itself (no lookup by name), then one copy into an array of its own
+        return _frombuffer(_encode_utf16(text, "surrogatepass")[0], CHAR)[None].copy()
+    if text.isascii():
         out = np.empty((1, len(text)), dtype=CHAR)
-        out.view(np.uint16)[0] = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+        out.view(np.uint16)[0] = _frombuffer(text.encode("ascii"), dtype=np.uint8)
         return out
     return char_row(text)
 

@@ -14,8 +14,9 @@ from mlang.display import disp_text
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import CHAR, char_row, char_text, class_of, is_text, to_str
+from mlang.values.core import CHAR, char_text, class_of, is_text, to_str
 from mlang.values.string import StringArray
+from mlang.values.text import text_row
 
 _SPEC = re.compile(r"%(?P<flags>[-+ 0#]*)(?P<width>\*|\d+)?(?:\.(?P<prec>\*|\d+))?"
                    r"[lh]?(?P<conv>[diouxXfeEgGcs%])")
@@ -233,14 +234,30 @@ def _one_pass_plan(fmt: str) -> tuple[str, tuple[str, ...]] | None:
     return "".join(parts), tuple(kinds)
 
 
-def _one_pass(fmt: str, args: list) -> str | None:
-    """format_text of a plain format with one double or char row per conversion (the
-    common sprintf('%d,', i)); None when the general rules are needed."""
-    plan = _one_pass_plan(fmt)
-    if plan is None or len(args) != len(plan[1]):
+@functools.lru_cache(maxsize=512)
+def _row_format_plan(units: bytes) -> tuple[str, tuple[str, ...]] | None:
+    """``_one_pass_plan`` of a char row format given by its UTF-16 code units (the
+    array's bytes key the memo without decoding the format on every call)."""
+    return _one_pass_plan(units.decode("utf-16-le", "surrogatepass"))
+
+
+def _plan_values(kinds: tuple[str, ...], args: tuple | list) -> tuple | None:
+    """The Python values a one-pass plan formats, one per conversion; None when an
+    argument is not a double or char row of its conversion's kind."""
+    if len(args) == 1:  # the common sprintf('%d,', i): no list to build
+        a = args[0]
+        kind = kinds[0]
+        if type(a) is float:
+            if kind == "whole" and a.is_integer():
+                return (int(a),)
+            if kind == "finite" and a - a == 0.0:
+                return (a,)
+            return None
+        if kind == "text" and type(a) is np.ndarray and a.dtype.kind == "V":
+            return (char_text(a),)
         return None
     values: list = []
-    for a, kind in zip(args, plan[1], strict=True):
+    for a, kind in zip(args, kinds, strict=True):
         if type(a) is float:
             if kind == "whole" and a.is_integer():
                 values.append(int(a))
@@ -252,7 +269,17 @@ def _one_pass(fmt: str, args: list) -> str | None:
             values.append(char_text(a))
         else:
             return None
-    return plan[0] % tuple(values)
+    return tuple(values)
+
+
+def _one_pass(fmt: str, args: list) -> str | None:
+    """format_text of a plain format with one double or char row per conversion (the
+    common sprintf('%d,', i)); None when the general rules are needed."""
+    plan = _one_pass_plan(fmt)
+    if plan is None or len(args) != len(plan[1]):
+        return None
+    values = _plan_values(plan[1], args)
+    return None if values is None else plan[0] % values
 
 
 def format_text(fmt: str, args: list) -> str:
@@ -352,12 +379,21 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
     """str = sprintf(format, A, ...) formats data into a character vector (a string
     scalar when the format is a string). [str, errmsg] = sprintf(...) also returns
     an error message, empty when formatting succeeded."""
-    char_format = type(fmt) is np.ndarray and fmt.dtype.kind == "V"
-    text = format_text(char_text(fmt) if char_format else _text_arg(fmt), list(args))
+    text = None
+    if type(fmt) is np.ndarray and fmt.dtype.kind == "V" and fmt.shape[0] == 1 and fmt.ndim == 2:
+        # a char row format: its plan is found by its bytes, without decoding it
+        plan = _row_format_plan(fmt.tobytes())
+        if plan is not None and len(args) == len(plan[1]):
+            values = _plan_values(plan[1], args)
+            if values is not None:
+                text = plan[0] % values
+    if text is None:
+        char_format = type(fmt) is np.ndarray and fmt.dtype.kind == "V"
+        text = format_text(char_text(fmt) if char_format else _text_arg(fmt), list(args))
     if type(fmt) is StringArray:
         value: Any = StringArray.scalar(text)
     else:
-        value = char_row(text) if text else np.zeros((1, 0), dtype=CHAR)
+        value = text_row(text) if text else np.zeros((1, 0), dtype=CHAR)
     return (value, np.zeros((1, 0), dtype=CHAR)) if nargout > 1 else value
 
 

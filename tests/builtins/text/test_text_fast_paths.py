@@ -251,3 +251,53 @@ def test_sprintf_one_pass_applies_to_plain_formats() -> None:
     assert printing._one_pass("%5.2f|%s", [3.14159, char_row("ab")]) == " 3.14|ab"
     assert printing._one_pass("%d", [2.5]) is None  # not whole: MATLAB switches to %e
     assert printing._one_pass("%c", [65.0]) is None
+
+
+ROW_FORMATS = [*FORMATS, ("", []), ("", [1.0]), ("%s", [char_row("")]), ("é%s\U0001F600", [char_row("中")]),
+               ("%s-%d", [char_row("item"), 7.0]), ("%s", [char_row("a\U0001F600")]), ("%%", []),
+               ("%d", []), ("%f|%e", [1.5, float("-inf")]), ("%s", [2.5]), ("%d", [char_row("ab")])]
+
+
+def _as_format(fmt: str) -> np.ndarray:
+    return char_row(fmt) if fmt else np.zeros((1, 0), dtype=char_row("a").dtype)
+
+
+def _general_sprintf(monkeypatch, fmt: np.ndarray, args: list, nargout: int) -> object:
+    with monkeypatch.context() as patch:
+        patch.setattr(printing, "_row_format_plan", lambda units: None)
+        patch.setattr(printing, "_one_pass", lambda fmt, args: None)
+        return printing.sprintf(fmt, *args, nargout=nargout)
+
+
+def _same_value(a: object, b: object) -> None:
+    if type(a) is tuple:
+        assert type(b) is tuple and len(a) == len(b)
+        for x, y in zip(a, b, strict=True):
+            _same_value(x, y)
+        return
+    assert type(a) is np.ndarray and type(b) is np.ndarray
+    assert a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+    assert a.base is None and a.flags.writeable
+
+
+@pytest.mark.parametrize("nargout", [1, 2])
+@pytest.mark.parametrize(("fmt", "args"), ROW_FORMATS)
+def test_sprintf_of_a_char_row_format_matches_the_general_rules(monkeypatch, fmt: str, args: list,
+                                                                 nargout: int) -> None:
+    try:
+        expected = _general_sprintf(monkeypatch, _as_format(fmt), list(args), nargout)
+    except Exception as exc:  # the same error either way
+        with pytest.raises(type(exc)):
+            printing.sprintf(_as_format(fmt), *args, nargout=nargout)
+        return
+    _same_value(printing.sprintf(_as_format(fmt), *args, nargout=nargout), expected)
+
+
+def test_sprintf_formats_that_are_not_rows_take_the_general_rules(m) -> None:
+    assert _text(m.value("x = sprintf(['%d'; '%d']);")) == "%dd"  # read down the columns
+    assert _text(m.value("x = sprintf(['%'; 'd'], 5);")) == "5"
+    assert size_of(m.value("x = sprintf('', 5);")) == (1, 0)
+    assert _text(m.value("x = sprintf('%d', int8(-4));")) == "-4"
+    assert _text(m.value("x = sprintf('%s|', 'ab', 'c');")) == "ab|c|"
+    v = m.value("x = sprintf('%d,', 1); x(2) = 'y';")  # the result is an array of its own
+    assert _text(v) == "1y"
