@@ -551,46 +551,61 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
     over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
     None when the general concatenation rules are needed."""
     dtype = cur.dtype
-    if cur.size == 0 and cur.shape != (0, 0) and cur.shape[0] != 1:
-        return None
-    n = cur.shape[1] if cur.size else 0
-    pieces = []
+    shape = cur.shape
+    n = shape[1]
+    if not cur.size:
+        if shape != (0, 0) and shape[0] != 1:
+            return None
+        n = 0
     total = n
+    all_arrays = True
     for v in values:
-        t = type(v)
-        if t is np.ndarray:
+        if type(v) is np.ndarray:
             vd = v.dtype
-            if (vd is not dtype and vd != dtype) or v.ndim != 2 or (v.shape[0] != 1 and v.size):
+            if (vd is not dtype and vd != dtype) or v.ndim != 2:
                 return None
-            if v.size:
-                pieces.append(v[0])
-                total += v.shape[1]
-        elif t is float and dtype == np.float64:
-            pieces.append((v,))
+            rows, cols = v.shape
+            if rows == 1:
+                total += cols
+            elif rows and cols:
+                return None
+        elif type(v) is float and dtype == np.float64:
             total += 1
+            all_arrays = False
         else:
             return None
-    buffer = None
     growth = frame.growth
-    if growth is not None and cur.base is not None:
-        ref = growth.get(name)
-        if ref is not None and ref() is cur:
-            candidate = cur.base
-            if sys.getrefcount(candidate) <= 3 and candidate.shape[0] == 1 \
-                    and candidate.shape[1] >= total:
-                buffer = candidate
+    buffer = cur.base
+    if buffer is not None and (growth is None or buffer.shape[0] != 1 or buffer.shape[1] < total
+                               or sys.getrefcount(buffer) > 3):  # cur's reference, buffer, the call's
+        buffer = None
+    if buffer is not None:
+        ref = growth.get(name)  # type: ignore[union-attr]
+        if ref is None or ref() is not cur:
+            buffer = None
     if buffer is None:
         buffer = np.empty((1, max(2 * total, 16)), dtype=dtype)
         if n:
-            buffer[0, :n] = cur[0]
-    pos = n
-    row = buffer[0]
-    for p in pieces:
-        k = len(p)
-        row[pos:pos + k] = p
-        pos += k
+            buffer[:, :n] = cur
+    if all_arrays and total - n < 4096:
+        # short pieces: their bytes joined, then one copy (a copy per piece costs more)
+        if total > n:
+            buffer[0, n:total] = np.frombuffer(b"".join([v.tobytes() for v in values]), dtype)
+    else:
+        row = buffer[0]
+        pos = n
+        for v in values:
+            if type(v) is float:
+                row[pos] = v
+                pos += 1
+            elif v.size:
+                end = pos + v.shape[1]
+                row[pos:end] = v[0]
+                pos = end
     new = buffer[:, :total]
-    _remember_growth_view(frame, name, new)
+    if growth is None:
+        growth = frame.growth = {}
+    growth[name] = weakref.ref(new)  # as _remember_growth_view, without the call
     return new
 
 

@@ -301,3 +301,24 @@ def test_sprintf_formats_that_are_not_rows_take_the_general_rules(m) -> None:
     assert _text(m.value("x = sprintf('%s|', 'ab', 'c');")) == "ab|c|"
     v = m.value("x = sprintf('%d,', 1); x(2) = 'y';")  # the result is an array of its own
     assert _text(v) == "1y"
+
+
+# ------------------------------------------------------------ appends in loops
+
+
+APPENDS = [
+    ("''", "[s sprintf('%d,', i) 'x']"), ("''", "[s '' sprintf('%s', '') 'é\U0001F600']"),
+    ("zeros(1, 0)", "[s i 2.5 [] NaN]"), ("[]", "[s [i, -i] zeros(0, 3)]"), ("int8([])", "[s int8(i)]"),
+    ("true(1, 0)", "[s mod(i, 2) == 0]"), ("[]", "[s complex(i, 1)]"), ("''", "[s repmat('ab', 1, 3000)]"),
+    ("[]", "[s 1:5000 i]"),
+]
+
+
+@pytest.mark.parametrize(("start", "expr"), APPENDS)
+def test_appends_in_loops_match_one_concatenation(m, start: str, expr: str) -> None:
+    grown = m.value(f"s = {start}; for i = 1:6, s = {expr}; end; x = s;")
+    parts = expr[1:-1].replace("[s ", "").replace("[s", "")
+    whole = m.value(f"s = {start}; c = {{}}; for i = 1:6, c{{i}} = {{{parts}}}; end; "
+                    f"x = s; for i = 1:6, x = horzcat(x, c{{i}}{{:}}); end;")
+    assert class_of(grown) == class_of(whole) and size_of(grown) == size_of(whole)
+    assert np.asarray(grown).tobytes() == np.asarray(whole).tobytes()
