@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 import sys
 from collections import abc
 from dataclasses import dataclass, field
@@ -312,6 +311,8 @@ def load_all() -> Registry:
     """Import every module of the builtin library (they register themselves) and return the
     registry.  The library is this layer's plug-in, found by name, so the registry never
     imports the layers above it."""
+    import pkgutil  # (only when a family or the whole library loads: a cost at start-up)
+
     package = importlib.import_module(LIBRARY)
     for info in pkgutil.walk_packages(package.__path__, LIBRARY + "."):
         importlib.import_module(info.name)
@@ -322,6 +323,8 @@ def load_family(package: str) -> None:
     """Import every module of a family of builtins: a family whose modules add properties,
     methods or call forms to each other's objects as they load calls this from its
     ``__init__``, so that the first of its functions called loads the whole family."""
+    import pkgutil  # (as above)
+
     for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
         importlib.import_module(f"{package}.{info.name}")
 

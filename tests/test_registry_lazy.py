@@ -75,3 +75,28 @@ def test_names_are_listed_without_loading_and_lookups_load():
     assert "no_such_function_xyz" not in registry
     assert registry.get("no_such_function_xyz") is None
     assert len(registry) == len(registry.names())
+
+
+def test_the_plain_command_lines_read_as_argparse_reads_them():
+    # mlang -e CODE and mlang script.m are read without argparse (a cost at start-up)
+    from mlang.frontends.cli import _arguments, _own_options_after_script, _plain_options
+
+    for argv in (["-e", "1;"], ["-e", ""], ["-e", "x = 1; disp(x)"], ["s.m"], [""], ["a b.m"]):
+        fast = _plain_options(argv)
+        assert fast is not None
+        assert vars(fast) == vars(_own_options_after_script(_arguments().parse_args(argv)))
+    for argv in ([], ["-e", "-1"], ["-e"], ["s.m", "x"], ["-i", "s.m"], ["--debug", "-e", "1"],
+                 ["-e", "1", "-i"], ["-h"], ["-e1"]):
+        assert _plain_options(argv) is None
+
+
+def test_start_up_leaves_argparse_threading_and_pkgutil_unloaded():
+    out = _fresh("""
+        import sys
+        from mlang.frontends.cli import main
+        sys.argv = ['mlang', '-e', 'x = 1;']
+        status = main()
+        print(status, sorted(m for m in ('argparse', 'threading', 'pkgutil', 'traceback')
+                             if m in sys.modules))
+    """)
+    assert out.split("\n")[0] == "0 []"

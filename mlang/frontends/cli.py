@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
-import functools
 import os
 import sys
 import warnings
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 import mlang
 from mlang.errors import ExitRequest, MatlabSyntaxError
+
+if TYPE_CHECKING:
+    import argparse
 
 USAGE = """\
 mlang [options] [script.m [args ...]]
@@ -35,6 +37,11 @@ Run MATLAB code with mlang.
 
 
 def _arguments() -> argparse.ArgumentParser:
+    # argparse (with gettext and locale) loads only for command lines other than the two
+    # plain forms read by _plain_options: a cost at start-up
+    import argparse
+    import functools
+
     # -h prints USAGE, so the help formatter's width is never used: given, it spares the
     # formatter asking the terminal for it (which imports shutil, a cost at start-up)
     formatter = functools.partial(argparse.HelpFormatter, width=80)
@@ -52,6 +59,21 @@ def _arguments() -> argparse.ArgumentParser:
     p.add_argument("script", nargs="?")
     p.add_argument("args", nargs=argparse.REMAINDER)
     return p
+
+
+_DEFAULTS = {"help": False, "version": False, "install_kernel": False, "parse": None,
+             "list_functions": False, "code": None, "interactive": False, "debug": False,
+             "figures": None, "no_wait": False, "script": None, "args": []}
+
+
+def _plain_options(argv: list[str]) -> SimpleNamespace | None:
+    """The options of ``mlang -e CODE`` and ``mlang script.m`` (no word starting with ``-``
+    but the ``-e``), as argparse reads them; None for any other command line."""
+    if len(argv) == 2 and argv[0] == "-e" and not argv[1].startswith("-"):
+        return SimpleNamespace(**{**_DEFAULTS, "code": argv[1], "args": []})
+    if len(argv) == 1 and not argv[0].startswith("-"):
+        return SimpleNamespace(**{**_DEFAULTS, "script": argv[0], "args": []})
+    return None
 
 
 def _own_options_after_script(opts: argparse.Namespace) -> argparse.Namespace:
@@ -79,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
                 stream.reconfigure(errors="replace")  # type: ignore[attr-defined]
             except (AttributeError, ValueError):
                 pass
-    opts = _own_options_after_script(_arguments().parse_args(argv))
+    words = sys.argv[1:] if argv is None else list(argv)
+    opts = _plain_options(words) or _own_options_after_script(_arguments().parse_args(words))
     if opts.help:
         print(USAGE, end="")
         return 0

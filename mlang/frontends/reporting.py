@@ -7,7 +7,6 @@ Ctrl-C is printed on the interpreter's error stream and the session stays usable
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +64,8 @@ def report_internal_error(interp: Any, exc: BaseException, what: str, debug: boo
     _end_output_line(interp)
     _write_error(interp, f"mlang internal error (a bug in mlang, not in your code): {what}\n")
     if debug:
+        import traceback  # (only with --debug: a cost at start-up)
+
         traceback.print_exception(exc, file=interp.err)
 
 

@@ -7,7 +7,7 @@ as Lark's own LALR parser with an inline transformer would.
 
 from __future__ import annotations
 
-import threading
+from _thread import _local as thread_local  # threading.local itself (threading costs at start-up)
 from collections.abc import Callable
 
 from mlang import errors
@@ -261,7 +261,7 @@ def _syntax_error(tok: Token, text: str, file: str) -> MatlabSyntaxError:
     return MatlabSyntaxError(message, file, tok.line, tok.column, _source_line(text, tok.line))
 
 
-_local = threading.local()
+_local = thread_local()
 
 
 def default_parser() -> Parser:
