@@ -38,6 +38,12 @@ def test_legacy_names(name, expected):
     assert x.dtype == (np.bool_ if name.startswith("is") else np.float64)
 
 
+def test_legacy_isreal_agrees_with_the_isreal_function_on_sparse_and_dlarray():
+    cells = "C = {sparse([1 0 2]), sparse([1i 0]), dlarray(1), dlarray(1i), 'a', {1}};"
+    x, y = values(cells + "x = cellfun('isreal', C); y = cellfun(@isreal, C);", "x", "y")
+    assert x.ravel().tolist() == y.ravel().tolist() == [1, 0, 1, 0, 1, 0]
+
+
 def test_legacy_size_and_isclass():
     x, y, z, w = values(CELLS + "x = cellfun('size', C, 2); y = cellfun('size', C, 3); "
                         "z = cellfun('isclass', C, 'double'); w = cellfun('isclass', C, \"single\");",

@@ -22,7 +22,7 @@ from mlang.builtins.coerce import (
 from mlang.builtins.data.construct import SMALL_SIZE, ones, zeros
 from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError, error
-from mlang.registry import Builtin, builtin
+from mlang.registry import BUILTINS, Builtin, builtin
 from mlang.syntax import ast
 from mlang.values import indexing
 from mlang.values.cell import Cell
@@ -557,8 +557,8 @@ def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
     elif name == "islogical":
         out = [class_of(v) == "logical" for v in values]
     elif name == "isreal":
-        out = [class_of(v) in (*NUMERIC_OR_LOGICAL, "char") and to_array(v).dtype.kind != "c"
-               for v in values]
+        is_real = BUILTINS["isreal"].fn  # one rule for @isreal and 'isreal' (sparse, dlarray)
+        out = [bool(is_real(v)) for v in values]
     elif name == "length":
         out = [float(max(size_of(v)) if numel(v) else 0) for v in values]
     elif name == "ndims":
@@ -591,7 +591,8 @@ def cellfun(interp: Any, fn: Any, *rest: Any, nargout: int = 1) -> Any:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
     inputs, uniform, handler = _split_options("cellfun", rest)
     name = text_or_none(fn)
-    if name in LEGACY_CELLFUN and type(rest[0]) is Cell and len(inputs) == len(rest) and nargout <= 1:
+    if name in LEGACY_CELLFUN and type(rest[0]) is Cell and len(inputs) == len(rest) and nargout <= 1 \
+            and not (name == "isreal" and any(type(v) in CALL_ROUTES for v in rest[0].data.flat)):
         if name in ("size", "isclass") or len(rest) == 1:
             return _legacy_cellfun(name, rest[0], list(rest[1:]))
     for k, v in enumerate(inputs, 2):
