@@ -339,7 +339,9 @@ def weekday(d: Any, form: Any = None, *, nargout: int = 1) -> Any:
     if style not in ("short", "long"):
         raise error("MATLAB:weekday:InvalidForm", "The form must be 'short' or 'long'.")
     days = np.floor(np.round(ms) / MS_PER_DAY)
-    n = np.where(np.isfinite(days), np.mod(days + 4, 7) + 1, np.nan)
+    finite = np.isfinite(days)
+    n = np.full(days.shape, np.nan)
+    n[finite] = np.mod(days[finite] + 4, 7) + 1
     if nargout < 2:
         return result(as_matrix(n))
     names = [WEEKDAYS[int(k) - 1] if np.isfinite(k) else "NaN" for k in n.reshape(-1, order="F")]
