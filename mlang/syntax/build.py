@@ -32,6 +32,8 @@ _INTEGER_PREFIXES = frozenset({"0x", "0X", "0b", "0B"})
 
 REFERENCES = (ast.Name, ast.Index, ast.Field, ast.DynField)
 
+new_node = object.__new__
+
 
 class _Splice:
     """Children of a grammar helper rule, spliced into the parent by the parser."""
@@ -334,10 +336,30 @@ class Builder:
                     after = pos + 1
                     if type(right) is not Token and (
                             after == n or BINARY_POWER.get(items[after].type, 99) <= power):
-                        # the next operator binds no tighter: this one completes at once
-                        operand = binary(tok.value, operand, right, line=operand.line, col=operand.col,
-                                         file=file)
-                        pos = after
+                        # the next operator binds no tighter: this one completes at once, and so
+                        # does each next one of the same power, as in 1+2-3+...: a left-deep chain
+                        # (the fields Binary.__init__ sets, without the class call's cost)
+                        line, col = operand.line, operand.col
+                        while True:
+                            node = new_node(binary)
+                            node.op = tok.value
+                            node.left = operand
+                            node.right = right
+                            node.line = line
+                            node.col = col
+                            node.file = file
+                            operand = node
+                            pos = after
+                            if pos == n:
+                                break
+                            tok = items[pos]
+                            if BINARY_POWER.get(tok.type) != power:
+                                break
+                            right = items[pos + 1]
+                            after = pos + 2
+                            if type(right) is Token or (
+                                    after < n and BINARY_POWER.get(items[after].type, 99) > power):
+                                break
                         continue
                 stack.append([":1" if kind == "COLON" else "b", power + 1, tok, operand, None])
                 break

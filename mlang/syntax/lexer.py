@@ -27,6 +27,7 @@ from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
 from mlang.syntax.literals import integer_literal
 from mlang.syntax.matrix_literal import scan
+from mlang.syntax.operand_runs import read_run
 from mlang.syntax.patterns import (
     BINARY_OP,
     CHAR_LIT,
@@ -104,12 +105,15 @@ def tokenize(text: str, file: str = "", variables: frozenset[str] | set[str] = f
 
 
 def tokenize_for_parser(text: str, file: str = "", variables: frozenset[str] | set[str] = frozenset(),
-                        fast_literals: bool = True) -> tuple[list[Token], list[ast.NumericMatrix]]:
+                        fast_literals: bool = True, operand_runs: bool = True,
+                        ) -> tuple[list[Token], list[ast.NumericMatrix]]:
     """Tokens of ``text`` as ``tokenize`` makes them, except that a big ``[...]`` of plain
-    numbers is one MATRIX_LITERAL token whose node is built already; returns the
-    tokens and those nodes, in order (see ``matrix_literal``)."""
+    numbers is one MATRIX_LITERAL token whose node is built already (see ``matrix_literal``)
+    and a long run of operators and plain numbers is one OperandRun token (see
+    ``operand_runs``); returns the tokens and the MATRIX_LITERAL nodes, in order."""
     lexer = _Lexer(text, file, variables)
     lexer.fast_literals = fast_literals
+    lexer.operand_runs = operand_runs
     return lexer.run(), lexer.matrices
 
 
@@ -165,6 +169,7 @@ class _Lexer:
         self.fn_nested_at: list[int] = []  # token indices of FUNCTIONs opened inside a function
         self.continued = False  # the text ends inside a ... continuation or a %{ comment
         self.fast_literals = False  # build numeric [...] at once (tokenize_for_parser)
+        self.operand_runs = False  # long operator-number runs as one token (tokenize_for_parser)
         self.matrices: list[ast.NumericMatrix] = []  # nodes of the MATRIX_LITERAL tokens, in order
 
     # ------------------------------------------------------------ utilities
@@ -230,6 +235,12 @@ class _Lexer:
                     # then each binary operator and plain number that follow without spaces,
                     # as in 1+2*3: the rules above leave every one of them as it is
                     pair = operator_number(text, j)
+                    if pair is not None and self.operand_runs:
+                        run = read_run(text, j, line, line_start, self.file, operators)
+                        if run is not None:  # a long run, as in 1+1+...+1: one token
+                            append(run)
+                            j = run.end_pos
+                            pair = None
                     while pair is not None:
                         op = pair.group(1)
                         k = pair.end(1)

@@ -16,6 +16,7 @@ from mlang.syntax import ast
 from mlang.syntax.build import Builder
 from mlang.syntax.lalr_tables import END, RULES, START, STATES
 from mlang.syntax.lexer import KEYWORDS, normalize_newlines, tokenize_for_parser
+from mlang.syntax.operand_runs import RUN_KIND, OperandRun, open_run, remaining_items
 from mlang.syntax.tokens import Token
 
 _CLOSERS = {"RPAREN", "RBRACKET", "RBRACE"}
@@ -88,10 +89,15 @@ def _kept_children(keep: tuple, method: Callable[[list], object]) -> Callable[[l
 class Parser:
     """A reusable parser: the parse tables' driver and its AST builder."""
 
-    def __init__(self, fast_literals: bool = True) -> None:
+    def __init__(self, fast_literals: bool = True, operand_runs: bool = True) -> None:
         self._builder = Builder()
         self._reductions = _reductions(self._builder)
         self.fast_literals = fast_literals  # False: every [...] through the grammar (for tests)
+        self.operand_runs = operand_runs  # False: no OperandRun tokens (for tests)
+        self._number = next(reduce for origin, _, _, reduce in self._reductions if origin == "number")
+        # (below, state, operator, run's operator kinds, lookahead) -> whether a whole run joins
+        # the growing list there (see _run_fits)
+        self._run_fits_cache: dict[tuple, bool] = {}
         # (state below, list state, operator, operand, lookahead) -> the operand's rule
         # function when the pair repeats a growing list's step (see _cycle), else None
         self._cycles: dict[tuple, Callable[[list], object] | None] = {}
@@ -100,7 +106,8 @@ class Parser:
               variables: frozenset[str] | set[str] = frozenset()) -> ast.Program:
         """Parse a whole file or code fragment; raise MatlabSyntaxError on bad input."""
         try:
-            tokens, matrices = tokenize_for_parser(text, file, variables, self.fast_literals)
+            tokens, matrices = tokenize_for_parser(text, file, variables, self.fast_literals,
+                                                   self.operand_runs)
             builder = self._builder
             builder.file = file
             builder.lambda_depths.clear()
@@ -150,6 +157,25 @@ class Parser:
             return None
         return calls[0][3]
 
+    def _run_fits(self, below: int, state: int, operator: str, run: OperandRun, lookahead: str) -> bool:
+        """Whether ``operator NUMBER`` then the pairs of ``run`` then ``lookahead`` each take
+        the tables round the growing list's step (see _cycle) with the builder's ``number``
+        as the operand's rule, for every order of the run's operator kinds."""
+        key = (below, state, operator, run.kinds, lookahead)
+        fits = self._run_fits_cache.get(key)
+        if fits is None:
+            cycles = self._cycles
+            fits = True
+            for before in run.kinds | {operator}:
+                for after in run.kinds | {lookahead}:
+                    step = (below, state, before, "NUMBER", after)
+                    operand = cycles.get(step, _UNKNOWN)
+                    if operand is _UNKNOWN:
+                        operand = cycles[step] = self._cycle(*step)
+                    fits = fits and operand is self._number
+            self._run_fits_cache[key] = fits
+        return fits
+
     def _run(self, tokens: list[Token]) -> object:
         # The driver's hot loop: tables, stacks and methods are locals, the current state
         # is kept out of the stack, and ?rules of one symbol reduce without a call.
@@ -175,6 +201,12 @@ class Parser:
                 while True:
                     action = row.get(kind)
                     if action is None:
+                        if kind == RUN_KIND:  # not at a growing list: the run's tokens one pair on
+                            tokens[at - 1: at] = open_run(token)
+                            last = len(tokens) - 1
+                            token = tokens[at - 1]
+                            kind = token.type
+                            continue
                         raise _UnexpectedToken(token)
                     if action >= 0:  # shift
                         push_state(action)
@@ -207,7 +239,17 @@ class Parser:
                             if operand is _UNKNOWN:
                                 operand = cycles[key] = self._cycle(*key)
                             if operand is None:
-                                break
+                                run = tokens[at + 1]
+                                if (run.type != RUN_KIND or at + 2 > last
+                                        or not self._run_fits(below, state, kind, run, tokens[at + 2].type)):
+                                    break
+                                # this pair, then every pair of the run, then on after it
+                                grown.children += (token, self._number([tokens[at]]))
+                                grown.children += remaining_items(run)
+                                token = tokens[at + 2]
+                                kind = token.type
+                                at += 3
+                                continue
                             grown.children += (token, operand([tokens[at]]))
                             token = tokens[at + 1]
                             kind = token.type

@@ -1,0 +1,124 @@
+"""Long runs of ``operator number`` pairs, as in ``1+1+...+1``, read as one token.
+
+The tokenizer finds such a run with one regular expression (the pairs its inline
+loop would read one by one) and hands the parser a single OperandRun token that
+holds the operators and the Number nodes already made.  The parser's driver adds
+them all at once to the operator sequence it is growing when its tables take the
+same step for every pair (see ``Parser._run``); anywhere else it opens the run
+into the ordinary tokens of its first pair and a run of the rest, so the grammar
+sees exactly the tokens the tokenizer would have made.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mlang.syntax import ast
+from mlang.syntax.literals import number_value
+from mlang.syntax.patterns import OPERATOR_NUMBER
+from mlang.syntax.tokens import Token, make_token
+
+RUN_KIND = "OPERAND_RUN"  # no terminal of the grammar: the tables never act on it
+MIN_PAIRS = 8  # shorter runs are ordinary tokens (a run saves nothing there)
+
+_RUN_SPAN = re.compile(f"(?:{OPERATOR_NUMBER.pattern})+")
+_NOT_PLAIN_DECIMAL = frozenset("ijIJ")  # last characters of imaginary literals
+
+_new_str = str.__new__
+_new_object = object.__new__
+
+
+class OperandRun(Token):
+    """Pairs ``first`` onwards of ``pairs`` ((operator, number) texts, all on one line
+    starting at column ``start_pos - line_start + 1``), with ``items`` the operator
+    tokens and Number nodes of all the pairs, in order, and ``kinds`` the set of the
+    operators' token types."""
+
+    __slots__ = ("pairs", "items", "first", "kinds", "line_start")
+    pairs: list[tuple[str, str]]
+    items: list
+    first: int
+    kinds: frozenset[str]
+    line_start: int
+
+
+def number_node(text: str, line: int, col: int, file: str) -> ast.Number:
+    """The Number node of a numeric literal, as the builder's ``number`` makes it."""
+    if text[-1] in _NOT_PLAIN_DECIMAL or text[:2] in ("0x", "0X", "0b", "0B"):
+        value, cls = number_value(text)
+    else:
+        value, cls = float(text), "double"
+    return ast.Number(value, cls, text=text, line=line, col=col, file=file)
+
+
+def read_run(text: str, j: int, line: int, line_start: int, file: str,
+             operators: dict[str, str]) -> OperandRun | None:
+    """The run of at least MIN_PAIRS pairs at ``j`` (right after a plain number), or None."""
+    span = _RUN_SPAN.match(text, j)
+    end = span.end() if span is not None else j
+    if end - j < 2 * MIN_PAIRS:
+        return None
+    pairs = OPERATOR_NUMBER.findall(text, j, end)
+    if len(pairs) < MIN_PAIRS:
+        return None
+    # one operator token per operator: the builder reads only the type and text of a
+    # binary operator (a binary node takes its place from its left operand)
+    op_tokens = {op: make_token(operators[op], op, j, line, j - line_start + 1, j + len(op))
+                 for op in {op for op, _ in pairs}}
+    items: list = []
+    push = items.append
+    number = ast.Number
+    col = j - line_start + 1
+    for op, digits in pairs:
+        push(op_tokens[op])
+        col += len(op)
+        if digits[-1] in _NOT_PLAIN_DECIMAL:
+            push(number_node(digits, line, col, file))
+        else:  # the fields Number.__init__ sets, without the class call's cost
+            node = _new_object(number)
+            node.value = float(digits)
+            node.cls = "double"
+            node.text = digits
+            node.line = line
+            node.col = col
+            node.file = file
+            push(node)
+        col += len(digits)
+    return _new_run(pairs, items, 0, frozenset(tok.type for tok in op_tokens.values()),
+                    j, end, line, line_start)
+
+
+def _new_run(pairs: list[tuple[str, str]], items: list, first: int, kinds: frozenset[str],
+             start: int, end: int, line: int, line_start: int) -> OperandRun:
+    run = _new_str(OperandRun, pairs[first][0])
+    run.type = RUN_KIND
+    run.value = pairs[first][0]
+    run.start_pos = start
+    run.end_pos = end
+    run.line = run.end_line = line
+    run.column = start - line_start + 1
+    run.end_column = end - line_start + 1
+    run.pairs, run.items, run.first, run.kinds, run.line_start = pairs, items, first, kinds, line_start
+    return run
+
+
+def open_run(run: OperandRun) -> list[Token]:
+    """The ordinary tokens of the run's first pair, then a run of the rest (if any)."""
+    first = run.first
+    op, digits = run.pairs[first]
+    line, line_start = run.line, run.line_start
+    i = run.start_pos
+    k = i + len(op)
+    end = k + len(digits)
+    out = [make_token(run.items[2 * first].type, op, i, line, i - line_start + 1, k),
+           make_token("NUMBER", digits, k, line, k - line_start + 1, end)]
+    if first + 1 < len(run.pairs):
+        out.append(_new_run(run.pairs, run.items, first + 1, run.kinds, end, run.end_pos,
+                            line, line_start))
+    return out
+
+
+def remaining_items(run: OperandRun) -> list:
+    """The operator tokens and Number nodes of the run's pairs, in order."""
+    first = run.first
+    return run.items[2 * first:] if first else run.items
