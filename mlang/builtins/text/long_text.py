@@ -45,6 +45,15 @@ def text_codes(text: str) -> np.ndarray | None:
     return codes if codes.size == len(text) else None
 
 
+def one_byte_codes(v: np.ndarray) -> np.ndarray | None:
+    """The character codes of a char array as one byte each (flat, column-major),
+    or None when some character is past U+00FF."""
+    codes = char_codes(v).reshape(-1, order="F")
+    if codes.size and int(codes.max()) > 0xFF:
+        return None
+    return codes.astype(np.uint8)
+
+
 def find_codes(codes: np.ndarray, pattern: np.ndarray) -> np.ndarray:
     """Start offsets (ascending) of every occurrence of ``pattern`` in ``codes``,
     overlapping ones included; ``pattern`` is not empty."""

@@ -10,7 +10,14 @@ import numpy as np
 
 from mlang.builtins.coerce import text_array, text_list
 from mlang.builtins.text.forms import TextArray, char_test, deblanked, is_char, is_char_row, is_trimmed
-from mlang.builtins.text.long_text import find_codes, is_long_row, read_texts, row_codes, text_codes
+from mlang.builtins.text.long_text import (
+    find_codes,
+    is_long_row,
+    one_byte_codes,
+    read_texts,
+    row_codes,
+    text_codes,
+)
 from mlang.builtins.text.search import find_all
 from mlang.errors import error
 from mlang.registry import builtin
@@ -141,6 +148,23 @@ def _strrep_row(s: np.ndarray, old: str, new: np.ndarray) -> np.ndarray | None:
     return out.view(CHAR).reshape(1, -1)
 
 
+def _strrep_one_byte_row(s: np.ndarray, old: np.ndarray, new: np.ndarray) -> np.ndarray | None:
+    """strrep of a long char row by a pattern that cannot overlap itself, when the row,
+    the pattern and the replacement all hold characters up to U+00FF: bytes.replace on
+    their one-byte forms, widened back to a char row (None otherwise)."""
+    codes = one_byte_codes(s)
+    if codes is None:
+        return None
+    old_bytes, new_bytes = one_byte_codes(old), one_byte_codes(new)
+    if old_bytes is None or new_bytes is None:
+        return None
+    replaced = codes.tobytes().replace(old_bytes.tobytes(), new_bytes.tobytes())
+    del codes  # the one-byte copy of a long row is not needed beside the result
+    out = np.empty((1, len(replaced)), dtype=CHAR)
+    out.view(np.uint16)[0] = np.frombuffer(replaced, dtype=np.uint8)
+    return out
+
+
 def _self_overlapping(old: str) -> bool:
     """Can two occurrences of ``old`` overlap (a proper suffix that is also a prefix)?"""
     return any(old.startswith(old[k:]) for k in range(1, len(old)))
@@ -149,10 +173,11 @@ def _self_overlapping(old: str) -> bool:
 @builtin()
 def strrep(s: Any, old: Any, new: Any) -> Any:
     """newStr = strrep(str, old, new) replaces every occurrence of old with new."""
-    if is_long_row(s) and is_char_row(old) and is_char_row(new) and old.size and old.size == new.size:
+    if is_long_row(s) and is_char_row(old) and is_char_row(new) and old.size:
         old_text = to_str(old)
         if not _self_overlapping(old_text):
-            out = _strrep_row(s, old_text, new)
+            out = _strrep_row(s, old_text, new) if old.size == new.size else \
+                _strrep_one_byte_row(s, old, new)
             if out is not None:
                 return out
     lead, (ss, olds, news) = _elementwise_texts([s, old, new], "strrep")

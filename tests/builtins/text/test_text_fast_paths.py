@@ -119,6 +119,41 @@ def test_strrep_of_long_rows_keeps_forms_and_empties(m) -> None:
     assert _text(v) == text
 
 
+@pytest.mark.parametrize(("text", "old", "new"), [
+    ("abc,defgh " * 600, "def", "XYZW"),       # one byte each: bytes.replace
+    ("abc,defgh " * 600, "def", ""),           # replaced by nothing
+    ("def" * 2000, "def", ""),                 # nothing left: a 1x0 row
+    ("def" * 2000, "def", "\xff\0"),          # the whole one-byte range, NUL included
+    ("\0\xff a" * 2000, "\0\xff", "z"),      # NUL and U+00FF in the row and the pattern
+    ("abc" * 2000, "xyz", "pq"),               # no match: the row comes back unchanged
+    ("abc" * 2000, "b中", "pq"),               # a pattern past one byte cannot match
+    ("abc" * 2000, "b", "中文"),                # a replacement past one byte: the text rule
+    ("a中c" * 2000, "c", "xyz"),               # a row past one byte: the text rule
+    ("a\U0001F600c" * 2000, "c", "xyz"),       # characters beyond U+FFFF
+    ("ab" * 3000, "b", "éé"),
+])
+def test_strrep_one_byte_row_path_matches_the_text_rule(m, text: str, old: str, new: str) -> None:
+    v = m.value("x = strrep(s, o, n);", s=char_row(text), o=char_row(old), n=char_row(new))
+    expected = _strrep_text(text, old, new)
+    assert class_of(v) == "char" and size_of(v) == (1, len(expected.encode("utf-16-le")) // 2)
+    assert _text(v) == expected
+    v[...] = v  # an ordinary writable array
+
+
+def test_strrep_overlapping_matches_follow_matlab_on_every_path(m) -> None:
+    # MATLAB's documented example: every match strfind finds is replaced
+    short = "abc 2 def 22 ghi 222 jkl 2222"
+    assert _text(m.value("x = strrep(s, '22', '*');", s=char_row(short))) == "abc 2 def * ghi ** jkl ***"
+    long = short * 300
+    assert _text(m.value("x = strrep(s, '22', '*');", s=char_row(long))) == \
+        "abc 2 def * ghi ** jkl ***" * 300
+    assert _text(m.value("x = strrep(s, 'aa', 'X');", s=char_row("aaa" + "b" * LONG))) == "XX" + "b" * LONG
+    v = m.value("x = strrep(s, '22', '*');", s=StringArray.scalar(long))
+    assert type(v) is StringArray and v.scalar_text() == "abc 2 def * ghi ** jkl ***" * 300
+    c = m.value("x = strrep({s, 'aaa'}, 'aa', 'X');", s=char_row(long))
+    assert _text(c.data[0, 0]) == "abc 2 def 22 ghi 222 jkl 2222" * 300 and _text(c.data[0, 1]) == "XX"
+
+
 # ------------------------------------------------------------ upper and lower
 
 
