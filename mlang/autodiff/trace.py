@@ -396,6 +396,12 @@ def _propagate_traced(active: list[Node], needed: set[Node], targets: set[Node],
     return grads
 
 
+def fit_gradient(c: Any, like: np.ndarray) -> Any:
+    """A raw gradient contribution in the shape and type of the array it is for, as the
+    backward pass without higher derivatives makes it."""
+    return _fit(c, like, False, ops)
+
+
 def _fit(c: Any, like: np.ndarray, higher: bool, ops: Any) -> Any:
     """A gradient contribution in the shape and type of the value it is for.
 

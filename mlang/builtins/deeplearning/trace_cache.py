@@ -21,12 +21,14 @@ table of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import FunctionType
 from typing import Any
 
 import numpy as np
 
+from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, map_dlarrays, strip
-from mlang.autodiff.trace import Node, Primitive, next_number, record, result_data
+from mlang.autodiff.trace import Node, Primitive, fit_gradient, next_number, record, result_data
 from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
 from mlang.values.cell import Cell
 from mlang.values.struct import Struct
@@ -142,11 +144,28 @@ class GradientStep:
 
 
 @dataclass(slots=True)
+class FirstOrder:
+    """How a program with one gradient step of first derivatives is replayed on the
+    arrays alone, when its results' traces are about to be dropped: its operations
+    computed on the data, its gradient passed back through their rules, and no trace
+    kept (the same arithmetic as the traced replay and dlgradient)."""
+
+    at: int  # the index of the gradient step
+    targets: frozenset  # the slots of its variables
+    # the operations to pass the gradient back through, users first:
+    # (index of the step, its gradient rule, its result's slot, per argument the
+    # argument's slot when the gradient goes on to it, else None)
+    active: tuple
+    kept: frozenset  # indexes of the steps whose arguments the rules read
+
+
+@dataclass(slots=True)
 class Program:
     inputs: int
     slots: int
     steps: list
     outputs: list  # per result: (template value, ((slot, format), ...))
+    first_order: FirstOrder | None = None
 
 
 def push_recorder(state: dict) -> Recorder:
@@ -271,7 +290,35 @@ def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: 
         if type(step) is GradientStep:
             step.late = all(last_reads.get(s, -1) <= k for s in step.outs)
             break
-    return Program(len(inputs), slots, steps, outputs)
+    program = Program(len(inputs), slots, steps, outputs)
+    program.first_order = _first_order(steps)
+    return program
+
+
+def _first_order(steps: list) -> FirstOrder | None:
+    """The plan of the replay without traces, for a program with one gradient step whose
+    results need no trace once the call's results are untraced; None for other programs."""
+    at = [k for k, step in enumerate(steps) if type(step) is GradientStep]
+    if len(at) != 1 or steps[at[0]].higher and not steps[at[0]].late:
+        return None
+    gradient = steps[at[0]]
+    targets = frozenset(gradient.sources)
+    # slots computed from a variable: the only ones whose gradients are worth passing on
+    needed = set(targets)
+    for step in steps[:at[0]]:
+        if any(s in needed for s, _spec in step.args if s is not None):
+            needed.add(step.out)
+    reached = {gradient.y}
+    active = []
+    for k in range(at[0] - 1, -1, -1):
+        step = steps[k]
+        rule = getattr(step.op, "gradient", None)
+        if step.out not in reached or step.out not in needed or rule is None:
+            continue
+        parents = tuple(s if s is not None and s in needed else None for s, _spec in step.args)
+        active.append((k, rule, step.out, parents))
+        reached.update(s for s in parents if s is not None)
+    return FirstOrder(at[0], targets, tuple(active), frozenset(k for k, *_ in active))
 
 
 # -------------------------------------------------------------------- replay
@@ -281,6 +328,8 @@ def replay(program: Program, interp: Any, inputs: list[DlArray], outermost: bool
     """The results of the recorded call for new ``inputs`` (of the recorded pattern),
     recorded in the trace of those inputs.  ``outermost``: the results' traces are about
     to be dropped, so gradients only returned need not be traced."""
+    if outermost and program.first_order is not None and not interp.family_state.get(RECORDERS):
+        return _replay_untraced(program, program.first_order, interp, inputs)
     values: list[Any] = [None] * program.slots
     values[:len(inputs)] = inputs
     with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
@@ -331,3 +380,75 @@ def _gradient_step(step: GradientStep, values: list, interp: Any, outermost: boo
                                    next_number())
     for s, g in zip(step.outs, dlarrays_in(outs), strict=True):
         values[s] = g
+
+
+def _replay_untraced(program: Program, plan: FirstOrder, interp: Any, inputs: list[DlArray]) -> list:
+    """``replay`` of a program with one first-order gradient step whose results' traces
+    are about to be dropped: the same values, computed on the arrays with no trace."""
+    values: list[Any] = [None] * program.slots
+    for k, x in enumerate(inputs):
+        values[k] = x.data
+    kept: dict[int, list] = {}
+    with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
+        for k, step in enumerate(program.steps):
+            if k == plan.at:
+                _untraced_gradient(step, plan, values, kept)
+                continue
+            raw = [spec if s is None else values[s] for s, spec in step.args]
+            op = step.op
+            if type(op) is Primitive:
+                values[step.out] = op.fn(*raw)
+            else:
+                values[step.out] = result_data(op.invoke(interp, raw, 1)[0])
+            if k in plan.kept:
+                kept[k] = raw
+    results = []
+    for template, sources in program.outputs:
+        fresh = iter([DlArray(values[s], fmt) for s, fmt in sources])
+        results.append(map_dlarrays(template, lambda _x, fresh=fresh: next(fresh)))
+    return results
+
+
+def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept: dict) -> None:
+    """The gradient step of ``_replay_untraced``: what backward computes without higher
+    derivatives, on slots instead of nodes."""
+    y = values[step.y]
+    grads: dict[int, Any] = {step.y: np.ones(y.shape, y.dtype)}
+    targets = plan.targets
+    summed: set[int] = set()  # slots whose gradient is a sum this pass made: added into in place
+    ndarray = np.ndarray
+    for k, rule, out, parents in plan.active:
+        g = grads.get(out) if out in targets else grads.pop(out, None)
+        if g is None:
+            continue
+        raw = kept[k]
+        for a in raw:
+            if type(a) is ndarray and a.dtype.kind == "b":  # logical data counts as double
+                raw = [v.astype(np.float64) if type(v) is ndarray and v.dtype.kind == "b" else v
+                       for v in raw]
+                break
+        for parent, c in zip(parents, rule(g, values[out], *raw), strict=False):
+            if c is None or parent is None:
+                continue
+            if type(c) is FunctionType:  # computed only when needed
+                c = c()
+            like = values[parent]
+            if type(c) is not ndarray or c.shape != like.shape \
+                    or (c.dtype is not like.dtype and c.dtype.kind != "c"):
+                c = fit_gradient(c, like)
+            old = grads.get(parent)
+            if old is None:
+                grads[parent] = c
+            elif parent in summed and type(c) is ndarray and c.dtype == old.dtype:
+                old += c
+            else:
+                grads[parent] = old + c
+                summed.add(parent)
+    for s, out in zip(step.sources, step.outs, strict=True):
+        x = values[s]
+        g = grads.get(s)
+        if g is None:
+            g = np.zeros_like(x)
+        elif x.dtype.kind != "c" and g.dtype.kind == "c":
+            g = ops.real(g)  # a real variable moves only in real directions
+        values[out] = g
