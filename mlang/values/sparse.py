@@ -26,8 +26,9 @@ from mlang.errors import error
 from mlang.values import operators
 from mlang.values.cell import Cell
 from mlang.values.core import char_codes, class_of, is_true, result, to_array
-from mlang.values.indexing import _index_array, _linear_result_shape, assign
+from mlang.values.indexing import assign
 from mlang.values.objects import OBJECT_KINDS, MatlabObject
+from mlang.values.subscripts import _index_array, _linear_result_shape
 
 _ELEMENT_CLASSES = ("double", "logical", "char")
 
