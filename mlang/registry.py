@@ -97,9 +97,57 @@ class Builtin:
             for a in args:
                 if type(a) in CALL_ROUTES:  # one lookup an argument on the common path
                     return self._routed(interp, args, nargout)
-            if not self.plain:
-                return self.invoke(interp, args, nargout)
+            if self.plain:
+                out = self.fn(*args)
+            elif self.wants_interp:
+                out = (self.fn(interp, *args, nargout=nargout) if self.wants_nargout
+                       else self.fn(interp, *args))
+            else:
+                out = self.fn(*args, nargout=nargout)
+            if type(out) is tuple:
+                return list(out)
+            return [] if out is None else [out]
+        except MatlabError as exc:
+            if not exc.exc.function:
+                exc.exc.function = self.name
+            raise
+
+    def direct_call(self, interp: Any, count: int, nargout: int
+                    ) -> abc.Callable[[Any, list, int], list] | None:
+        """What a call site passing ``count`` arguments for ``nargout`` outputs may call
+        instead of ``call``: ``call_plain`` or ``call_counted`` when the counts fit (checked
+        once, here), else None."""
+        if self.min_in <= count <= self.max_in_count and nargout <= self.max_out_count:
+            return self.call_plain if self.plain else self.call_counted
+        return None
+
+    def call_plain(self, interp: Any, args: list, nargout: int) -> list:
+        """``call`` of a function that takes the MATLAB arguments alone, for counts already
+        known to fit."""
+        try:
+            for a in args:
+                if type(a) in CALL_ROUTES:  # one lookup an argument on the common path
+                    return self._routed(interp, args, nargout)
             out = self.fn(*args)
+            if type(out) is tuple:
+                return list(out)
+            return [] if out is None else [out]
+        except MatlabError as exc:
+            if not exc.exc.function:
+                exc.exc.function = self.name
+            raise
+
+    def call_counted(self, interp: Any, args: list, nargout: int) -> list:
+        """``call`` for counts already known to fit."""
+        try:
+            for a in args:
+                if type(a) in CALL_ROUTES:
+                    return self._routed(interp, args, nargout)
+            if self.wants_interp:
+                out = (self.fn(interp, *args, nargout=nargout) if self.wants_nargout
+                       else self.fn(interp, *args))
+            else:
+                out = self.fn(*args, nargout=nargout) if self.wants_nargout else self.fn(*args)
             if type(out) is tuple:
                 return list(out)
             return [] if out is None else [out]

@@ -585,3 +585,141 @@ def test_string_store_index_is_evaluated_once(tmp_path) -> None:
             "s(counted_index()) = \"x\"; s(counted_index() + 5) = \"y\"; n = calls;")
     assert [v for _, v in outcome(code, ["n"])] == [repr(2.0)]
     assert outcome(code, ["s"]) == outcome("s = strings(1, 2); s(1) = \"x\"; s(6) = \"y\";", ["s"])
+
+
+def test_written_function_bodies_as_the_general_path(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    written = _call_file_results(tmp_path)
+    with monkeypatch.context() as m:
+        m.setattr(loop_source, "function_body", lambda compiler, stmts: None)
+        general = _call_file_results(tmp_path)
+    assert written == general
+
+
+BODY_FILE = """
+function r = body_cases(x, y)
+if x < y
+    r = x * 2 + y;
+elseif x == y
+    r = -x;
+else
+    r = x - y / 3;
+end
+if r > 100
+    r = r - 100;
+end
+end
+"""
+
+BODY_ARGUMENTS = ["1, 2", "2, 2", "5, 1", "NaN, 1", "int8(3), 4", "1+2i, 3", "[1 2], 3", "'a', 1",
+                  "true, 2", "[], 1", "300, 1", "1", "single(2), 3", "0, 0", "-0, 0",
+                  "undefined_xyz, 1", "{1}, 2"]
+
+
+def _body_outcomes(tmp_path: object) -> list:
+    (tmp_path / "body_cases.m").write_text(BODY_FILE)  # type: ignore[operator]
+    interp = Interpreter(stdout=io.StringIO())
+    interp.eval(f"addpath('{tmp_path}');")
+    found = []
+    for arguments in BODY_ARGUMENTS:
+        try:
+            interp.eval(f"r = body_cases({arguments});")
+        except MatlabError as exc:
+            found.append(("error", exc.identifier, [(f.name, f.line) for f in exc.exc.stack]))
+            continue
+        v = interp.base.vars["r"]
+        found.append((class_of(v), _plain(v)))
+    return found
+
+
+def test_written_function_bodies_on_every_kind_of_value(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    written = _body_outcomes(tmp_path)
+    with monkeypatch.context() as m:
+        m.setattr(loop_source, "function_body", lambda compiler, stmts: None)
+        general = _body_outcomes(tmp_path)
+    assert written == general
+    assert written[0] == ("double", repr(4.0)) and written[3][0] == "double"
+    assert written[11][:2] == ("error", "MATLAB:minrhs")
+    assert written[11][2][0] == ("body_cases", 3)  # (the file starts with an empty line)
+
+
+def test_function_bodies_with_scalar_statements_are_written(tmp_path) -> None:
+    made = []
+    original = loop_source.function_body
+
+    def counting(compiler, stmts):  # noqa: ANN001, ANN202
+        made.append(original(compiler, stmts))
+        return made[-1]
+
+    (tmp_path / "body_cases.m").write_text(BODY_FILE)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(loop_source, "function_body", counting)
+        interp = Interpreter(stdout=io.StringIO())
+        interp.eval(f"addpath('{tmp_path}'); r = body_cases(1, 2);")
+    assert made and made[0] is not None and interp.base.vars["r"] == 4.0
+
+
+def _long_elseif(n: int) -> str:
+    clauses = "".join(f"elseif x == {k}\n  r = x + {k};\n" for k in range(1, n))
+    return f"if x == 0\n  r = 0;\n{clauses}else\n  r = -1;\nend\n"
+
+
+def test_long_elseif_chains_in_written_code(tmp_path) -> None:
+    # each elseif nests one level deeper in written source: a long chain stays a closure
+    (tmp_path / "many_elseif.m").write_text(f"function r = many_elseif(x)\n{_long_elseif(150)}end\n")
+    interp = Interpreter(stdout=io.StringIO())
+    interp.eval(f"addpath('{tmp_path}'); a = many_elseif(140); b = many_elseif(500);\n"
+                f"s = 0; for x = 1:3\n{_long_elseif(150)}s = s + r; end")
+    assert [interp.base.vars[n] for n in ("a", "b", "s")] == [280.0, -1.0, 12.0]
+
+
+DIRECT_CALL_CASES = [
+    "r = abs(-3); q = max(3, 4);",
+    "r = max(1, 2, 3);",  # more inputs than the builtin takes
+    "r = numel();",  # fewer
+    "r = disp(1);",  # a builtin with no output asked for one
+    "disp(1); r = 1;",
+    "[r, q] = max([3 1 2]);",
+    "r = sin(int8(2)); q = sin(single(1));",
+    "r = abs('a'); q = abs(true);",
+    "r = abs(dlarray(-2)); q = class(r);",
+    "r = abs(sparse(-2)); q = class(r);",
+    "r = abs({1});",  # the builtin's own error, labelled with its name
+    "r = str2double('x'); q = upper('ab');",
+    "r = sprintf('%d,', 3); q = num2str(NaN);",
+    "r = zeros(1, 0); q = size(r, 2);",
+]
+
+
+def _direct_outcome(code: str) -> tuple:
+    interp = Interpreter(stdout=io.StringIO())
+    try:
+        interp.run_source(code)
+    except MatlabError as exc:
+        return ("error", exc.identifier, exc.exc.function, [f.line for f in exc.exc.stack])
+    return tuple((class_of(v), _plain(v)) for v in (interp.base.vars.get(n) for n in ("r", "q"))
+                 if v is not None)
+
+
+@pytest.mark.parametrize("code", DIRECT_CALL_CASES)
+def test_direct_calls_as_the_general_path(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    from mlang.registry import Builtin
+
+    direct = _direct_outcome(code)
+    with monkeypatch.context() as m:
+        m.setattr(Builtin, "direct_call", lambda self, interp, count, nargout: None)
+        m.setattr(UserFunction, "direct_call", lambda self, interp, count, nargout: None)
+        general = _direct_outcome(code)
+    assert direct == general
+
+
+def test_deep_recursion_from_every_entry_point() -> None:
+    interp = Interpreter(stdout=io.StringIO())
+    interp.run_source("a = 1;\nfunction r = down(n)\nif n <= 0\n r = 0;\nelse\n r = down(n - 1) + 1;\nend\nend")
+    assert interp.in_stack_room is False
+    with pytest.raises(MatlabError) as caught:
+        interp.run_source("r = down(10000);\nfunction r = down(n)\nif n <= 0\n r = 0;\nelse\n"
+                          " r = down(n - 1) + 1;\nend\nend")
+    assert caught.value.identifier == "MATLAB:recursionLimit"
+    interp.run_source("r = down(400);\nfunction r = down(n)\nif n <= 0\n r = 0;\nelse\n"
+                      " r = down(n - 1) + 1;\nend\nend")
+    assert interp.base.vars["r"] == 400.0 and interp.in_stack_room is False

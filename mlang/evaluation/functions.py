@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from mlang.errors import MatlabError, MatlabSyntaxError, error
 from mlang.evaluation.arguments import compile_arguments
-from mlang.evaluation.compiler import Code, Compiler
+from mlang.evaluation.compiler import Code, Compiler, loop_source
 from mlang.evaluation.frame import RECURSION_LIMIT, Frame, ReturnFromFunction
 from mlang.syntax import ast
 from mlang.syntax.build import check_loop_exits, check_persistent
@@ -84,12 +85,23 @@ class UserFunction:
                                 _declared(body, ast.Persistent),
                                 {p for p in self.params if p and p != "varargin"},
                                 self.shared)
-            self._body = compiler.block(body)
+            # (its scalar statements written inline as Python source, when it has any)
+            self._body = loop_source.function_body(compiler, body) or compiler.block(body)
             if self.node.arguments:
                 self._arguments = compile_arguments(compiler, self.node.arguments, self.params)
             self._simple = (self._arguments is None and self.parent is None and not self.varargin
                             and not self.varargout and all(self.params))
         return self._body
+
+    def direct_call(self, interp: Any, count: int, nargout: int
+                    ) -> Callable[[Any, list, int], list] | None:
+        """What a call site passing ``count`` arguments for ``nargout`` outputs may call
+        instead of ``call``: ``_call_simple`` when its checks are sure to pass (known once
+        the function is compiled: it is compiled now), else None."""
+        self.compile(interp)
+        if self._simple and count <= self._input_count and nargout <= self._output_count:
+            return self._call_simple
+        return None
 
     def call(self, interp: Any, args: list, nargout: int, caller: Frame | None = None) -> list:
         """Run the function on ``args`` for ``nargout`` outputs."""

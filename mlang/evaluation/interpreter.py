@@ -20,6 +20,7 @@ import mlang.stdlib
 from mlang.errors import RUNNING, MatlabSyntaxError, error
 from mlang.evaluation.frame import RECURSION_LIMIT, Frame
 from mlang.evaluation.functions import CompiledUnit, FileSyntaxError, ScriptCall, UnreadableFile
+from mlang.evaluation.stack_room import with_room
 from mlang.registry import library
 from mlang.syntax.cache import FileReadError, parse_file
 from mlang.syntax.parser import default_parser
@@ -60,6 +61,7 @@ class Interpreter:
         self.warnings_off: set[str] = set()
         self.lastwarn: tuple[str, str] = ("", "")
         self.depth = 0
+        self.in_stack_room = False  # whether code runs below a with_room frame already
         self.frames: list[Frame] = [self.base]  # the call stack (for evalin, dbstack)
         self.at_line_start = True  # whether the last output ended a line (display framing)
         self.tic_start: float | None = None  # the time of the last tic
@@ -109,7 +111,7 @@ class Interpreter:
         self.invalidate()
         try:
             with self.running():
-                self.run_unit(unit, self.base)
+                self.in_room(self.run_unit, unit, self.base)
         finally:
             self.script_dirs.remove(folder)
             self.invalidate()
@@ -119,7 +121,7 @@ class Interpreter:
         program = self.parser.parse(text, f"{name}.m")
         unit = CompiledUnit(program, f"{name}.m", name)
         with self.running():
-            self.run_unit(unit, self.base)
+            self.in_room(self.run_unit, unit, self.base)
 
     def run_unit(self, unit: CompiledUnit, frame: Frame) -> None:
         """Run a compiled file in ``frame``: a script's statements, or a function file's
@@ -145,9 +147,20 @@ class Interpreter:
             if saved is not None:
                 unit.file = saved.file
             try:
-                code_fn(frame)
+                self.in_room(code_fn, frame)
             finally:
                 frame.unit = saved
+
+    def in_room(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` from a frame that reserves a chunk of Python's frame stack for the
+        calls below it (``stack_room``), unless an outer run already did."""
+        if self.in_stack_room:
+            return fn(*args)
+        self.in_stack_room = True
+        try:
+            return with_room(fn, *args)
+        finally:
+            self.in_stack_room = False
 
     @contextmanager
     def running(self) -> Iterator[None]:
@@ -185,7 +198,7 @@ class Interpreter:
         if target is None:
             raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
         with self.running():
-            out = self.invoke(target, [from_python(a) for a in args], nargout, self.base)
+            out = self.in_room(self.invoke, target, [from_python(a) for a in args], nargout, self.base)
         values = [to_python(v) for v in out]
         return values[0] if nargout == 1 and values else tuple(values)
 

@@ -1,6 +1,7 @@
 """Loops written out as Python source: the scalar statements of a loop's body inline.
 
-A ``for k = a:b`` or ``while`` loop becomes one Python function.  In its
+A ``for k = a:b`` or ``while`` loop becomes one Python function; so does the
+body of a user function (its top-level statements, written the same way).  In its
 body, statements made of double scalars are written out as Python code:
 ``s = s + k*0.5``, ``x(k) = x(k-1)*0.5 + k``, ``if s >= 100 && c < 3``,
 ``break``, ``continue``.  Each such statement first reads its variables and
@@ -110,15 +111,17 @@ def append_cell_element(frame: Any, vars: dict, name: str, v: float) -> bool:
 class LoopWriter:
     """Writes one loop's Python source; ``compiler`` gives the closures of the general paths."""
 
-    def __init__(self, compiler: Any, loop: ast.For | ast.While) -> None:
+    def __init__(self, compiler: Any, loop: ast.For | ast.While | list[ast.Node],
+                 variables: set[str] | None = None) -> None:
         self.compiler = compiler
         self.lines: list[str] = []
         self.names: dict[str, Any] = {}  # what the source refers to: closures, constants
         self.temps = 0
         self.inlined = 0  # statements written inline (none: the loop is not worth writing)
-        # a name the loop assigns is a variable in it; others may be functions (pi, i, mod)
-        self.assigned: set[str] = set()
-        for n in ast.walk(loop):
+        # a name the loop assigns is a variable in it (as are ``variables``: a function's
+        # inputs); others may be functions (pi, i, mod)
+        self.assigned: set[str] = set(variables or ())
+        for n in (node for top in (loop if type(loop) is list else [loop]) for node in ast.walk(top)):
             if type(n) is ast.Assign:
                 self.assigned.add(_root(n.target))
             elif type(n) is ast.MultiAssign:
@@ -256,7 +259,8 @@ class LoopWriter:
         if t is ast.Continue:
             self.emit(depth, "continue")
             return
-        if t is ast.If and self.if_statement(st, depth):
+        # (each elseif nests one level deeper: a long chain stays a closure)
+        if t is ast.If and depth + len(st.clauses) <= MAX_NESTING and self.if_statement(st, depth):
             return
         if t is ast.Assign and not st.show and self.assignment(st, depth):
             self.inlined += 1
@@ -350,6 +354,26 @@ class LoopWriter:
 
     # ------------------------------------------------------------ loops
 
+    def namespace(self) -> dict[str, Any]:
+        """What the written source refers to."""
+        return {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element,
+                "store_element": store_element, "append_element": append_element,
+                "append_cell_element": append_cell_element,
+                "truth": truth, "located": located,
+                "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
+
+    def body_function(self, stmts: list[ast.Node]) -> Code | None:
+        """A function's body as one Python function, if anything in it was written inline."""
+        self.lines = ["def body(frame):", "    vars = frame.vars", "    ln = 0", "    try:"]
+        self.statements(stmts, 2)
+        self.lines += ["    except BaseException as exc:",
+                       "        raise located(exc, frame, ln) from None"]
+        if not self.inlined:
+            return None
+        namespace = self.namespace()
+        exec(compile("\n".join(self.lines), "<mlang function>", "exec"), namespace)  # noqa: S102
+        return namespace["body"]
+
     def function(self, header: str, loop_lines: list[str], body: list[ast.Node], depth: int
                  ) -> Callable | None:
         """The loop's function, if anything in it was written inline."""
@@ -365,13 +389,15 @@ class LoopWriter:
                        "        raise located(exc, frame, ln) from None"]
         if not self.inlined:
             return None
-        namespace = {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element,
-                     "store_element": store_element, "append_element": append_element,
-                     "append_cell_element": append_cell_element,
-                     "truth": truth, "located": located,
-                     "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
+        namespace = self.namespace()
         exec(compile("\n".join(self.lines), "<mlang loop>", "exec"), namespace)  # noqa: S102
         return namespace["loop"]
+
+
+def function_body(compiler: Any, stmts: list[ast.Node]) -> Code | None:
+    """A function's body written as one Python function (its inputs are variables), or None
+    when none of its statements is written inline."""
+    return LoopWriter(compiler, stmts, compiler.params).body_function(stmts)
 
 
 def range_loop(compiler: Any, node: ast.For, var: str) -> Callable[[Any, float, float, int], None] | None:

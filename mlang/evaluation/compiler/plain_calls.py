@@ -3,7 +3,10 @@ comma-separated list or is name=value, and ``name`` is an ordinary name.
 
 The variable is indexed, or the function is called directly (resolved once
 per path generation, as ``ReferenceCompiler.calls`` does, without going
-through ``interp.invoke``).  ``x(k)`` of a real double array with one double
+through ``interp.invoke``): a target that offers a ``direct_call`` for the
+site's argument count (a compiled user function with named inputs and
+outputs, a builtin whose counts fit) is called through it, its checks made
+once at resolution.  ``x(k)`` of a real double array with one double
 index, in range, is read inline; everything else takes ``indexing.index``.
 """
 
@@ -43,17 +46,23 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
     """(code giving ``nargout`` outputs, code giving the one value) of ``name(args)``."""
     args = listing(codes)
     index = indexing.index
-    cache: list[Any] = [-1, None]
+    count = len(codes)
+    # the path generation resolved in, the target, and the target's direct call for
+    # nargout 0 and 1 (None: its general ``call``)
+    cache: list[Any] = [-1, None, None, None]
     float64 = np.dtype(np.float64)
-    only = codes[0] if len(codes) == 1 else None
+    only = codes[0] if count == 1 else None
 
-    def resolve_and_call(frame: Frame, values: list, nargout: int) -> list:
+    def resolve(frame: Frame) -> Any:
         target = interp.lookup(name, unit)
         if target is None:
             raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
-        cache[0] = interp.generation
+        direct = getattr(target, "direct_call", None)
+        cache[2] = None if direct is None else direct(interp, count, 0)
+        cache[3] = None if direct is None else direct(interp, count, 1)
         cache[1] = target
-        return target.call(interp, values, nargout, frame)
+        cache[0] = interp.generation
+        return target
 
     def of_value(base: Any, values: list, nargout: int) -> list:
         if type(base) is FunctionHandle:
@@ -66,19 +75,24 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         base = frame.vars.get(name, MISSING)
         if base is MISSING:
             values = args(frame)
-            if cache[0] == interp.generation:
-                return cache[1].call(interp, values, nargout, frame)
-            return resolve_and_call(frame, values, nargout)
+            if cache[0] != interp.generation:
+                resolve(frame)
+            if nargout <= 1:
+                direct = cache[2 + nargout]
+                if direct is not None:
+                    return direct(interp, values, nargout)
+            return cache[1].call(interp, values, nargout, frame)
         return of_value(base, args(frame), nargout)
 
     def value(frame: Frame) -> Any:
         base = frame.vars.get(name, MISSING)
         if base is MISSING:
             values = args(frame)
-            if cache[0] == interp.generation:
-                out = cache[1].call(interp, values, 1, frame)
-            else:
-                out = resolve_and_call(frame, values, 1)
+            if cache[0] != interp.generation:
+                resolve(frame)
+            direct = cache[3]
+            out = direct(interp, values, 1) if direct is not None \
+                else cache[1].call(interp, values, 1, frame)
         elif type(base) is np.ndarray and only is not None:
             k = only(frame)
             if type(k) is float and base.dtype is float64 and base.ndim == 2:
