@@ -45,13 +45,16 @@ def text_codes(text: str) -> np.ndarray | None:
     return codes if codes.size == len(text) else None
 
 
-def one_byte_codes(v: np.ndarray) -> np.ndarray | None:
-    """The character codes of a char array as one byte each (flat, column-major),
-    or None when some character is past U+00FF."""
+def one_byte_text(v: np.ndarray) -> bytearray | None:
+    """The characters of a char array as one byte each (column-major), or None when
+    some character is past U+00FF.  A bytearray: written by NumPy in one pass, and
+    searched and replaced by the bytes methods without another copy."""
     codes = char_codes(v).reshape(-1, order="F")
     if codes.size and int(codes.max()) > 0xFF:
         return None
-    return codes.astype(np.uint8)
+    out = bytearray(codes.size)
+    np.copyto(np.frombuffer(out, dtype=np.uint8), codes, casting="unsafe")
+    return out
 
 
 def find_codes(codes: np.ndarray, pattern: np.ndarray) -> np.ndarray:

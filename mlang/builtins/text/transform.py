@@ -13,7 +13,7 @@ from mlang.builtins.text.forms import TextArray, char_test, deblanked, is_char, 
 from mlang.builtins.text.long_text import (
     find_codes,
     is_long_row,
-    one_byte_codes,
+    one_byte_text,
     read_texts,
     row_codes,
     text_codes,
@@ -152,14 +152,14 @@ def _strrep_one_byte_row(s: np.ndarray, old: np.ndarray, new: np.ndarray) -> np.
     """strrep of a long char row by a pattern that cannot overlap itself, when the row,
     the pattern and the replacement all hold characters up to U+00FF: bytes.replace on
     their one-byte forms, widened back to a char row (None otherwise)."""
-    codes = one_byte_codes(s)
-    if codes is None:
-        return None
-    old_bytes, new_bytes = one_byte_codes(old), one_byte_codes(new)
+    old_bytes, new_bytes = one_byte_text(old), one_byte_text(new)
     if old_bytes is None or new_bytes is None:
         return None
-    replaced = codes.tobytes().replace(old_bytes.tobytes(), new_bytes.tobytes())
-    del codes  # the one-byte copy of a long row is not needed beside the result
+    text = one_byte_text(s)
+    if text is None:
+        return None
+    replaced = text.replace(old_bytes, new_bytes)
+    del text  # the one-byte copy of a long row is not needed beside the result
     out = np.empty((1, len(replaced)), dtype=CHAR)
     out.view(np.uint16)[0] = np.frombuffer(replaced, dtype=np.uint8)
     return out
