@@ -30,6 +30,8 @@ from mlang.builtins.deeplearning.trace_cache import (
     pop_recorder,
     push_recorder,
     replay,
+    replay_untraced,
+    untraced_replay,
 )
 from mlang.errors import error
 from mlang.registry import builtin
@@ -68,8 +70,19 @@ class AcceleratedFunction(MatlabObject):
 
     def call_outermost(self, interp: Any, args: list, nargout: int) -> list:
         """The call of dlfeval(accfun, ...) at the outermost level, whose results' traces
-        dlfeval drops: gradients only returned are computed without tracing them."""
-        return self._call(interp, list(args), nargout, True)
+        dlfeval drops: gradients only returned are computed without tracing them.  The
+        inputs ``args`` are not yet traced: a trace replayed on the arrays alone needs no
+        trace of them, any other call traces them as dlfeval does."""
+        if self.enabled:
+            found: list[DlArray] = []
+            key = pattern_key(args, nargout, True, found, as_traced=True)
+            if key is not None and all(x.node is None for x in found):
+                program = self.cache.get(key)
+                if program is not None and untraced_replay(program, interp):
+                    self.calls += 1
+                    self.hits += 1
+                    return replay_untraced(program, interp, found)
+        return self._call(interp, [map_dlarrays(a, traced_input) for a in args], nargout, True)
 
     def _call(self, interp: Any, args: list, nargout: int, outermost: bool) -> list:
         if not self.enabled:  # a disabled accelerated function is the function itself

@@ -130,12 +130,12 @@ def undefined_for_type(name: str, x: object) -> Exception:
 def dlfeval(interp: Any, fun: object, *args: object, nargout: int = 1) -> object:
     """[y1,...,yk] = dlfeval(FUN, x1,...,xn)  evaluate FUN with every dlarray in its
     arguments traced, so that dlgradient can differentiate inside it"""
-    traced = [map_dlarrays(a, traced_input) for a in args]
+    # an accelerated function whose traced results are about to be stripped here need not
+    # trace the gradients it returns, and traces its inputs itself when it needs them
+    call_outermost = getattr(fun, "call_outermost", None) if interp.dl_depth == 0 else None
+    traced = list(args) if call_outermost is not None else [map_dlarrays(a, traced_input) for a in args]
     interp.dl_depth += 1
     try:
-        # an accelerated function whose traced results are about to be stripped here need
-        # not trace the gradients it returns
-        call_outermost = getattr(fun, "call_outermost", None) if interp.dl_depth == 1 else None
         if call_outermost is not None:
             outs = call_outermost(interp, traced, nargout)
         else:

@@ -39,25 +39,27 @@ from mlang.values.table import Table
 _SCALARS = (float, bool, complex, int, str)
 
 
-def pattern_key(args: list, nargout: int, traced_context: bool, found: list[DlArray]) -> tuple | None:
+def pattern_key(args: list, nargout: int, traced_context: bool, found: list[DlArray],
+                as_traced: bool = False) -> tuple | None:
     """What a cached trace is reused for: the size, class and format of each dlarray
     input (and whether it is traced), the value of every other input, and the number
     of outputs.  None for inputs mlang does not cache traces for (objects, handles).
-    The dlarrays met are appended to ``found``, in the order map_dlarrays visits them."""
+    The dlarrays met are appended to ``found``, in the order map_dlarrays visits them.
+    ``as_traced``: the key of the inputs once dlfeval has traced them."""
     keys = []
     for a in args:
-        k = _key(a, found)
+        k = _key(a, found, as_traced)
         if k is None:
             return None
         keys.append(k)
     return (nargout, traced_context, *keys)
 
 
-def _key(v: Any, found: list[DlArray]) -> Any:
+def _key(v: Any, found: list[DlArray], as_traced: bool) -> Any:
     t = type(v)
     if t is DlArray:
         found.append(v)
-        return ("dlarray", v.data.shape, v.data.dtype.str, v.fmt, v.node is not None)
+        return ("dlarray", v.data.shape, v.data.dtype.str, v.fmt, as_traced or v.node is not None)
     if t is np.ndarray:
         if v.dtype.kind == "O":
             return None
@@ -65,12 +67,12 @@ def _key(v: Any, found: list[DlArray]) -> Any:
     if t in _SCALARS:
         return (t.__name__, v)
     if t is Cell:
-        parts = [_key(e, found) for e in v.data.reshape(-1)]
+        parts = [_key(e, found, as_traced) for e in v.data.reshape(-1)]
         return None if None in parts else ("cell", v.data.shape, tuple(parts))
     if t is Struct:
         elems = []
         for elem in v.elems.reshape(-1):
-            fields = tuple((name, _key(value, found)) for name, value in elem.items())
+            fields = tuple((name, _key(value, found, as_traced)) for name, value in elem.items())
             if any(k is None for _, k in fields):
                 return None
             elems.append(fields)
@@ -328,8 +330,8 @@ def replay(program: Program, interp: Any, inputs: list[DlArray], outermost: bool
     """The results of the recorded call for new ``inputs`` (of the recorded pattern),
     recorded in the trace of those inputs.  ``outermost``: the results' traces are about
     to be dropped, so gradients only returned need not be traced."""
-    if outermost and program.first_order is not None and not interp.family_state.get(RECORDERS):
-        return _replay_untraced(program, program.first_order, interp, inputs)
+    if outermost and untraced_replay(program, interp):
+        return replay_untraced(program, interp, inputs)
     values: list[Any] = [None] * program.slots
     values[:len(inputs)] = inputs
     with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
@@ -382,9 +384,17 @@ def _gradient_step(step: GradientStep, values: list, interp: Any, outermost: boo
         values[s] = g
 
 
-def _replay_untraced(program: Program, plan: FirstOrder, interp: Any, inputs: list[DlArray]) -> list:
+def untraced_replay(program: Program, interp: Any) -> bool:
+    """Whether ``replay_untraced`` gives the results of the program when their traces are
+    about to be dropped (no enclosing accelerated call being recorded needs its steps)."""
+    return program.first_order is not None and not interp.family_state.get(RECORDERS)
+
+
+def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> list:
     """``replay`` of a program with one first-order gradient step whose results' traces
-    are about to be dropped: the same values, computed on the arrays with no trace."""
+    are about to be dropped: the same values, computed on the arrays (``inputs``' data,
+    traced or not) with no trace."""
+    plan = program.first_order
     values: list[Any] = [None] * program.slots
     for k, x in enumerate(inputs):
         values[k] = x.data

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.deeplearning import trace_cache
+from mlang.builtins.deeplearning import accelerate, trace_cache
 from mlang.values.cell import Cell
 from mlang.values.struct import Struct
 
@@ -28,13 +28,14 @@ def data(v: object) -> np.ndarray:
 def replays(monkeypatch) -> list:
     """The replays without traces made (each call appends to the list)."""
     made: list = []
-    plain = trace_cache._replay_untraced
+    plain = trace_cache.replay_untraced
 
     def counted(*args: object) -> list:
         made.append(args)
         return plain(*args)
 
-    monkeypatch.setattr(trace_cache, "_replay_untraced", counted)
+    monkeypatch.setattr(trace_cache, "replay_untraced", counted)
+    monkeypatch.setattr(accelerate, "replay_untraced", counted)
     return made
 
 
@@ -152,3 +153,24 @@ dlarray([1 2 3])
 dlarray([-1 0 1])
 """)
     assert replays  # (the calls that repeat a pattern)
+
+
+def test_disabled_and_recorded_calls_through_dlfeval(m, replays) -> None:
+    out = run_vars(m, """
+acc = dlaccelerate(@f);
+acc.Enabled = false;
+[y1, g1] = dlfeval(acc, dlarray([1 2]));
+acc.Enabled = true;
+[y2, g2] = dlfeval(acc, dlarray([1 2]));
+[y3, g3] = dlfeval(acc, dlarray([3 4]));
+h = acc.HitRate;
+function [y, g] = f(x)
+y = sum(x .^ 3);
+g = dlgradient(y, x);
+end
+""")
+    assert len(replays) == 1 and out["h"] == 50.0
+    np.testing.assert_array_equal(out["g1"].data, [[3.0, 12.0]])
+    np.testing.assert_array_equal(out["g2"].data, [[3.0, 12.0]])
+    np.testing.assert_array_equal(out["g3"].data, [[27.0, 48.0]])
+    assert all(out[k].node is None for k in ("y1", "g1", "y2", "g2", "y3", "g3"))
