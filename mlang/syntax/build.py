@@ -334,8 +334,9 @@ class Builder:
                 if kind != "COLON":
                     right = items[pos]
                     after = pos + 1
+                    following = 0  # the power of the operator after ``right`` (0: none)
                     if type(right) is not Token and (
-                            after == n or BINARY_POWER.get(items[after].type, 99) <= power):
+                            after == n or (following := BINARY_POWER.get(items[after].type, 99)) <= power):
                         # the next operator binds no tighter: this one completes at once, and so
                         # does each next one of the same power, as in 1+2-3+...: a left-deep chain
                         # (the fields Binary.__init__ sets, without the class call's cost)
@@ -350,15 +351,15 @@ class Builder:
                             node.file = file
                             operand = node
                             pos = after
-                            if pos == n:
+                            if following != power:  # the end, or a looser operator
                                 break
                             tok = items[pos]
-                            if BINARY_POWER.get(tok.type) != power:
-                                break
                             right = items[pos + 1]
+                            if type(right) is Token:
+                                break
                             after = pos + 2
-                            if type(right) is Token or (
-                                    after < n and BINARY_POWER.get(items[after].type, 99) > power):
+                            following = BINARY_POWER.get(items[after].type, 99) if after < n else 0
+                            if following > power:
                                 break
                         continue
                 stack.append([":1" if kind == "COLON" else "b", power + 1, tok, operand, None])

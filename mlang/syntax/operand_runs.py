@@ -22,6 +22,7 @@ RUN_KIND = "OPERAND_RUN"  # no terminal of the grammar: the tables never act on 
 MIN_PAIRS = 8  # shorter runs are ordinary tokens (a run saves nothing there)
 
 _RUN_SPAN = re.compile(f"(?:{OPERATOR_NUMBER.pattern})+")
+_RUN_CHARACTERS = re.compile(r"[0-9.eEijIJ+\-*/\\^<>=&|~:]*")
 _NOT_PLAIN_DECIMAL = frozenset("ijIJ")  # last characters of imaginary literals
 
 _new_str = str.__new__
@@ -52,13 +53,16 @@ def number_node(text: str, line: int, col: int, file: str) -> ast.Number:
 
 
 def read_run(text: str, j: int, line: int, line_start: int, file: str,
-             operators: dict[str, str]) -> OperandRun | None:
-    """The run of at least MIN_PAIRS pairs at ``j`` (right after a plain number), or None."""
-    span = _RUN_SPAN.match(text, j)
-    end = span.end() if span is not None else j
+             operators: dict[str, str], limit: int | None = None) -> OperandRun | None:
+    """The run of at least MIN_PAIRS pairs at ``j`` (right after a plain number), or None;
+    ``limit``: where the run is known to end."""
+    # The run lies within the characters of operators and numbers: the pairs there (each
+    # pattern's look-ahead seeing the character after them too) are the run if they follow
+    # one another with no gap (one character-class scan instead of a run pattern's backtracking)
+    end = _RUN_CHARACTERS.match(text, j).end() if limit is None else limit
     if end - j < 2 * MIN_PAIRS:
         return None
-    pairs = OPERATOR_NUMBER.findall(text, j, end)
+    pairs = OPERATOR_NUMBER.findall(text, j, end + 1)
     if len(pairs) < MIN_PAIRS:
         return None
     # one operator token per operator: the builder reads only the type and text of a
@@ -84,6 +88,9 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
             node.file = file
             push(node)
         col += len(digits)
+    if col - 1 != end - line_start:  # a gap between pairs: the run ends at the first one
+        span = _RUN_SPAN.match(text, j)
+        return read_run(text, j, line, line_start, file, operators, span.end()) if span else None
     return _new_run(pairs, items, 0, frozenset(tok.type for tok in op_tokens.values()),
                     j, end, line, line_start)
 

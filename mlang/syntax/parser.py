@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from _thread import _local as thread_local  # threading.local itself (threading costs at start-up)
 from collections.abc import Callable
+from gc import disable as gc_disable
+from gc import enable as gc_enable
+from gc import isenabled as gc_isenabled
 
 from mlang import errors
 from mlang.errors import MatlabSyntaxError
@@ -105,6 +108,13 @@ class Parser:
     def parse(self, text: str, file: str = "",
               variables: frozenset[str] | set[str] = frozenset()) -> ast.Program:
         """Parse a whole file or code fragment; raise MatlabSyntaxError on bad input."""
+        # A parse makes a node or token per token and frees almost none of them, with no
+        # reference cycles among them: the cyclic collector, run on every few hundred new
+        # objects, would walk them again and again (half the time of a long expression).
+        # It is paused for the parse and finds them all young once afterwards.
+        collecting = gc_isenabled()
+        if collecting:
+            gc_disable()
         try:
             tokens, matrices = tokenize_for_parser(text, file, variables, self.fast_literals,
                                                    self.operand_runs)
@@ -120,6 +130,9 @@ class Parser:
             raise
         except _UnexpectedToken as exc:
             raise _syntax_error(exc.token, text, file) from None
+        finally:
+            if collecting:
+                gc_enable()
 
     def _cycle(self, below: int, state: int, operator: str, operand: str,
                lookahead: str) -> Callable[[list], object] | None:

@@ -7,6 +7,7 @@ The fast path must give equal trees with equal positions, and the same syntax er
 
 from __future__ import annotations
 
+import gc
 import itertools
 
 import pytest
@@ -110,6 +111,20 @@ def test_every_pair_of_binary_operators_keeps_precedence_and_associativity(first
     "1" + _run("+") + "\n2" + _run("-") + "\n\n3" + _run("*"),
     "x = 1" + _run("==") + _run("&&") + _run("<") + _run("||") + ";",
     "x = 1" + _run("+", 500) + ";",
+    "x = 1" + _run("+") + "2.';",
+    "x = 1" + _run("+", number="2.") + "';",
+    "x = 1" + _run("+", number="2.") + ".^2;",
+    "x = 1" + _run("+") + "== 2;",
+    "x = 1" + _run("+") + "~=2" + _run("-") + ";",
+    "x = 1" + _run("+") + "+ +2" + _run("+") + ";",
+    "x = 1" + _run("+") + "+~2" + _run("+") + ";",
+    "x = 1" + _run("-") + "--2" + _run("-") + ";",
+    "x = 1" + _run("+") + "*.5e+3i" + _run("/") + ";",
+    "x = 1" + _run("+") + "+0x1F" + _run("+") + ";",
+    "x = 1" + _run("+") + "+a" + _run("+") + ";",
+    "x = [1" + _run("+") + "'" + _run("+") + "];",
+    "x = 1" + _run("<") + "=2" + _run(">") + ";",
+    "1" + _run("+"),
 ])
 def test_runs_in_every_context_parse_as_the_general_path(text):
     _same_as_general(text)
@@ -130,6 +145,13 @@ def test_runs_in_every_context_parse_as_the_general_path(text):
     "1" + _run("+") + " = 3",
     "x = 1" + _run("+") + "end",
     "x = [1" + _run("+") + "]]",
+    "x = 1" + _run("+") + "=2" + _run("+"),
+    "x = 1" + _run("+") + "e5",
+    "x = 1" + _run("+") + "x",
+    "x = 1" + _run("+") + "2.3.4",
+    "x = 1" + _run("+", number="2.") + "5.",
+    "x = 1" + _run("+") + "+=2",
+    "x = 1" + _run("+") + "#",
     "x = 1" + _run("+") + "\n" + "y = 2" + _run("*") + "+",
 ])
 def test_errors_at_and_after_long_runs_are_the_general_paths(text):
@@ -155,3 +177,18 @@ def test_number_node_is_the_builders(text):
     assert node == built
     assert (node.value, node.cls, node.text) == (built.value, built.cls, built.text)
     assert type(node.value) is type(built.value)
+
+
+def test_the_cyclic_collector_is_as_it_was_after_a_parse():
+    assert gc.isenabled()
+    FAST.parse("x = 1" + _run("+") + ";")
+    assert gc.isenabled()
+    with pytest.raises(MatlabSyntaxError):
+        FAST.parse("x = 1" + _run("+") + "+")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        FAST.parse("x = 1;")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
