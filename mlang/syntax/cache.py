@@ -10,6 +10,7 @@ shortcut.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from functools import cache
@@ -27,7 +28,7 @@ def _front_end_fingerprint() -> str:
     digest = hashlib.sha1()
     here = Path(__file__).parent
     for name in ("ast.py", "build.py", "lalr_tables.py", "lexer.py", "literals.py", "matlab.lark",
-                 "matrix_literal.py", "parser.py", "tokens.py"):
+                 "matrix_literal.py", "operand_runs.py", "parser.py", "patterns.py", "tokens.py"):
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:16]
 
@@ -65,6 +66,9 @@ def parse_file(path: str | os.PathLike[str], parser: Parser | None = None) -> as
     cached = _cache_path(path, st)
     if cached is not None:
         import pickle  # here, not at the top: a run that reads no file need not load it
+        # (the cyclic collector pauses while the tree's nodes are made, as in a parse)
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             with open(cached, "rb") as f:
                 program = pickle.load(f)
@@ -72,6 +76,9 @@ def parse_file(path: str | os.PathLike[str], parser: Parser | None = None) -> as
                 return program
         except Exception:  # a missing, stale or damaged entry: parse instead
             pass
+        finally:
+            if collecting:
+                gc.enable()
     text = read_source(given)
     program = (parser or default_parser()).parse(text, str(path))
     if cached is not None:

@@ -7,7 +7,6 @@ The fast path must give equal trees with equal positions, and the same syntax er
 
 from __future__ import annotations
 
-import gc
 import itertools
 
 import pytest
@@ -178,17 +177,3 @@ def test_number_node_is_the_builders(text):
     assert (node.value, node.cls, node.text) == (built.value, built.cls, built.text)
     assert type(node.value) is type(built.value)
 
-
-def test_the_cyclic_collector_is_as_it_was_after_a_parse():
-    assert gc.isenabled()
-    FAST.parse("x = 1" + _run("+") + ";")
-    assert gc.isenabled()
-    with pytest.raises(MatlabSyntaxError):
-        FAST.parse("x = 1" + _run("+") + "+")
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        FAST.parse("x = 1;")
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
