@@ -73,6 +73,17 @@ def test_python_callables_where_matlab_expects_a_handle(m):
     np.testing.assert_array_equal(hi, [[5, 7]])
 
 
+def test_func2str_of_a_python_callable_names_it(m):
+    import math
+
+    m["f"] = math.hypot
+    assert m.eval("func2str(f)", nargout=1) == "py.hypot"
+    assert m.eval("func2str(@sin)", nargout=1) == "sin"
+    with pytest.raises(mlang.MatlabError) as info:
+        m.eval("func2str(dlaccelerate(@sin))")
+    assert info.value.identifier == "MATLAB:func2str:InputNotFunctionHandle"
+
+
 def test_python_exceptions_become_matlab_errors(m):
     def broken(x):
         raise ValueError("no good")

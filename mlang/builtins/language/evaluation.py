@@ -135,8 +135,12 @@ def feval(interp: Any, fn: Any, *args: Any, nargout: int = 0) -> Any:
 def func2str(fn: Any) -> np.ndarray:
     """str = func2str(fh) is the text of a function handle: 'sin', '@(x)x.^2'."""
     if type(fn) is not FunctionHandle:
-        raise error("MATLAB:func2str:InputNotFunctionHandle",
-                    "Input must be a function handle.")
+        is_handle = type(fn) in FUNCTION_LIKE and getattr(fn, "matlab_class", "") == "function_handle"
+        text = getattr(fn, "text", None) if is_handle else None
+        if type(text) is not str:
+            raise error("MATLAB:func2str:InputNotFunctionHandle",
+                        "Input must be a function handle.")
+        return char_row(text.removeprefix("@"))  # a named handle's text has no '@': 'py.f'
     return char_row(func2str_text(fn) if fn.is_anonymous else fn.name)
 
 
