@@ -43,7 +43,13 @@ DTYPE_OF_CLASS: dict[str, np.dtype] = {
     **{name: np.dtype(name) for name in INT_CLASSES},
 }
 EMPTY = np.zeros((0, 0))
-_decode_utf16 = codecs.utf_16_le_decode  # the codec itself: no lookup by name per call
+_decode_utf16 = codecs.utf_16_le_decode  # the codecs themselves: no lookup by name per call
+_encode_utf16 = codecs.utf_16_le_encode
+_frombuffer = np.frombuffer
+# Texts at least this long whose characters fit in a byte become char arrays through
+# their one-byte form widened by NumPy: past this length the UTF-16 codec's output
+# and its copy are the slower way (shorter texts are quicker through the codec).
+_WIDEN_FROM = 32768
 
 
 FLOAT_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
@@ -162,10 +168,17 @@ def char_row(text: str) -> np.ndarray:
     characters beyond U+FFFF take two code units, as in MATLAB."""
     if not text:
         return np.zeros((0, 0), dtype=CHAR)
-    units = text.encode("utf-16-le", "surrogatepass")
-    out = np.empty((1, len(units) // 2), dtype=CHAR)
-    out.data.cast("B")[:] = units
-    return out
+    if len(text) >= _WIDEN_FROM:
+        try:
+            narrow = text.encode("latin-1")
+        except UnicodeEncodeError:
+            pass
+        else:
+            out = np.empty((1, len(text)), dtype=CHAR)
+            out.view(np.uint16)[0] = _frombuffer(narrow, dtype=np.uint8)
+            return out
+    # the codec itself, then one copy into an array of its own (the bytes are read-only)
+    return _frombuffer(_encode_utf16(text, "surrogatepass")[0], CHAR)[None].copy()
 
 
 def char_text(a: np.ndarray) -> str:

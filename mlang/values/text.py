@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import codecs
-
 import numpy as np
 
 from mlang.errors import error
 from mlang.values.cell import Cell
 from mlang.values.core import (
-    CHAR,
     align,
     char_codes,
     char_row,
@@ -22,12 +19,9 @@ from mlang.values.core import (
 )
 from mlang.values.string import StringArray
 
-# Texts at least this long cross between char arrays and Python strings through
-# one-byte buffers when every character fits in a byte (Latin-1): three to four
-# times faster than UTF-16 encoding and decoding, which shorter texts keep.
-_NARROW_FROM = 256
-_encode_utf16 = codecs.utf_16_le_encode
-_frombuffer = np.frombuffer
+# Rows at least this long whose characters all fit in a byte become Python strings
+# through one-byte buffers (Latin-1): quicker than UTF-16 decoding from here on.
+_NARROW_FROM = 8192
 
 
 def row_text(a: np.ndarray) -> str:
@@ -40,19 +34,9 @@ def row_text(a: np.ndarray) -> str:
     return char_text(a)
 
 
-def text_row(text: str) -> np.ndarray:
-    """A 1×n char row holding ``text`` (``char_row`` with fast paths for short texts and
-    long ASCII texts; 0×0 for the empty text, as ``char_row``)."""
-    if len(text) < _NARROW_FROM:
-        if not text:
-            return char_row(text)
-        # the codec itself (no lookup by name), then one copy into an array of its own
-        return _frombuffer(_encode_utf16(text, "surrogatepass")[0], CHAR)[None].copy()
-    if text.isascii():
-        out = np.empty((1, len(text)), dtype=CHAR)
-        out.view(np.uint16)[0] = _frombuffer(text.encode("ascii"), dtype=np.uint8)
-        return out
-    return char_row(text)
+# A 1×n char row holding a text (0×0 for the empty text): ``char_row``, which has the
+# fast paths for short and for long one-byte texts; the name stays for its callers.
+text_row = char_row
 
 
 def to_string_array(v: object) -> StringArray:

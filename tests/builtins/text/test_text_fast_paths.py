@@ -40,16 +40,17 @@ def _overlapping_starts(text: str, pattern: str) -> list[float]:
 # ------------------------------------------------------------ conversions
 
 
-@pytest.mark.parametrize("n", [0, 1, 255, 256, 257, 4096])
+@pytest.mark.parametrize("n", [0, 1, 255, 256, 257, 4096, 8191, 8192, 32767, 32768, 40000])
 @pytest.mark.parametrize("alphabet", ["ab c", "aé\xff", "a中b", "a\U0001F600b", "\0\x7f\x80"])
 def test_row_conversions_match_the_general_ones(n: int, alphabet: str) -> None:
     text = _random_text(alphabet, n, seed=n)
-    made = text_row(text)
-    expected = char_row(text)
-    assert made.dtype == expected.dtype and made.shape == expected.shape
-    assert made.tobytes() == expected.tobytes()
-    assert row_text(expected) == char_text(expected) == text
-    made[...] = expected  # the fast row is an ordinary writable array
+    units = text.encode("utf-16-le", "surrogatepass")  # the general rule: UTF-16 code units
+    for made in (text_row(text), char_row(text)):
+        assert made.dtype == np.dtype("V2")
+        assert made.shape == ((1, len(units) // 2) if text else (0, 0))
+        assert made.tobytes() == units
+        assert row_text(made) == char_text(made) == text
+        made[...] = made[:, ::-1]  # an ordinary writable array of its own
 
 
 def test_row_text_of_a_matrix_and_of_a_view_reads_column_major() -> None:
