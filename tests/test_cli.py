@@ -51,7 +51,8 @@ def test_function_file(tmp_path, capsys):
 def test_version_and_help_through_python_m():
     version = run("--version")
     assert version.returncode == 0
-    assert version.stdout.startswith(f"mlang {mlang.__version__} (optional: ")
+    assert version.stdout.startswith(f"mlang {mlang.__version__} (numpy ")
+    assert "; optional: h5py " in version.stdout
     usage = run("-h")
     assert usage.returncode == 0
     assert "mlang --parse FILE" in usage.stdout

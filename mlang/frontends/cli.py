@@ -130,22 +130,26 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-# The optional parts --version names: (distribution, module to look for).
-OPTIONAL_PARTS = (("matplotlib", "matplotlib"), ("scipy", "scipy"), ("h5py", "h5py"),
-                  ("openpyxl", "openpyxl"), ("pandas", "pandas"), ("ipykernel", "ipykernel"))
+# The libraries --version names, as (distribution, module to look for): those mlang always
+# uses (dependencies), then the optional extras.
+REQUIRED_PARTS = (("numpy", "numpy"), ("scipy", "scipy"), ("matplotlib", "matplotlib"))
+OPTIONAL_PARTS = (("h5py", "h5py"), ("openpyxl", "openpyxl"), ("pandas", "pandas"),
+                  ("ipykernel", "ipykernel"))
 
 
 def version_text() -> str:
-    """``mlang 0.1.0 (optional: matplotlib 3.9.2, h5py -, ...)``: each optional part's version,
-    or ``-`` when it is not installed; found from the installed metadata, never imported."""
+    """``mlang 0.1.0 (numpy 2.1.0, ...; optional: h5py -, ...)``: the version of each library
+    used, or ``-`` when it is not installed; found from the installed metadata, never imported."""
     from importlib.util import find_spec  # (only for --version)
 
-    parts = []
-    for distribution, module in OPTIONAL_PARTS:
-        spec = find_spec(module)
-        found = "-" if spec is None else _installed_version(distribution, spec)
-        parts.append(f"{distribution} {found}")
-    return f"mlang {mlang.__version__} (optional: {', '.join(parts)})"
+    def listed(parts: tuple) -> str:
+        named = []
+        for distribution, module in parts:
+            spec = find_spec(module)
+            named.append(f"{distribution} {'-' if spec is None else _installed_version(distribution, spec)}")
+        return ", ".join(named)
+
+    return f"mlang {mlang.__version__} ({listed(REQUIRED_PARTS)}; optional: {listed(OPTIONAL_PARTS)})"
 
 
 def _installed_version(distribution: str, spec: Any) -> str:

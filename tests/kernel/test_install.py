@@ -49,18 +49,20 @@ def test_install_options_are_exclusive(tmp_path):
     assert done.returncode != 0 and "not allowed" in done.stderr
 
 
-def test_version_names_the_optional_parts():
+def test_version_names_the_libraries_then_the_optional_parts():
     text = cli.version_text()
-    assert text.startswith("mlang 0.1.0 (optional: ")
-    assert f"matplotlib {version('matplotlib')}" in text
+    assert text.startswith(f"mlang 0.1.0 (numpy {version('numpy')}, scipy {version('scipy')}, "
+                           f"matplotlib {version('matplotlib')}; optional: h5py ")
     assert f"ipykernel {version('ipykernel')}" in text
-    assert re.fullmatch(r"mlang \S+ \(optional: (\S+ \S+, )*\S+ \S+\)", text)
+    assert re.fullmatch(r"mlang \S+ \((\S+ \S+, )*\S+ \S+; optional: (\S+ \S+, )*\S+ \S+\)", text)
 
 
 def test_version_marks_missing_parts(monkeypatch):
+    monkeypatch.setattr(cli, "REQUIRED_PARTS", (("scipy", "scipy"),))
     monkeypatch.setattr(cli, "OPTIONAL_PARTS", (("no-such-dist", "no_such_module_anywhere"),
-                                                ("scipy", "scipy")))
-    assert cli.version_text() == f"mlang 0.1.0 (optional: no-such-dist -, scipy {version('scipy')})"
+                                                ("numpy", "numpy")))
+    assert cli.version_text() == (f"mlang 0.1.0 (scipy {version('scipy')}; "
+                                  f"optional: no-such-dist -, numpy {version('numpy')})")
 
 
 def test_version_loads_nothing_optional():
