@@ -37,7 +37,7 @@ from mlang.values.objects import OBJECT_KINDS
 from mlang.values.solve import solve
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
-from mlang.values.text import string_binary, to_string_array
+from mlang.values.text import number_text, string_binary
 
 ARITHMETIC_CLASSES = frozenset({"double", "single", "logical", "char", *INT_CLASSES})
 INT_LIMITS = {name: (np.iinfo(name).min, np.iinfo(name).max) for name in INT_CLASSES}
@@ -584,7 +584,7 @@ def _string_scalar(v: object) -> tuple[str | None, bool]:
         if data.shape == (1, 1):
             return data[0, 0], True
     elif t is float:
-        return to_string_array(v).data[0, 0], True
+        return number_text(v), True
     return None, False
 
 

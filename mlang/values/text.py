@@ -65,13 +65,14 @@ def to_string_array(v: object) -> StringArray:
         flat_in = a.reshape(-1)
         flat_out = data.reshape(-1)
         for i in range(flat_in.size):
-            flat_out[i] = _number_text(flat_in[i])
+            flat_out[i] = number_text(flat_in[i])
         return StringArray(data)
     raise error("MATLAB:string:invalidConversion",
                 f"Conversion to string from {class_of(v)} is not possible.")
 
 
-def _number_text(x: object) -> str | None:
+def number_text(x: object) -> str | None:
+    """The text ``string`` makes of one number (None for NaN, which becomes <missing>)."""
     if isinstance(x, (float, np.floating)) and x != x:
         return None  # string(NaN) is <missing>
     if isinstance(x, (bool, np.bool_)):

@@ -173,6 +173,9 @@ def strings(*sizes: Any) -> Any:
 @builtin()
 def strlength(s: Any) -> Any:
     """L = strlength(str) is the number of characters of each text (NaN for <missing>)."""
+    if type(s) is StringArray and s.data.shape == (1, 1):  # a string scalar: no lists
+        text = s.data[0, 0]
+        return math.nan if text is None else float(len(text))
     t = text_array(s)
     return t.pack_values([math.nan if x is None else float(len(x)) for x in t.items],
                          lambda v: double_array(v, t.shape))

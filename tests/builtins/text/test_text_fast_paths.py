@@ -14,7 +14,7 @@ from mlang.builtins.text.transform import _strrep_text
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, char_text, class_of, size_of
 from mlang.values.string import StringArray
-from mlang.values.text import row_text, text_row
+from mlang.values.text import row_text, text_row, to_string_array
 
 LONG = 5000  # past the length where the vectorised and one-byte paths start
 
@@ -358,3 +358,30 @@ def test_appends_in_loops_match_one_concatenation(m, start: str, expr: str) -> N
                     f"x = s; for i = 1:6, x = horzcat(x, c{{i}}{{:}}); end;")
     assert class_of(grown) == class_of(whole) and size_of(grown) == size_of(whole)
     assert np.asarray(grown).tobytes() == np.asarray(whole).tobytes()
+
+
+# ------------------------------------------------------------ string scalars
+
+
+@pytest.mark.parametrize("number", [7.0, -3.0, 0.5, 1e20, 123456.789, float("nan"), float("inf"),
+                                    -0.0, 1e-7])
+def test_string_scalar_and_double_scalar_match_the_array_rule(m, number: float) -> None:
+    expected = to_string_array(number).data[0, 0]
+    joined = m.value('x = "item" + n;', n=number)
+    assert type(joined) is StringArray and size_of(joined) == (1, 1)
+    assert joined.data[0, 0] == (None if expected is None else "item" + expected)
+    joined = m.value('x = n + "_";', n=number)
+    assert joined.data[0, 0] == (None if expected is None else expected + "_")
+    same = m.value('x = s == n;', s=StringArray.scalar(expected or "NaN"), n=number)
+    assert same is (expected is not None)
+    scalar, through_arrays = m.values('a = "item" + n; b = "item" + [n n];', "a", "b", n=number)
+    assert scalar.data[0, 0] == through_arrays.data[0, 0] == through_arrays.data[0, 1]
+
+
+@pytest.mark.parametrize("text", ["", "a", "abc", "aé中", None])
+def test_strlength_of_a_string_scalar_matches_arrays(m, text: str | None) -> None:
+    scalar = m.value("x = strlength(s);", s=StringArray.scalar(text))
+    array = m.value("x = strlength([s s]);", s=StringArray.scalar(text))
+    assert type(scalar) is float
+    first = float(np.asarray(array).reshape(-1)[0])
+    assert (scalar != scalar and first != first) or scalar == first
