@@ -23,6 +23,7 @@ BINARY_POWER = {
     "STAR": 8, "SLASH": 8, "BACKSLASH": 8, "DOTSTAR": 8, "DOTSLASH": 8, "DOTBACKSLASH": 8,
     "CARET": 10, "DOTCARET": 10,
 }
+BINARY_AT_ONCE = frozenset(BINARY_POWER) - {"COLON"}  # (a:b is a Range)
 UNARY_POWER = 9  # between multiplication and power: -a^b is -(a^b), -a*b is (-a)*b
 POSTFIX_POWER = 10  # transposes share power's level and associate left: a^b' is (a^b)'
 POSTFIX = {"TRANSPOSE": "'", "DOTTRANSPOSE": ".'"}
@@ -35,7 +36,7 @@ REFERENCES = (ast.Name, ast.Index, ast.Field, ast.DynField)
 new_node = object.__new__
 
 
-class _Splice:
+class Splice:
     """Children of a grammar helper rule, spliced into the parent by the parser."""
 
     __slots__ = ("children",)
@@ -58,8 +59,8 @@ class Builder:
         self.matrices: list[ast.NumericMatrix] = []  # nodes of the MATRIX_LITERAL tokens; per parse
         self.next_matrix = 0
 
-    def __default__(self, data: str, children: list, meta: object) -> _Splice:
-        return _Splice(children)  # only inlined helper rules (``_x``, generated ``x*``) get here
+    def __default__(self, data: str, children: list, meta: object) -> Splice:
+        return Splice(children)  # only inlined helper rules (``_x``, generated ``x*``) get here
 
     def error(self, message: str, line: int, col: int) -> MatlabSyntaxError:
         return MatlabSyntaxError(message, self.file, line, col)
@@ -276,6 +277,10 @@ class Builder:
     def opseq(self, c: list) -> Node:
         if len(c) == 1:
             return c[0]
+        if len(c) == 3:  # a op b, as _climb makes it
+            left, tok, right = c
+            if type(left) is not Token and type(right) is not Token and tok.type in BINARY_AT_ONCE:
+                return ast.Binary(tok.value, left, right, line=left.line, col=left.col, file=self.file)
         return self._climb(c)
 
     def _climb(self, items: list) -> Node:
