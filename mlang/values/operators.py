@@ -14,6 +14,7 @@ these; everything here may assume it is not on the very hottest path.
 from __future__ import annotations
 
 import operator as py
+from collections.abc import Callable
 
 import numpy as np
 
@@ -331,6 +332,12 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
 
 def binary(symbol: str, a: object, b: object) -> object:
     """Any binary operator by its MATLAB symbol."""
+    if type(a) is StringArray or type(b) is StringArray:
+        fn = _STRING_SCALAR_OPS.get(symbol)
+        if fn is not None:  # "item" + i, s == "x": two scalars need no arrays
+            quick = _string_scalars(symbol, fn, a, b)
+            if quick is not None:
+                return quick
     if type(a) in OBJECT_KINDS or type(b) in OBJECT_KINDS:
         out = objects.binary_operator(symbol, a, b)
         if out is not NotImplemented:
@@ -562,13 +569,24 @@ def _string_operator(symbol: str, a: object, b: object) -> object | None:
         return None
     fn = _STRING_SCALAR_OPS.get(symbol)
     if fn is not None:  # two scalars (the usual case in loops): no arrays to broadcast
-        x, x_ok = _string_scalar(a)
-        y, y_ok = _string_scalar(b) if x_ok else (None, False)
-        if y_ok:
-            if symbol == "+":
-                return StringArray.scalar(None if x is None or y is None else x + y)  # type: ignore[operator]
-            return x is not None and y is not None and fn(x, y)
+        quick = _string_scalars(symbol, fn, a, b)
+        if quick is not None:
+            return quick
     return string_binary(symbol, a, b)
+
+
+def _string_scalars(symbol: str, fn: Callable, a: object, b: object) -> object | None:
+    """``a <symbol> b`` of two string scalars, or of a string scalar and a double scalar,
+    computed on their texts; None for other operands."""
+    x, x_ok = _string_scalar(a)
+    if not x_ok:
+        return None
+    y, y_ok = _string_scalar(b)
+    if not y_ok:
+        return None
+    if symbol == "+":
+        return StringArray.scalar(None if x is None or y is None else x + y)  # type: ignore[operator]
+    return x is not None and y is not None and fn(x, y)
 
 
 _STRING_SCALAR_OPS = {"+": py.add, "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le,
