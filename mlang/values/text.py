@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+
 import numpy as np
 
 from mlang.errors import error
@@ -22,6 +24,7 @@ from mlang.values.string import StringArray
 # Rows at least this long whose characters all fit in a byte become Python strings
 # through one-byte buffers (Latin-1): quicker than UTF-16 decoding from here on.
 _NARROW_FROM = 8192
+_decode_latin1 = codecs.latin_1_decode
 
 
 def row_text(a: np.ndarray) -> str:
@@ -30,7 +33,8 @@ def row_text(a: np.ndarray) -> str:
     if a.size >= _NARROW_FROM and a.flags.c_contiguous and a.ndim == 2 and a.shape[0] == 1:
         codes = char_codes(a)
         if int(codes.max()) < 256:
-            return codes.astype(np.uint8).tobytes().decode("latin-1")
+            # the codec reads the one-byte array itself (no bytes copy in between)
+            return _decode_latin1(codes.astype(np.uint8))[0]
     return char_text(a)
 
 
