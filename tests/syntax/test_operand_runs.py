@@ -13,7 +13,7 @@ import pytest
 
 from mlang.errors import MatlabSyntaxError
 from mlang.syntax import ast
-from mlang.syntax.lexer import tokenize, tokenize_for_parser
+from mlang.syntax.lexer import needs_more_input, tokenize, tokenize_for_parser
 from mlang.syntax.operand_runs import MIN_PAIRS, RUN_KIND, number_node
 from mlang.syntax.parser import Parser
 from tests.syntax.test_parse_fast_paths import _NoCycles
@@ -124,6 +124,21 @@ def test_every_pair_of_binary_operators_keeps_precedence_and_associativity(first
     "x = [1" + _run("+") + "'" + _run("+") + "];",
     "x = 1" + _run("<") + "=2" + _run(">") + ";",
     "1" + _run("+"),
+    "x = [1 +1" + _run("+") + "];",
+    "x = [1 -1" + _run("+") + " - 1" + _run("-") + "];",
+    "x = [1" + _run("+") + "; 2" + _run("+") + "\n 3" + _run("+") + "];",
+    "x.y(1" + _run("+") + ", end" + _run("-") + ").z = {1" + _run("*") + "};",
+    "disp 1" + _run("+"),
+    "disp('1" + _run("+") + "')",
+    "x = '1" + _run("+") + "'; % 1" + _run("+"),
+    "x = \"1" + _run("+") + "\" + 1" + _run("+") + ";",
+    "%{\n1" + _run("+") + "\n%}\nx = 1" + _run("+"),
+    "x = 1" + _run("+") + ";y=2" + _run("+") + ",z=3" + _run("-"),
+    "function f\nx = 1" + _run("+") + ";\nfunction g\ny = 2" + _run("+"),
+    "x = 1" + _run("+") + "\r\ny = 2" + _run("+") + "\r\n",
+    "for k = 1" + _run(":") + "\nend",
+    "x = @() 1" + _run("+") + ";",
+    "x = -(1" + _run("+") + ")';",
 ])
 def test_runs_in_every_context_parse_as_the_general_path(text):
     _same_as_general(text)
@@ -177,3 +192,9 @@ def test_number_node_is_the_builders(text):
     assert (node.value, node.cls, node.text) == (built.value, built.cls, built.text)
     assert type(node.value) is type(built.value)
 
+
+
+def test_needs_more_input_sees_runs_as_the_command_window_does():
+    assert not needs_more_input("x = 1" + _run("+") + ";")
+    assert needs_more_input("x = [1" + _run("+"))
+    assert needs_more_input("x = 1" + _run("+") + " ...")
