@@ -241,6 +241,9 @@ def _row_format_plan(units: bytes) -> tuple[str, tuple[str, ...]] | None:
     return _one_pass_plan(units.decode("utf-16-le", "surrogatepass"))
 
 
+_ONE_WHOLE = ("whole",)  # the plan of a format with one integer conversion
+
+
 def _plan_values(kinds: tuple[str, ...], args: tuple | list) -> tuple | None:
     """The Python values a one-pass plan formats, one per conversion; None when an
     argument is not a double or char row of its conversion's kind."""
@@ -384,9 +387,14 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
         # a char row format: its plan is found by its bytes, without decoding it
         plan = _row_format_plan(fmt.tobytes())
         if plan is not None and len(args) == len(plan[1]):
-            values = _plan_values(plan[1], args)
-            if values is not None:
-                text = plan[0] % values
+            template, kinds = plan
+            a = args[0] if kinds == _ONE_WHOLE else None
+            if type(a) is float and a.is_integer():  # sprintf('%d,', i): no tuple of values
+                text = template % int(a)
+            else:
+                values = _plan_values(kinds, args)
+                if values is not None:
+                    text = template % values
     if text is None:
         char_format = type(fmt) is np.ndarray and fmt.dtype.kind == "V"
         text = format_text(char_text(fmt) if char_format else _text_arg(fmt), list(args))

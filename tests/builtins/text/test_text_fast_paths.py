@@ -291,7 +291,8 @@ def test_sprintf_one_pass_applies_to_plain_formats() -> None:
 
 ROW_FORMATS = [*FORMATS, ("", []), ("", [1.0]), ("%s", [char_row("")]), ("é%s\U0001F600", [char_row("中")]),
                ("%s-%d", [char_row("item"), 7.0]), ("%s", [char_row("a\U0001F600")]), ("%%", []),
-               ("%d", []), ("%f|%e", [1.5, float("-inf")]), ("%s", [2.5]), ("%d", [char_row("ab")])]
+               ("%d", []), ("%f|%e", [1.5, float("-inf")]), ("%s", [2.5]), ("%d", [char_row("ab")]),
+               ("%d", [1e300]), ("%d|", [-1e300]), ("%d%%", [3.0]), ("%5d", [-7.0])]
 
 
 def _as_format(fmt: str) -> np.ndarray:
