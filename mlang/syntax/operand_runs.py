@@ -23,6 +23,10 @@ MIN_PAIRS = 8  # shorter runs are ordinary tokens (a run saves nothing there)
 
 _RUN_SPAN = re.compile(f"(?:{OPERATOR_NUMBER.pattern})+")
 _RUN_CHARACTERS = re.compile(r"[0-9.eEijIJ+\-*/\\^<>=&|~:]*")
+_ENDS_RUN = frozenset(" \t\n)]},;'\"%")  # what may follow a number, but not in a run
+# OPERATOR_NUMBER's operators but those starting with '.' (which no integer may be followed by)
+_OPERATORS = re.compile(r"(==|~=|<=|>=|&&|\|\||[-+*/\\^<>&|:])")
+_NOT_INTEGER = re.compile("[.eEijIJ]")
 _NOT_PLAIN_DECIMAL = frozenset("ijIJ")  # last characters of imaginary literals
 
 _new_str = str.__new__
@@ -30,13 +34,14 @@ _new_object = object.__new__
 
 
 class OperandRun(Token):
-    """Pairs ``first`` onwards of ``pairs`` ((operator, number) texts, all on one line
-    starting at column ``start_pos - line_start + 1``), with ``items`` the operator
-    tokens and Number nodes of all the pairs, in order, and ``kinds`` the set of the
-    operators' token types."""
+    """Pairs ``first`` onwards of the run of operators ``ops`` and numbers ``numbers``
+    (texts, all on one line, starting at column ``start_pos - line_start + 1``), with
+    ``items`` the operator tokens and Number nodes of all its pairs, in order, and
+    ``kinds`` the set of the operators' token types."""
 
-    __slots__ = ("pairs", "items", "first", "kinds", "line_start")
-    pairs: list[tuple[str, str]]
+    __slots__ = ("ops", "numbers", "items", "first", "kinds", "line_start")
+    ops: list[str]
+    numbers: list[str]
     items: list
     first: int
     kinds: frozenset[str]
@@ -56,24 +61,30 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
              operators: dict[str, str], limit: int | None = None) -> OperandRun | None:
     """The run of at least MIN_PAIRS pairs at ``j`` (right after a plain number), or None;
     ``limit``: where the run is known to end."""
-    # The run lies within the characters of operators and numbers: the pairs there (each
-    # pattern's look-ahead seeing the character after them too) are the run if they follow
-    # one another with no gap (one character-class scan instead of a run pattern's backtracking)
+    # The run lies within the characters of operators and numbers (one character-class scan
+    # instead of a run pattern's backtracking): integers cut at the operators, or else the
+    # pairs there one by one (each pattern's look-ahead seeing the character after them too),
+    # are the run if they follow one another with no gap
     end = _RUN_CHARACTERS.match(text, j).end() if limit is None else limit
     if end - j < 2 * MIN_PAIRS:
         return None
-    pairs = OPERATOR_NUMBER.findall(text, j, end + 1)
-    if len(pairs) < MIN_PAIRS:
+    split = _integer_run(text, j, end)
+    if split is None:
+        pairs = OPERATOR_NUMBER.findall(text, j, end + 1)
+        ops, numbers = [op for op, _ in pairs], [digits for _, digits in pairs]
+    else:
+        ops, numbers = split
+    if len(ops) < MIN_PAIRS:
         return None
     # one operator token per operator: the builder reads only the type and text of a
     # binary operator (a binary node takes its place from its left operand)
     op_tokens = {op: make_token(operators[op], op, j, line, j - line_start + 1, j + len(op))
-                 for op in {op for op, _ in pairs}}
+                 for op in set(ops)}
     items: list = []
     push = items.append
     number = ast.Number
     col = j - line_start + 1
-    for op, digits in pairs:
+    for op, digits in zip(ops, numbers, strict=True):
         push(op_tokens[op])
         col += len(op)
         if digits[-1] in _NOT_PLAIN_DECIMAL:
@@ -91,36 +102,51 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
     if col - 1 != end - line_start:  # a gap between pairs: the run ends at the first one
         span = _RUN_SPAN.match(text, j)
         return read_run(text, j, line, line_start, file, operators, span.end()) if span else None
-    return _new_run(pairs, items, 0, frozenset(tok.type for tok in op_tokens.values()),
+    return _new_run(ops, numbers, items, 0, frozenset(tok.type for tok in op_tokens.values()),
                     j, end, line, line_start)
 
 
-def _new_run(pairs: list[tuple[str, str]], items: list, first: int, kinds: frozenset[str],
+def _integer_run(text: str, j: int, end: int) -> tuple[list[str], list[str]] | None:
+    """The operators and numbers of ``text[j:end]`` cut at its operators, when its numbers
+    are all integers (no '.', exponent or imaginary unit: the commonest long runs), where
+    that reads what the pairs one by one read; else None."""
+    if (end < len(text) and text[end] not in _ENDS_RUN) or _NOT_INTEGER.search(text, j, end):
+        return None
+    pieces = _OPERATORS.split(text[j:end])
+    numbers = pieces[2::2]
+    # (ASCII digits only: the window holds no others, see _RUN_CHARACTERS)
+    if pieces[0] or "" in numbers or not "".join(numbers).isdigit():
+        return None
+    return pieces[1::2], numbers
+
+
+def _new_run(ops: list[str], numbers: list[str], items: list, first: int, kinds: frozenset[str],
              start: int, end: int, line: int, line_start: int) -> OperandRun:
-    run = _new_str(OperandRun, pairs[first][0])
+    run = _new_str(OperandRun, ops[first])
     run.type = RUN_KIND
-    run.value = pairs[first][0]
+    run.value = ops[first]
     run.start_pos = start
     run.end_pos = end
     run.line = run.end_line = line
     run.column = start - line_start + 1
     run.end_column = end - line_start + 1
-    run.pairs, run.items, run.first, run.kinds, run.line_start = pairs, items, first, kinds, line_start
+    run.ops, run.numbers, run.items, run.first = ops, numbers, items, first
+    run.kinds, run.line_start = kinds, line_start
     return run
 
 
 def open_run(run: OperandRun) -> list[Token]:
     """The ordinary tokens of the run's first pair, then a run of the rest (if any)."""
     first = run.first
-    op, digits = run.pairs[first]
+    op, digits = run.ops[first], run.numbers[first]
     line, line_start = run.line, run.line_start
     i = run.start_pos
     k = i + len(op)
     end = k + len(digits)
     out = [make_token(run.items[2 * first].type, op, i, line, i - line_start + 1, k),
            make_token("NUMBER", digits, k, line, k - line_start + 1, end)]
-    if first + 1 < len(run.pairs):
-        out.append(_new_run(run.pairs, run.items, first + 1, run.kinds, end, run.end_pos,
+    if first + 1 < len(run.ops):
+        out.append(_new_run(run.ops, run.numbers, run.items, first + 1, run.kinds, end, run.end_pos,
                             line, line_start))
     return out
 

@@ -8,6 +8,7 @@ The fast path must give equal trees with equal positions, and the same syntax er
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -198,3 +199,20 @@ def test_needs_more_input_sees_runs_as_the_command_window_does():
     assert not needs_more_input("x = 1" + _run("+") + ";")
     assert needs_more_input("x = [1" + _run("+"))
     assert needs_more_input("x = 1" + _run("+") + " ...")
+
+
+def _random_runs(count: int, alphabet: str, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    endings = ["", ";", " ", ")", "]", "'", ".'", "x", ".", "e", "i", "(2)", " % c", "\n1", ",2"]
+    texts = []
+    for _ in range(count):
+        pairs = [rng.choice(BINARY) + "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 3)))
+                 for _ in range(rng.randint(MIN_PAIRS, 3 * MIN_PAIRS))]
+        texts.append("x = [(1" + "".join(pairs) + rng.choice(endings))
+    return texts
+
+
+@pytest.mark.parametrize("text", _random_runs(150, "0123456789", 1) + _random_runs(150, "0123456789.eEij+-~=", 2))
+def test_random_runs_read_as_the_general_path(text):
+    _same_as_general(text)
+    _same_as_general(text + ")]")
