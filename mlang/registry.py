@@ -75,6 +75,9 @@ class Builtin:
     # Told the variable names of its arguments (as inputname gives them): the evaluator leaves
     # them in the interpreter's family_state["argument_names"] just before the call.
     wants_argument_names: bool = False
+    # Output index -> the input index whose arrays that output may be written into (an
+    # optimizer's new parameters into the old ones): see ``call_donating``.
+    reuses: dict[int, int] | None = None
 
     # Set from the fields above (__post_init__): the counts as plain numbers, and whether
     # the function takes the MATLAB arguments alone, so the common call is one test each.
@@ -156,12 +159,57 @@ class Builtin:
                 exc.exc.function = self.name
             raise
 
+    def call_donating(self, interp: Any, args: list, nargout: int, candidates: tuple[int, ...]) -> list:
+        """``call`` for a statement ``[..., x, ...] = f(..., x, ...)`` whose target ``x`` is the
+        variable passed as input ``i`` where ``reuses`` pairs them, for each ``i`` in
+        ``candidates``.  An input the caller's workspace and ``args`` alone hold is donated:
+        the function gets those inputs as the keyword ``donated`` (a frozenset of input
+        indices) and may write the arrays inside them that nothing else reaches in place,
+        once every check that can raise has passed."""
+        try:
+            n = len(args)
+            if n > self.max_in_count or n < self.min_in or nargout > self.max_out_count:
+                self._check_counts(n, nargout)
+            if any(map(CALL_ROUTES.__contains__, map(type, args))):
+                out = self._routes_only(interp, args, nargout)
+                if out is not NotImplemented:
+                    return out
+            getrefcount = sys.getrefcount
+            # references to a donated input: the workspace's, the list's, getrefcount's argument
+            donated = frozenset(i for i in candidates if getrefcount(args[i]) <= 3)
+            if self.wants_interp:
+                out = (self.fn(interp, *args, nargout=nargout, donated=donated) if self.wants_nargout
+                       else self.fn(interp, *args, donated=donated))
+            else:
+                out = (self.fn(*args, nargout=nargout, donated=donated) if self.wants_nargout
+                       else self.fn(*args, donated=donated))
+            if type(out) is tuple:
+                return list(out)
+            return [] if out is None else [out]
+        except MatlabError as exc:
+            if not exc.exc.function:
+                exc.exc.function = self.name
+            raise
+
     def _check_counts(self, n: int, nargout: int) -> None:
         if n > self.max_in_count:
             raise error("MATLAB:TooManyInputs", "Too many input arguments.")
         if n < self.min_in:
             raise error("MATLAB:minrhs", "Not enough input arguments.")
         raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+
+    def _routes_only(self, interp: Any, args: list, nargout: int) -> Any:
+        """``_routed`` without the function itself: NotImplemented when every route declines
+        (a function of its own, so that no local of the caller is left holding an argument)."""
+        declined = None
+        for a in args:
+            route = CALL_ROUTES.get(type(a))
+            if route is not None and route is not declined:
+                out = route(self, interp, args, nargout)
+                if out is not NotImplemented:
+                    return out
+                declined = route
+        return NotImplemented
 
     def _routed(self, interp: Any, args: list, nargout: int) -> list:
         """A call with an argument whose class routes its own calls (dlarray, sparse,
@@ -310,8 +358,9 @@ LIBRARY = "mlang.builtins"
 def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = False,
             max_out: int | None = 1, help: str | None = None,
             gradient: abc.Callable | None = None, dl: str | None = None,
-            argument_names: bool = False) -> abc.Callable:
-    """Register a builtin.  Input counts come from the Python signature."""
+            argument_names: bool = False, reuses: dict[int, int] | None = None) -> abc.Callable:
+    """Register a builtin.  Input counts come from the Python signature.  ``reuses`` maps an
+    output to the input whose arrays it may be written into (``Builtin.call_donating``)."""
 
     def register(fn: abc.Callable) -> abc.Callable:
         params = list(inspect.signature(fn).parameters.values())
@@ -337,6 +386,7 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
             gradient=gradient,
             dl="differentiable" if gradient is not None else dl,
             wants_argument_names=argument_names,
+            reuses=reuses,
         )
         if dict.__contains__(BUILTINS, entry.name):
             raise ValueError(f"builtin {entry.name} registered twice")

@@ -14,11 +14,13 @@ A value class defined later (a network) plugs in its own walking by registering 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from mlang.autodiff.dlarray import DlArray
 from mlang.errors import MatlabError, error
 from mlang.values.cell import Cell
 from mlang.values.core import class_of
@@ -55,12 +57,25 @@ class ContainerKind:
             raise mismatch(f"{self.name}s of different sizes.")
         return theirs
 
+    def owned_children(self, value: Any) -> list | None:
+        """The children, when every object between ``value`` and them is held by ``value``
+        alone (so a child held once more, by the list, is reached through ``value`` only);
+        None when that is not known (a child's array is then never written in place)."""
+        return None
+
 
 class CellKind(ContainerKind):
     name = "cell array"
 
     def children(self, value: Cell) -> list:
         return list(value.data.reshape(-1))
+
+    def owned_children(self, value: Cell) -> list | None:
+        data = value.data
+        # references: the cell's, `data`, getrefcount's argument
+        if getrefcount(data) > 3 or data.base is not None:
+            return None
+        return list(data.reshape(-1))
 
     def rebuild(self, value: Cell, children: list) -> Cell:
         data = np.empty(value.data.shape, dtype=object)
@@ -81,6 +96,18 @@ class StructKind(ContainerKind):
         if elems.size == 1:  # a scalar struct (a training loop's parameters), quickly
             return list(map(elems.item().__getitem__, value.fields))
         return [elem[name] for elem in elems.reshape(-1) for name in value.fields]
+
+    def owned_children(self, value: Struct) -> list | None:
+        elems = value.elems
+        # references: the struct's, `elems`, getrefcount's argument
+        if getrefcount(elems) > 3 or elems.base is not None:
+            return None
+        out = []
+        for elem in elems.reshape(-1):  # (the view adds a reference to elems, not to elem)
+            if getrefcount(elem) > 3:  # elems' slot, `elem`, getrefcount's argument
+                return None
+            out.extend(map(elem.__getitem__, value.fields))
+        return out
 
     def rebuild(self, value: Struct, children: list) -> Struct:
         fields = list(value.fields)
@@ -123,6 +150,16 @@ class TableKind(ContainerKind):
     def children(self, value: Table) -> list:
         return list(self._values(value).data.reshape(-1))
 
+    def owned_children(self, value: Table) -> list | None:
+        variables = value.variables
+        # references: the table's, `variables`, getrefcount's argument
+        if type(variables) is not list or getrefcount(variables) > 3 or "Value" not in value.names:
+            return None
+        cells = variables[value.names.index("Value")]
+        if type(cells) is not Cell or getrefcount(cells) > 3:  # the list's, `cells`, the argument
+            return None
+        return CONTAINER_KINDS[Cell].owned_children(cells)
+
     def rebuild(self, value: Table, children: list) -> Table:
         cells = self._values(value)
         data = np.empty(cells.data.shape, dtype=object)
@@ -141,6 +178,54 @@ class TableKind(ContainerKind):
 # themselves here when their module loads.
 CONTAINER_KINDS: dict[type, ContainerKind] = {Cell: CellKind(), Struct: StructKind(),
                                              Table: TableKind()}
+
+
+getrefcount = sys.getrefcount
+
+
+def owned_buffers(value: Any) -> set[int]:
+    """The ids of the arrays inside ``value`` (itself held by nothing else: a donated input)
+    that nothing but ``value`` holds: a floating-point array held by an untraced dlarray (or
+    directly by a container), each object on the way held once.  Its memory is unshared
+    when it owns it (``base`` None); a view shares its base's with the base's other views."""
+    owned: set[int] = set()
+    if type(value) is DlArray:
+        if value.node is None:
+            data = value.data
+            if getrefcount(data) <= 3 and _writable(data):  # the dlarray's, `data`, the argument
+                owned.add(id(data))
+    elif type(value) is np.ndarray:
+        if _writable(value):
+            owned.add(id(value))
+    else:
+        _collect_owned(value, owned)
+    return owned
+
+
+def _writable(data: np.ndarray) -> bool:
+    # (a view is listed too: whether the memory it shares may be written is its user's call)
+    return data.dtype.kind == "f" and data.flags.writeable
+
+
+def _collect_owned(container: Any, owned: set[int]) -> None:
+    kind = CONTAINER_KINDS.get(type(container))
+    children = None if kind is None else kind.owned_children(container)
+    if children is None:
+        return
+    for child in children:
+        # references: the container's, the list's, `child`, getrefcount's argument
+        if getrefcount(child) > 4:
+            continue
+        if type(child) is DlArray:
+            if child.node is None:
+                data = child.data
+                if getrefcount(data) <= 3 and _writable(data):  # the dlarray's, `data`, the argument
+                    owned.add(id(data))
+        elif type(child) is np.ndarray:
+            if _writable(child):
+                owned.add(id(child))
+        elif type(child) in CONTAINER_KINDS:
+            _collect_owned(child, owned)
 
 
 def parameters_of(value: Any) -> list:

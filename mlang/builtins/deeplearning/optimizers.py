@@ -11,12 +11,13 @@ and each parameter keeps its class (single or double) and its data format.
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.deeplearning.containers import map_parameter_rows, map_parameters
+from mlang.builtins.deeplearning.containers import map_parameter_rows, map_parameters, owned_buffers
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array
@@ -148,10 +149,24 @@ def _blocks(*arrays: np.ndarray | None) -> Any:
 # ------------------------------------------------------------ Adam
 
 
-@builtin(dl="native", max_out=3)
+def _unshared(data: np.ndarray | None, owned: Any) -> bool:
+    """Whether ``data`` may be overwritten: held only by its input and owning its memory."""
+    return data is not None and data.base is None and id(data) in owned
+
+
+def _owned(value: Any, position: int, donated: frozenset) -> set[int]:
+    """The ids of the arrays of input ``position`` that may be written in place."""
+    return owned_buffers(value) if position in donated else _NONE_OWNED
+
+
+_NONE_OWNED: frozenset = frozenset()
+
+
+@builtin(dl="native", max_out=3, reuses={0: 0, 1: 2, 2: 3})
 def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: object,
                iteration: object, learn_rate: object = None, grad_decay: object = None,
-               sq_grad_decay: object = None, epsilon: object = None) -> tuple:
+               sq_grad_decay: object = None, epsilon: object = None, *,
+               donated: frozenset = _NONE_OWNED) -> tuple:
     """[params, avgGrad, avgSqGrad] = adamupdate(params, grad, avgGrad, avgSqGrad, iteration)  Adam
     update: one step of adaptive moment estimation for the parameters PARAMS
     adamupdate(..., learnRate, gradDecay, sqGradDecay, epsilon)  the global learning rate
@@ -173,6 +188,9 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
     root_c2 = math.sqrt(1 - beta2 ** t)
     step_scale = lr * root_c2 / (1 - beta1 ** t)
     offset = eps * root_c2
+    # (before the walk below holds any part of them: the counts are the containers' own)
+    own_p, own_m, own_v = (_owned(params, 0, donated), _owned(avg_grad, 2, donated),
+                           _owned(avg_sq_grad, 3, donated))
 
     def update(rows: list[tuple]) -> list[tuple]:
         inputs = []
@@ -188,9 +206,12 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
             md = _state(m, pd, "Moving average of gradients", name)
             vd = _state(v, pd, "Moving average of squared gradients", name)
             inputs.append((pd, gd, md, vd))
-        results = _adam_together(inputs, beta1, beta2, offset, step_scale)
+        # every check is made: from here on, arrays nothing else reaches may be overwritten
+        results = _adam_together(inputs, beta1, beta2, offset, step_scale, own_p, own_m, own_v)
         if results is None:
-            results = [_adam_arrays(*row, beta1, beta2, offset, step_scale) for row in inputs]
+            results = [_adam_arrays(pd, gd, md, vd, beta1, beta2, offset, step_scale,
+                                    _unshared(pd, own_p), _unshared(md, own_m), _unshared(vd, own_v))
+                       for pd, gd, md, vd in inputs]
         out = []
         for (p, g, _, _), (new_p, m_new, v_new) in zip(rows, results, strict=True):
             if type(p) is DlArray:  # the usual case: dlarrays of the parameter's format
@@ -211,9 +232,12 @@ _TOGETHER = 65536
 
 
 def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: float,
-                   step_scale: float) -> list[tuple] | None:
+                   step_scale: float, own_p: Any = _NONE_OWNED, own_m: Any = _NONE_OWNED,
+                   own_v: Any = _NONE_OWNED) -> list[tuple] | None:
     """The Adam step of several small parameters of one class computed on their elements
-    laid end to end (the same arithmetic element by element); None when they do not qualify."""
+    laid end to end (the same arithmetic element by element); None when they do not qualify.
+    The three results are views of one new buffer, or of the old one overwritten when the
+    inputs are its views (the last step's results) and nothing else holds any of it."""
     if len(inputs) < 2:
         return None
     dtype = inputs[0][0].dtype
@@ -225,13 +249,21 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
         total += pd.size
     if total > _TOGETHER:
         return None
+    gd_all = np.concatenate([a[1] for a in inputs], axis=None)
+    if has_m and has_v and own_p and own_m and own_v:
+        buffer = _last_buffer(inputs, total, own_p, own_m, own_v)
+        if buffer is not None:
+            pd_all, md_all, vd_all = buffer
+            _adam_step(pd_all, gd_all, md_all, vd_all, pd_all, md_all, vd_all, np.empty_like(gd_all),
+                       beta1, beta2, offset, step_scale, True, True)
+            return [(pd, md, vd) for pd, _, md, vd in inputs]
     # (axis None: each array is read flat, in NumPy's order, with no reshape of its own)
     pd_all = np.concatenate([a[0] for a in inputs], axis=None)
-    gd_all = np.concatenate([a[1] for a in inputs], axis=None)
     md_all = np.concatenate([a[2] for a in inputs], axis=None) if has_m else None
     vd_all = np.concatenate([a[3] for a in inputs], axis=None) if has_v else None
     new_p, m_new, v_new = np.empty((3, total), dtype=dtype)
-    _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, beta1, beta2, offset, step_scale)
+    _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, new_p, beta1, beta2, offset,
+               step_scale)
     results = []
     start = 0
     for pd, _, _, _ in inputs:
@@ -242,6 +274,28 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
                         v_new[start:end].reshape(shape)))
         start = end
     return results
+
+
+def _last_buffer(inputs: list[tuple], total: int, own_p: Any, own_m: Any, own_v: Any) -> tuple | None:
+    """The rows of the buffer the parameters and moving averages of ``inputs`` are the views
+    of, laid out as ``_adam_together`` makes them, when those views are all that hold it
+    and each is held by its input alone; else None."""
+    buffer = inputs[0][0].base
+    if type(buffer) is not np.ndarray or buffer.shape != (3, total) or not buffer.flags.c_contiguous:
+        return None
+    size = buffer.itemsize
+    address = buffer.ctypes.data
+    start = 0
+    for pd, _, md, vd in inputs:
+        for row, (view, owned) in enumerate(((pd, own_p), (md, own_m), (vd, own_v))):
+            if view.base is not buffer or id(view) not in owned or not view.flags.c_contiguous \
+                    or view.ctypes.data != address + (row * total + start) * size:
+                return None
+        start += pd.size
+    # references to the buffer: each view's, `buffer`, getrefcount's argument
+    if sys.getrefcount(buffer) > 3 * len(inputs) + 2:
+        return None
+    return buffer[0], buffer[1], buffer[2]
 
 
 def adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
@@ -255,28 +309,54 @@ def adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndar
 
 
 def _adam_arrays(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
-                 beta1: float, beta2: float, offset: float, step_scale: float) -> tuple:
-    new_p, m_new, v_new = np.empty_like(gd), np.empty_like(gd), np.empty_like(gd)
+                 beta1: float, beta2: float, offset: float, step_scale: float,
+                 p_in_place: bool = False, m_in_place: bool = False, v_in_place: bool = False) -> tuple:
+    """The Adam step of one parameter: new arrays, or the old ones overwritten where told."""
+    new_p = pd if p_in_place else np.empty_like(gd)
+    m_new = md if m_in_place else np.empty_like(gd)
+    v_new = vd if v_in_place else np.empty_like(gd)
+    scratch = None
     for block in _blocks(pd, gd, md, vd, new_p, m_new, v_new):
-        _adam_step(*block, beta1, beta2, offset, step_scale)
+        if not p_in_place:
+            space = block[4]  # the new parameter's space, until its last operation
+        elif block[0] is pd:  # the whole arrays at once
+            space = np.empty_like(gd)
+        else:
+            if scratch is None:
+                scratch = np.empty(_BLOCK, dtype=gd.dtype)
+            space = scratch[:block[0].size]
+        _adam_step(*block, space, beta1, beta2, offset, step_scale, m_in_place, v_in_place)
     return new_p, m_new, v_new
 
 
 def _adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
-               new_p: np.ndarray, m_new: np.ndarray, v_new: np.ndarray, beta1: float,
-               beta2: float, offset: float, step_scale: float) -> None:
-    """One Adam step on matching arrays, written into new_p, m_new and v_new (new_p is
-    the scratch space until the last operation)."""
-    np.multiply(gd, 1 - beta1, out=m_new)
-    if md is not None:
-        m_new += np.multiply(md, beta1, out=new_p)
-    np.multiply(gd, gd, out=v_new)
-    v_new *= 1 - beta2
-    if vd is not None:
-        v_new += np.multiply(vd, beta2, out=new_p)
-    denominator = np.sqrt(v_new, out=new_p)
+               new_p: np.ndarray, m_new: np.ndarray, v_new: np.ndarray, space: np.ndarray,
+               beta1: float, beta2: float, offset: float, step_scale: float,
+               m_in_place: bool = False, v_in_place: bool = False) -> None:
+    """One Adam step on matching arrays, written into new_p, m_new and v_new (new arrays,
+    or md and vd overwritten where told: the same operations, a sum's terms swapped), with
+    ``space`` for the intermediate results (new_p itself when it is a new array)."""
+    if m_in_place:  # m_new is md's memory
+        np.multiply(gd, 1 - beta1, out=space)
+        md *= beta1
+        md += space
+    else:
+        np.multiply(gd, 1 - beta1, out=m_new)
+        if md is not None:
+            m_new += np.multiply(md, beta1, out=space)
+    if v_in_place:
+        np.multiply(gd, gd, out=space)
+        space *= 1 - beta2
+        vd *= beta2
+        vd += space
+    else:
+        np.multiply(gd, gd, out=v_new)
+        v_new *= 1 - beta2
+        if vd is not None:
+            v_new += np.multiply(vd, beta2, out=space)
+    denominator = np.sqrt(v_new, out=space)
     denominator += offset
-    step = np.divide(m_new, denominator, out=new_p)
+    step = np.divide(m_new, denominator, out=space)
     step *= step_scale
     np.subtract(pd, step, out=new_p)
 
@@ -284,9 +364,9 @@ def _adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.nda
 # ------------------------------------------------------------ SGDM
 
 
-@builtin(dl="native", max_out=2)
+@builtin(dl="native", max_out=2, reuses={0: 0, 1: 2})
 def sgdmupdate(params: object, grad: object, vel: object, learn_rate: object = None,
-               momentum: object = None) -> tuple:
+               momentum: object = None, *, donated: frozenset = _NONE_OWNED) -> tuple:
     """[params, vel] = sgdmupdate(params, grad, vel)  update parameters by stochastic
     gradient descent with momentum
     sgdmupdate(..., learnRate, momentum)  the learning rate (0.01) and the momentum (0.9)
@@ -295,32 +375,50 @@ def sgdmupdate(params: object, grad: object, vel: object, learn_rate: object = N
     name = "sgdmupdate"
     lr = hyperparameter(learn_rate, "learnRate", 0.01, name, positive=True)
     mu = hyperparameter(momentum, "momentum", 0.9, name, at_most_one=True)
+    own_p, own_v = _owned(params, 0, donated), _owned(vel, 2, donated)
 
-    def update(p: Any, g: Any, v: Any) -> tuple:
-        pd, gd, dl, fmt_from = _step_inputs(p, g, name)
-        new_p, v_new = sgdm_step(pd, gd, _state(v, pd, "Parameter velocities", name), lr, mu)
-        return _like(new_p, fmt_from, dl), _like(v_new, fmt_from, dl)
+    def update(rows: list[tuple]) -> list[tuple]:
+        inputs = []
+        for p, g, v in rows:
+            pd, gd, dl, fmt_from = _step_inputs(p, g, name)
+            inputs.append((pd, gd, _state(v, pd, "Parameter velocities", name), dl, fmt_from))
+        out = []
+        # every check is made: from here on, arrays nothing else reaches may be overwritten
+        for pd, gd, vd, dl, fmt_from in inputs:
+            new_p, v_new = sgdm_step(pd, gd, vd, lr, mu, _unshared(pd, own_p), _unshared(vd, own_v))
+            out.append((_like(new_p, fmt_from, dl), _like(v_new, fmt_from, dl)))
+        return out
 
-    return tuple(map_parameters(update, params, grad, vel, nout=2, missing_allowed=True,
-                                shaped_like=(0, 1)))
+    return tuple(map_parameter_rows(update, params, grad, vel, nout=2, missing_allowed=True,
+                                    shaped_like=(0, 1)))
 
 
 def sgdm_step(pd: np.ndarray, gd: np.ndarray, vd: np.ndarray | None, lr: float,
-              mu: float) -> tuple:
+              mu: float, p_in_place: bool = False, v_in_place: bool = False) -> tuple:
     """One SGDM step of a parameter's data (``vd`` None on the first): the new parameter
-    and velocity."""
-    v_new = gd * -lr
-    if vd is not None:
-        v_new += mu * vd
+    and velocity (new arrays, or the old ones overwritten where told: the same operations,
+    a sum's terms swapped)."""
+    if v_in_place:
+        vd *= mu
+        vd += np.multiply(gd, -lr)
+        v_new = vd
+    else:
+        v_new = gd * -lr
+        if vd is not None:
+            v_new += mu * vd
+    if p_in_place:
+        pd += v_new
+        return pd, v_new
     return pd + v_new, v_new
 
 
 # ------------------------------------------------------------ RMSProp
 
 
-@builtin(dl="native", max_out=2)
+@builtin(dl="native", max_out=2, reuses={0: 0, 1: 2})
 def rmspropupdate(params: object, grad: object, avg_sq_grad: object, learn_rate: object = None,
-                  sq_grad_decay: object = None, epsilon: object = None) -> tuple:
+                  sq_grad_decay: object = None, epsilon: object = None, *,
+                  donated: frozenset = _NONE_OWNED) -> tuple:
     """[params, avgSqGrad] = rmspropupdate(params, grad, avgSqGrad)  update parameters by
     root mean square propagation (RMSProp)
     rmspropupdate(..., learnRate, sqGradDecay, epsilon)  the learning rate (0.001), the
@@ -332,29 +430,46 @@ def rmspropupdate(params: object, grad: object, avg_sq_grad: object, learn_rate:
     lr = hyperparameter(learn_rate, "learnRate", 0.001, name, positive=True)
     beta = hyperparameter(sq_grad_decay, "sqGradDecay", 0.9, name, below_one=True)
     eps = hyperparameter(epsilon, "epsilon", 1e-8, name, positive=True)
+    own_p, own_v = _owned(params, 0, donated), _owned(avg_sq_grad, 2, donated)
 
-    def update(p: Any, g: Any, v: Any) -> tuple:
-        pd, gd, dl, fmt_from = _step_inputs(p, g, name)
-        vd = _state(v, pd, "Moving average of squared gradients", name)
-        new_p, v_new = rmsprop_step(pd, gd, vd, lr, beta, eps)
-        return _like(new_p, fmt_from, dl), _like(v_new, fmt_from, dl)
+    def update(rows: list[tuple]) -> list[tuple]:
+        inputs = []
+        for p, g, v in rows:
+            pd, gd, dl, fmt_from = _step_inputs(p, g, name)
+            vd = _state(v, pd, "Moving average of squared gradients", name)
+            inputs.append((pd, gd, vd, dl, fmt_from))
+        out = []
+        # every check is made: from here on, arrays nothing else reaches may be overwritten
+        for pd, gd, vd, dl, fmt_from in inputs:
+            new_p, v_new = rmsprop_step(pd, gd, vd, lr, beta, eps, _unshared(pd, own_p),
+                                        _unshared(vd, own_v))
+            out.append((_like(new_p, fmt_from, dl), _like(v_new, fmt_from, dl)))
+        return out
 
-    return tuple(map_parameters(update, params, grad, avg_sq_grad, nout=2,
-                                missing_allowed=True, shaped_like=(0, 1)))
+    return tuple(map_parameter_rows(update, params, grad, avg_sq_grad, nout=2,
+                                    missing_allowed=True, shaped_like=(0, 1)))
 
 
 def rmsprop_step(pd: np.ndarray, gd: np.ndarray, vd: np.ndarray | None, lr: float, beta: float,
-                 eps: float) -> tuple:
+                 eps: float, p_in_place: bool = False, v_in_place: bool = False) -> tuple:
     """One RMSProp step of a parameter's data (``vd`` None on the first): the new parameter
-    and moving average of squared gradients."""
+    and moving average of squared gradients (new arrays, or the old ones overwritten where
+    told: the same operations, a sum's terms swapped)."""
     v_new = gd * gd
     v_new *= 1 - beta
-    if vd is not None:
+    if v_in_place:
+        vd *= beta
+        vd += v_new
+        v_new = vd
+    elif vd is not None:
         v_new += beta * vd
     denominator = np.sqrt(v_new)
     denominator += eps
     step = gd * lr
     step /= denominator
+    if p_in_place:
+        pd -= step
+        return pd, v_new
     return pd - step, v_new
 
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from mlang.errors import MatlabError, error
 from mlang.evaluation.compiler.assignment_paths import assign_path, root_name, target_chain
+from mlang.evaluation.compiler.donation import donating_outputs
 from mlang.evaluation.compiler.element_stores import element_field_store
 from mlang.evaluation.compiler.runtime import MISSING, Code
 from mlang.evaluation.frame import Frame
@@ -357,7 +358,7 @@ class AssignmentCompiler:
 
     def visit_MultiAssign(self, node: ast.MultiAssign) -> Code:
         targets = [self.target(t) for t in node.targets]
-        outputs = self.expr_outputs(node.value)
+        outputs = donating_outputs(self, node) or self.expr_outputs(node.value)
         names = [None if type(t) is ast.Tilde else root_name(t) for t in node.targets]
         getters = [None if n is None else self.expr(ast.Name(n)) for n in names]
         show = node.show
