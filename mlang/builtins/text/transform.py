@@ -165,6 +165,58 @@ def _strrep_one_byte_row(s: np.ndarray, old: np.ndarray, new: np.ndarray) -> np.
     return out
 
 
+def _strrep_overlapping_row(s: np.ndarray, old: str, new: np.ndarray) -> np.ndarray | None:
+    """strrep of a long char row by a pattern whose occurrences can overlap, vectorised
+    (None when the row or the pattern holds characters beyond U+FFFF).  As in MATLAB,
+    every occurrence emits ``new``; the text that no occurrence covers stays in order."""
+    codes, pattern = row_codes(s), text_codes(old)
+    if codes is None or pattern is None:
+        return None
+    starts = find_codes(codes, pattern)
+    if not starts.size:
+        return codes.copy().view(CHAR).reshape(1, -1)
+    m, units = pattern.size, char_codes(new).reshape(-1)
+    length = units.size
+    covered = np.zeros(codes.size, dtype=bool)
+    _mark_runs(covered, starts, m)
+    kept = codes[~covered]
+    # the text kept before each occurrence: the uncovered stretch after the previous one
+    ends = starts + m
+    gaps = np.maximum(starts - np.concatenate(([0], ends[:-1])), 0)
+    blocks = np.cumsum(gaps) + np.arange(starts.size) * length  # where each copy of new goes
+    out = np.empty(kept.size + starts.size * length, dtype=np.uint16)
+    if length:
+        is_new = np.zeros(out.size, dtype=bool)
+        _mark_runs(is_new, blocks, length)
+        out[~is_new] = kept
+        if length <= starts.size:
+            for j in range(length):
+                out[blocks + j] = units[j]
+        else:
+            for b in blocks.tolist():
+                out[b:b + length] = units
+    else:
+        out[:] = kept
+    return out.view(CHAR).reshape(1, -1)
+
+
+def _mark_runs(mask: np.ndarray, starts: np.ndarray, length: int) -> None:
+    """Set ``mask[k:k + length]`` for every k of ``starts`` (ascending, distinct): a loop
+    over the shorter of the run length and the runs when that is short, else a running
+    count of the runs open at each position (runs may overlap: no run is walked twice)."""
+    if length <= 16 and length <= starts.size:
+        for j in range(length):
+            mask[starts + j] = True
+    elif starts.size <= 16:
+        for k in starts.tolist():
+            mask[k:k + length] = True
+    else:
+        opened = np.zeros(mask.size + 1, dtype=np.int32)
+        opened[starts] = 1
+        opened[starts + length] -= 1
+        mask |= np.cumsum(opened[:-1]) > 0
+
+
 def _self_overlapping(old: str) -> bool:
     """Can two occurrences of ``old`` overlap (a proper suffix that is also a prefix)?"""
     return any(old.startswith(old[k:]) for k in range(1, len(old)))
@@ -175,11 +227,14 @@ def strrep(s: Any, old: Any, new: Any) -> Any:
     """newStr = strrep(str, old, new) replaces every occurrence of old with new."""
     if is_long_row(s) and is_char_row(old) and is_char_row(new) and old.size:
         old_text = to_str(old)
-        if not _self_overlapping(old_text):
-            out = _strrep_row(s, old_text, new) if old.size == new.size else \
-                _strrep_one_byte_row(s, old, new)
-            if out is not None:
-                return out
+        if _self_overlapping(old_text):
+            out = _strrep_overlapping_row(s, old_text, new)
+        elif old.size == new.size:
+            out = _strrep_row(s, old_text, new)
+        else:
+            out = _strrep_one_byte_row(s, old, new)
+        if out is not None:
+            return out
     lead, (ss, olds, news) = _elementwise_texts([s, old, new], "strrep")
     out = [None if a is None else _strrep_text(a, b or "", c or "")
            for a, b, c in zip(ss, olds, news, strict=True)]

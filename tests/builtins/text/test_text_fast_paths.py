@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from mlang.builtins.text import printing, regexp, split_join
-from mlang.builtins.text.transform import _strrep_text
+from mlang.builtins.text.transform import _mark_runs, _strrep_text
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, char_text, class_of, size_of
 from mlang.values.string import StringArray
@@ -153,6 +153,54 @@ def test_strrep_overlapping_matches_follow_matlab_on_every_path(m) -> None:
     assert type(v) is StringArray and v.scalar_text() == "abc 2 def * ghi ** jkl ***" * 300
     c = m.value("x = strrep({s, 'aaa'}, 'aa', 'X');", s=char_row(long))
     assert _text(c.data[0, 0]) == "abc 2 def 22 ghi 222 jkl 2222" * 300 and _text(c.data[0, 1]) == "XX"
+
+
+@pytest.mark.parametrize(("old", "new"), [("aa", "X"), ("aa", ""), ("aba", "XYZW"), ("abab", "é"),
+                                          ("aa", "中\U0001F600"), ("aaa", "aa"), ("bab", "b"),
+                                          ("a" * 6000, "x")])
+@pytest.mark.parametrize("alphabet", ["ab", "aab ", "abé", "ab中"])
+def test_strrep_self_overlapping_pattern_on_a_long_row_matches_the_text_rule(m, old: str, new: str,
+                                                                             alphabet: str) -> None:
+    text = _random_text(alphabet, LONG, seed=len(old) + len(alphabet))
+    v = m.value("x = strrep(s, o, n);", s=char_row(text), o=char_row(old), n=char_row(new))
+    expected = _strrep_text(text, old, new)
+    assert class_of(v) == "char" and size_of(v) == (1, len(expected.encode("utf-16-le")) // 2)
+    assert _text(v) == expected
+    v[...] = v  # an ordinary writable array
+
+
+def test_strrep_self_overlapping_edges_on_long_rows(m) -> None:
+    v = m.value("x = strrep(s, 'aa', '');", s=char_row("a" * LONG))
+    assert size_of(v) == (1, 0) and class_of(v) == "char"
+    v = m.value("x = strrep(s, 'aba', 'X');", s=char_row("ab" * 3000))
+    assert _text(v) == "X" * 2999 + "b"
+    v = m.value("x = strrep(s, 'aa', 'X');", s=char_row("b" * LONG))
+    assert _text(v) == "b" * LONG
+    text = "aa\U0001F600" * 2000  # characters beyond U+FFFF: the text rule
+    assert _text(m.value("x = strrep(s, 'aa', 'X');", s=char_row(text))) == "X\U0001F600" * 2000
+
+
+def test_strrep_long_self_overlapping_pattern_with_many_matches(m) -> None:
+    text = "a" * LONG + "b" + "a" * 50
+    for old, new in (("a" * 100, "xy"), ("a" * 20, ""), ("aa", "z" * 40), ("a" * 30, "q" * 30)):
+        v = m.value("x = strrep(s, o, n);", s=char_row(text), o=char_row(old), n=char_row(new))
+        assert _text(v) == _strrep_text(text, old, new)
+
+
+def test_mark_runs_sets_every_run_however_they_overlap() -> None:
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        n, length = int(rng.integers(1, 200)), int(rng.integers(1, 40))
+        if length > n:
+            continue
+        count = int(rng.integers(0, n - length + 2))
+        starts = np.sort(rng.choice(n - length + 1, size=min(count, n - length + 1), replace=False))
+        expected = np.zeros(n, dtype=bool)
+        for k in starts:
+            expected[k:k + length] = True
+        got = np.zeros(n, dtype=bool)
+        _mark_runs(got, starts, length)
+        assert np.array_equal(got, expected)
 
 
 # ------------------------------------------------------------ upper and lower
