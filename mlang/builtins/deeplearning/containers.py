@@ -185,9 +185,8 @@ getrefcount = sys.getrefcount
 
 def owned_buffers(value: Any) -> set[int]:
     """The ids of the arrays inside ``value`` (itself held by nothing else: a donated input)
-    that nothing but ``value`` holds: a floating-point array held by an untraced dlarray (or
-    directly by a container), each object on the way held once.  Its memory is unshared
-    when it owns it (``base`` None); a view shares its base's with the base's other views."""
+    that nothing but ``value`` reaches: a floating-point array that owns its memory, held
+    by an untraced dlarray (or directly by a container), each object on the way held once."""
     owned: set[int] = set()
     if type(value) is DlArray:
         if value.node is None:
@@ -203,8 +202,7 @@ def owned_buffers(value: Any) -> set[int]:
 
 
 def _writable(data: np.ndarray) -> bool:
-    # (a view is listed too: whether the memory it shares may be written is its user's call)
-    return data.dtype.kind == "f" and data.flags.writeable
+    return data.base is None and data.dtype.kind == "f" and data.flags.writeable
 
 
 def _collect_owned(container: Any, owned: set[int]) -> None:

@@ -11,13 +11,13 @@ and each parameter keeps its class (single or double) and its data format.
 from __future__ import annotations
 
 import math
-import sys
 from typing import Any
 
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.deeplearning.containers import map_parameter_rows, map_parameters, owned_buffers
+from mlang.builtins.deeplearning.containers import (CONTAINER_KINDS, map_parameter_rows, map_parameters,
+                                                    owned_buffers)
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array
@@ -189,8 +189,11 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
     step_scale = lr * root_c2 / (1 - beta1 ** t)
     offset = eps * root_c2
     # (before the walk below holds any part of them: the counts are the containers' own)
-    own_p, own_m, own_v = (_owned(params, 0, donated), _owned(avg_grad, 2, donated),
-                           _owned(avg_sq_grad, 3, donated))
+    if donated and not _small_together(params):
+        own_p, own_m, own_v = (_owned(params, 0, donated), _owned(avg_grad, 2, donated),
+                               _owned(avg_sq_grad, 3, donated))
+    else:
+        own_p = own_m = own_v = _NONE_OWNED
 
     def update(rows: list[tuple]) -> list[tuple]:
         inputs = []
@@ -207,7 +210,7 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
             vd = _state(v, pd, "Moving average of squared gradients", name)
             inputs.append((pd, gd, md, vd))
         # every check is made: from here on, arrays nothing else reaches may be overwritten
-        results = _adam_together(inputs, beta1, beta2, offset, step_scale, own_p, own_m, own_v)
+        results = _adam_together(inputs, beta1, beta2, offset, step_scale)
         if results is None:
             results = [_adam_arrays(pd, gd, md, vd, beta1, beta2, offset, step_scale,
                                     _unshared(pd, own_p), _unshared(md, own_m), _unshared(vd, own_v))
@@ -226,18 +229,35 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
                                     missing_allowed=True, shaped_like=(0, 1, 1)))
 
 
+def _small_together(params: Any) -> bool:
+    """Whether ``params`` is a container of several arrays small enough in all to be
+    updated together (``_adam_together``: new arrays then, whatever holds the old ones)."""
+    kind = CONTAINER_KINDS.get(type(params))
+    if kind is None:
+        return False
+    children = kind.children(params)
+    if len(children) < 2:
+        return False
+    total = 0
+    for child in children:
+        data = child.data if type(child) is DlArray else child
+        if type(data) is not np.ndarray:
+            return False
+        total += data.size
+    return total <= _TOGETHER
+
+
 # Parameters with this many elements in all at most are updated together, as one array:
 # for small parameters the cost of an update is that of its NumPy calls, not of the arithmetic.
 _TOGETHER = 65536
 
 
 def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: float,
-                   step_scale: float, own_p: Any = _NONE_OWNED, own_m: Any = _NONE_OWNED,
-                   own_v: Any = _NONE_OWNED) -> list[tuple] | None:
+                   step_scale: float) -> list[tuple] | None:
     """The Adam step of several small parameters of one class computed on their elements
     laid end to end (the same arithmetic element by element); None when they do not qualify.
-    The three results are views of one new buffer, or of the old one overwritten when the
-    inputs are its views (the last step's results) and nothing else holds any of it."""
+    (The results are views of one new buffer: for parameters this small, the cost of a step
+    is that of its NumPy calls, which writing into the old arrays one by one would multiply.)"""
     if len(inputs) < 2:
         return None
     dtype = inputs[0][0].dtype
@@ -249,16 +269,9 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
         total += pd.size
     if total > _TOGETHER:
         return None
-    gd_all = np.concatenate([a[1] for a in inputs], axis=None)
-    if has_m and has_v and own_p and own_m and own_v:
-        buffer = _last_buffer(inputs, total, own_p, own_m, own_v)
-        if buffer is not None:
-            pd_all, md_all, vd_all = buffer
-            _adam_step(pd_all, gd_all, md_all, vd_all, pd_all, md_all, vd_all, np.empty_like(gd_all),
-                       beta1, beta2, offset, step_scale, True, True)
-            return [(pd, md, vd) for pd, _, md, vd in inputs]
     # (axis None: each array is read flat, in NumPy's order, with no reshape of its own)
     pd_all = np.concatenate([a[0] for a in inputs], axis=None)
+    gd_all = np.concatenate([a[1] for a in inputs], axis=None)
     md_all = np.concatenate([a[2] for a in inputs], axis=None) if has_m else None
     vd_all = np.concatenate([a[3] for a in inputs], axis=None) if has_v else None
     new_p, m_new, v_new = np.empty((3, total), dtype=dtype)
@@ -269,33 +282,11 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
     for pd, _, _, _ in inputs:
         end = start + pd.size
         shape = pd.shape
-        # views of the three results (shared buffers are copied before any write in place)
+        # views of the three results (a view is never written in place: see _unshared)
         results.append((new_p[start:end].reshape(shape), m_new[start:end].reshape(shape),
                         v_new[start:end].reshape(shape)))
         start = end
     return results
-
-
-def _last_buffer(inputs: list[tuple], total: int, own_p: Any, own_m: Any, own_v: Any) -> tuple | None:
-    """The rows of the buffer the parameters and moving averages of ``inputs`` are the views
-    of, laid out as ``_adam_together`` makes them, when those views are all that hold it
-    and each is held by its input alone; else None."""
-    buffer = inputs[0][0].base
-    if type(buffer) is not np.ndarray or buffer.shape != (3, total) or not buffer.flags.c_contiguous:
-        return None
-    size = buffer.itemsize
-    address = buffer.ctypes.data
-    start = 0
-    for pd, _, md, vd in inputs:
-        for row, (view, owned) in enumerate(((pd, own_p), (md, own_m), (vd, own_v))):
-            if view.base is not buffer or id(view) not in owned or not view.flags.c_contiguous \
-                    or view.ctypes.data != address + (row * total + start) * size:
-                return None
-        start += pd.size
-    # references to the buffer: each view's, `buffer`, getrefcount's argument
-    if sys.getrefcount(buffer) > 3 * len(inputs) + 2:
-        return None
-    return buffer[0], buffer[1], buffer[2]
 
 
 def adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
