@@ -36,6 +36,7 @@ from mlang.builtins.text.forms import (
     row,
     strings_of,
 )
+from mlang.builtins.text.long_text import read_texts
 from mlang.builtins.text.printing import format_text, unescape
 from mlang.errors import error
 from mlang.registry import builtin
@@ -271,6 +272,8 @@ def _erase_text(x: str, pats: list[str]) -> str:
     pats = [p for p in pats if p]
     if not pats:
         return x
+    if len(pats) == 1:  # one text: str.replace's leftmost, non-overlapping occurrences
+        return x.replace(pats[0], "")
     # left to right; where several start at one place, the first of them wins (as replace)
     rx = re.compile("|".join(re.escape(p) for p in pats))
     return rx.sub("", x)
@@ -280,7 +283,7 @@ def _erase_text(x: str, pats: list[str]) -> str:
 def erase(s: Any, match: Any) -> Any:
     """newStr = erase(str, match) deletes every occurrence of match (one text or an array of
     texts, all of which are deleted) from str."""
-    t = text_array(s, _FIRST)
+    t = read_texts(s, _FIRST)
     pats = text_list(match, "Second argument")
     return t.pack([None if x is None else _erase_text(x, pats) for x in t.items])
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import text_array, text_list
+from mlang.builtins.coerce import text_list
 from mlang.builtins.text.forms import TextArray, char_test, deblanked, is_char, is_char_row, is_trimmed
 from mlang.builtins.text.long_text import (
     find_codes,
@@ -245,6 +245,8 @@ def _replace_text(text: str, olds: list[str], news: list[str]) -> str:
     pairs = [(o, n) for o, n in zip(olds, news, strict=True) if o]
     if not pairs:
         return text
+    if len(pairs) == 1:  # one text: str.replace's leftmost, non-overlapping occurrences
+        return text.replace(*pairs[0])
     lookup = dict(reversed(pairs))  # the first pair wins for repeated old values
     pattern = re.compile("|".join(re.escape(o) for o, _ in pairs))
     return pattern.sub(lambda m: lookup[m.group()], text)
@@ -254,7 +256,7 @@ def _replace_text(text: str, olds: list[str], news: list[str]) -> str:
 def replace(s: Any, old: Any, new: Any) -> Any:
     """newStr = replace(str, old, new) replaces every non-overlapping occurrence of old
     (any of several texts) with new (one text, or one per element of old)."""
-    t = text_array(s)
+    t = read_texts(s)
     olds = text_list(old)
     news = text_list(new)
     if len(news) == 1:

@@ -5,6 +5,7 @@ sprintf's one-pass formats, regexprep through re.sub and strsplit by str.split."
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -201,6 +202,31 @@ def test_mark_runs_sets_every_run_however_they_overlap() -> None:
         got = np.zeros(n, dtype=bool)
         _mark_runs(got, starts, length)
         assert np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize(("old", "new"), [("aa", "X"), ("a", ""), ("aba", "é中"), ("b", "bb"),
+                                          ("\U0001F600", "s"), ("zz", "q")])
+@pytest.mark.parametrize("n", [0, 1, 5, LONG])
+def test_replace_and_erase_of_one_text_match_the_pattern_rule(m, old: str, new: str, n: int) -> None:
+    text = _random_text("aab\U0001F600é", n, seed=n)
+    by_pattern = re.sub(re.escape(old), lambda _: new, text)  # leftmost, non-overlapping
+    for value in (char_row(text), StringArray.scalar(text)):
+        v = m.value("x = replace(s, o, n);", s=value, o=char_row(old), n=char_row(new))
+        assert (_text(v) if class_of(v) == "char" else v.scalar_text()) == by_pattern
+        v = m.value("x = erase(s, o);", s=value, o=char_row(old))
+        erased = re.sub(re.escape(old), "", text)
+        assert (_text(v) if class_of(v) == "char" else v.scalar_text()) == erased
+    v = m.value("x = replace({s, 'aaa'}, o, n);", s=char_row(text), o=char_row(old), n=char_row(new))
+    assert type(v) is Cell and _text(v.data[0, 0]) == by_pattern
+    assert _text(v.data[0, 1]) == re.sub(re.escape(old), lambda _: new, "aaa")
+
+
+def test_replace_and_erase_of_several_texts_keep_the_first_listed_rule(m) -> None:
+    assert _text(m.value("x = replace('aaab', {'aa', 'a'}, {'X', 'Y'});")) == "XYb"
+    assert _text(m.value("x = replace('abab', {'ab', 'ab'}, {'1', '2'});")) == "11"
+    assert _text(m.value("x = erase('abcabc', {'bc', 'a'});")) == ""
+    v = m.value("x = replace(s, 'aa', 'X');", s=StringArray(np.array([[None, "aaa"]], dtype=object)))
+    assert v.data[0, 0] is None and v.data[0, 1] == "Xa"
 
 
 # ------------------------------------------------------------ upper and lower
