@@ -4,9 +4,10 @@
 
 Prints CPU seconds and lines/second (median of R runs) for: the tokenizer
 alone, a cold parse (tokenize + LALR + AST), and a warm load from the on-disk
-AST cache.  The generated file mixes what real scripts contain: assignments,
-calls, matrix literals, loops, conditionals, comments, command syntax, local
-functions.
+AST cache; then the CPU seconds and microseconds per token of a cold parse of
+long one-line inputs (operator chains, parentheses nested 500 deep).  The
+generated file mixes what real scripts contain: assignments, calls, matrix
+literals, loops, conditionals, comments, command syntax, local functions.
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ function [out, count] = helper_{i}(x, y, varargin)
     end
 end
 """
+
+
+LONG_INPUTS = (
+    ("chain 1+1+...+1, 20000 terms", "1" + "+1" * 19999),
+    ("chain 1.5*2.5-..., 20000 terms", "1.5" + "*2.5-1.5" * 9999 + "*2.5"),
+    ("nesting ((1+1)+1)..., 500 deep", "(" * 500 + "1" + "+1)" * 500),
+)
 
 
 def generate(lines: int, seed: int = 1) -> str:
@@ -108,6 +116,13 @@ def main() -> None:
                         ("cold parse (tokens + LALR + AST)", cold_s),
                         ("warm (AST cache on disk)", warm_s)):
         print(f"{label:<34}{secs:>10.4f}{nlines / secs:>14,.0f}")
+
+    # the long inputs of bench/matlab/deep_nesting.m: cost per token of a cold parse
+    print(f"{'long input (cold parse)':<34}{'CPU s':>10}{'us/token':>14}")
+    for label, text in LONG_INPUTS:
+        secs = cpu(lambda text=text: parser.parse(text), opts.runs)
+        tokens = len(tokenize(text))
+        print(f"{label:<34}{secs:>10.4f}{secs / tokens * 1e6:>14.3f}")
 
 
 if __name__ == "__main__":
