@@ -151,32 +151,27 @@ def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray,
     The result takes the format ``fmt`` or, when None, the first data format among
     the arguments, if it fits."""
     traced = False
-    if fmt is None:
-        fmt = ""
-        for a in args:
-            if type(a) is DlArray:
-                if not fmt:
-                    fmt = a.fmt
-                if a.node is not None:
-                    traced = True
-    else:
-        for a in args:
-            if type(a) is DlArray and a.node is not None:
+    first = ""
+    for a in args:
+        if type(a) is DlArray:
+            if a.node is not None:
                 traced = True
-                break
+            if not first:
+                first = a.fmt
+    if fmt is None:
+        fmt = first
     if fmt and out.ndim > len(fmt):
         fmt = ""
-    y = DlArray(out, fmt)
-    if traced and fn is not None:
-        parents = tuple([a.node if type(a) is DlArray else None for a in args])
-        for a in raw:
-            if type(a) is np.ndarray and a.dtype.kind == "b":
-                # logical data counts as double in the rules, as it does in arithmetic
-                raw = tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b"
-                             else a for a in raw])
-                break
-        y.node = Node(parents, fn.gradient, args, tuple(raw), out, fn)
-    return y
+    if not traced or fn is None:
+        return DlArray(out, fmt)
+    parents = tuple([a.node if type(a) is DlArray else None for a in args])
+    for a in raw:
+        if type(a) is np.ndarray and a.dtype.kind == "b":
+            # logical data counts as double in the rules, as it does in arithmetic
+            raw = tuple([a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b"
+                         else a for a in raw])
+            break
+    return DlArray(out, fmt, Node(parents, fn.gradient, args, tuple(raw), out, fn))
 
 
 def next_number() -> int:
@@ -277,17 +272,21 @@ def _reordered_format(name: str, args: list, out: np.ndarray) -> str:
 def _topological(root: Node) -> list[Node]:
     """Nodes reachable from ``root``, each after all of its parents (creation order)."""
     seen = {root}
+    add = seen.add
     stack = [root]
+    pop = stack.pop
+    push = stack.append
     nodes = []
+    keep = nodes.append
     while stack:
-        node = stack.pop()
+        node = pop()
         if node.rule is RELEASED:
             RELEASED(None, None)
-        nodes.append(node)
+        keep(node)
         for p in node.parents:
             if p is not None and p not in seen:
-                seen.add(p)
-                stack.append(p)
+                add(p)
+                push(p)
     nodes.sort(key=_number)
     return nodes
 
@@ -297,14 +296,28 @@ _number = operator.attrgetter("number")  # a node's creation order
 
 def _needed(order: list[Node], targets: set[Node]) -> set[Node]:
     """Nodes on some path to a target: the only ones worth propagating through."""
+    return _needed_and_active(order, targets)[0]
+
+
+def _needed_and_active(order: list[Node], targets: set[Node]) -> tuple[set[Node], list[Node]]:
+    """The nodes on some path to a target (the only ones worth propagating through), and
+    those of them with a rule, users first (the order of the backward pass)."""
     needed = set(targets)
     add = needed.add
+    active = []
+    keep = active.append
     for node in order:  # parents come first
+        if node in needed:  # a target
+            if node.rule is not None:
+                keep(node)
+            continue
         for p in node.parents:
             if p in needed:  # (None never is)
                 add(node)
+                keep(node)  # (a node with parents has a rule)
                 break
-    return needed
+    active.reverse()
+    return needed, active
 
 
 def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
@@ -318,9 +331,7 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
     root = y.node
     order = _topological(root)
     targets = {x.node for x in xs}
-    needed = _needed(order, targets)
-    # the nodes to pass gradients back through, users first
-    active = [node for node in reversed(order) if node.rule is not None and node in needed]
+    needed, active = _needed_and_active(order, targets)
     seed = np.ones(y.data.shape, y.data.dtype)
     if higher:
         grads = _propagate_traced(active, needed, targets, {root: DlArray(seed)})
@@ -349,10 +360,12 @@ def _propagate(active: list[Node], needed: set[Node], targets: set[Node], grads:
     # further contributions are added into it in place
     summed: set[Node] = set()
     ndarray = np.ndarray
+    get = grads.get
+    pop = grads.pop
     for node in active:
         # a node's gradient is complete when its turn comes (its users come after it):
         # dropped once passed on, so that its memory serves the next ones while in cache
-        g = grads.get(node) if node in targets else grads.pop(node, None)
+        g = get(node) if node in targets else pop(node, None)
         if g is None:
             continue
         for parent, c in zip(node.parents, node.rule(g, node.out, *node.raw), strict=False):
@@ -364,7 +377,7 @@ def _propagate(active: list[Node], needed: set[Node], targets: set[Node], grads:
             if type(c) is not ndarray or c.shape != like.shape \
                     or (c.dtype is not like.dtype and c.dtype.kind != "c"):
                 c = _fit(c, like, False, ops)
-            old = grads.get(parent)
+            old = get(parent)
             if old is None:
                 grads[parent] = c
             elif parent in summed and type(c) is ndarray and c.dtype == old.dtype:

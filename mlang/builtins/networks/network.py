@@ -231,25 +231,32 @@ class DlNetwork(MatlabObject):
 
     def map_dlarrays(self, fn: Callable[[Any], Any]) -> DlNetwork:
         """``fn`` applied to each learnable and state dlarray (dlfeval's tracing)."""
-        changed = False
-        layers = list(self.graph.layers)
-        for k, layer in enumerate(layers):
-            names = layer.LEARNABLES + layer.STATES
-            if not names:
-                continue
-            new = {}
+        layers = self.graph.layers
+        changed = None
+        for k, names in self._structure_item("parameter_names", self._parameter_names):
+            layer = layers[k]
+            values = layer.values
+            new = None
             for p in names:
-                v = layer.values[p]
+                v = values[p]
                 if type(v) is DlArray:
                     mapped = fn(v)
                     if mapped is not v:
+                        if new is None:
+                            new = {}
                         new[p] = mapped
             if new:
-                layers[k] = layer.copy(**new)
-                changed = True
-        if not changed:
+                if changed is None:
+                    changed = list(layers)
+                changed[k] = layer.copy(**new)
+        if changed is None:
             return self
-        return self._with_same_structure(layers)
+        return self._with_same_structure(changed)
+
+    def _parameter_names(self) -> list[tuple[int, tuple[str, ...]]]:
+        """Per layer with learnable or state parameters: its index and their names."""
+        return [(k, layer.LEARNABLES + layer.STATES) for k, layer in enumerate(self.graph.layers)
+                if layer.LEARNABLES or layer.STATES]
 
     # ------------------------------------------------------------ running
 

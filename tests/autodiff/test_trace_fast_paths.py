@@ -1,0 +1,136 @@
+"""Fast paths of the trace and the backward pass give what the general paths give: the tanh
+rule on real arrays, unbroadcast of a gradient of the operand's own shape, record's format
+and tracing, and the nodes the backward pass goes through."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mlang.autodiff import ops
+from mlang.autodiff import trace as tr
+from mlang.autodiff.dlarray import DlArray
+from mlang.builtins.math import elementwise
+from mlang.registry import BUILTINS
+
+
+def _general_tanh_rule(g, y):
+    """The tanh rule as the general path computes it."""
+    if ops.data_of(y).dtype.kind == "c":
+        return elementwise.chain_rule(lambda y, x: ops.minus(1.0, elementwise.square(y)))(g, y, None)
+    return (elementwise._tanh_backward(g, y),)
+
+
+@pytest.mark.parametrize("g_dtype, y_dtype", [(np.float64, np.float64), (np.float32, np.float32),
+                                              (np.float32, np.float64), (np.float64, np.float32),
+                                              (np.complex128, np.float64)])
+@pytest.mark.parametrize("shape", [(3, 4), (0, 3), (1, 1)])
+def test_tanh_rule_on_real_arrays_matches_the_general_path(g_dtype, y_dtype, shape):
+    rng = np.random.default_rng(1)
+    y = np.tanh(rng.standard_normal(shape)).astype(y_dtype)
+    if y.size:
+        y.reshape(-1)[0] = np.nan
+    g = rng.standard_normal(shape).astype(g_dtype)
+    if g_dtype == np.complex128:
+        g = g + 1j * rng.standard_normal(shape)
+    (fast,) = elementwise._tanh_rule(g.copy(), y.copy(), None)
+    (general,) = _general_tanh_rule(g.copy(), y.copy())
+    assert fast.dtype == general.dtype and fast.shape == general.shape
+    np.testing.assert_array_equal(fast, general)
+
+
+def test_tanh_rule_of_other_operands_takes_the_general_path():
+    y = np.tanh(np.array([[0.5 + 1j, -0.25]]))
+    g = np.ones((1, 2))
+    np.testing.assert_array_equal(elementwise._tanh_rule(g, y, None)[0], _general_tanh_rule(g, y)[0])
+    y = np.tanh(np.array([[0.5, -0.25, 2.0]]))
+    (scalar_g,) = elementwise._tanh_rule(np.array([[2.0]]), y, None)  # expanded upstream
+    np.testing.assert_array_equal(scalar_g, 2.0 * (1 - y * y))
+    traced = elementwise._tanh_rule(DlArray(np.ones((1, 3))), DlArray(y), None)[0]
+    assert type(traced) is DlArray
+    np.testing.assert_array_equal(traced.data, 1 - y * y)
+
+
+@pytest.mark.parametrize("g, like", [
+    (np.ones((2, 3)), np.zeros((2, 3))),
+    (np.ones((2, 3)), np.zeros((1, 3))),
+    (np.ones((2, 3)), 2.0),
+    (np.ones((2, 3), np.float32), DlArray(np.zeros((2, 1)))),
+    (np.ones((2, 3)), DlArray(np.zeros((2, 3)), "CB")),
+    (np.ones((0, 3)), np.zeros((0, 3))),
+    (np.ones((2, 3, 4)), np.zeros((2, 1, 4))),
+])
+def test_unbroadcast_matches_sum_to(g, like):
+    fast = ops.unbroadcast(g, like)
+    general = ops.sum_to(g, ops.shape_of(like))
+    assert fast.shape == general.shape and fast.dtype == general.dtype
+    np.testing.assert_array_equal(fast, general)
+
+
+def test_unbroadcast_of_a_traced_gradient_is_recorded():
+    g = tr.traced_input(DlArray(np.ones((2, 3))))
+    out = ops.unbroadcast(g, np.zeros((1, 3)))
+    assert type(out) is DlArray and out.node is not None
+    np.testing.assert_array_equal(out.data, [[2.0, 2.0, 2.0]])
+
+
+def test_record_formats_and_tracing():
+    plus = BUILTINS["plus"]
+    x = np.ones((2, 3))
+    plain = DlArray(x, "CB")
+    traced = tr.traced_input(DlArray(x, "CB"))
+    y = tr.record(plus, (plain, 1.0), (x, 1.0), x + 1)
+    assert y.fmt == "CB" and y.node is None
+    y = tr.record(plus, (1.0, traced), (1.0, x), x + 1)
+    assert y.fmt == "CB" and y.node is not None and y.node.parents == (None, traced.node)
+    y = tr.record(plus, (DlArray(x), traced), (x, x), x + x)  # the first format given
+    assert y.fmt == "CB"
+    y = tr.record(plus, (traced, traced), (x, x), x + x, "")
+    assert y.fmt == "" and y.node is not None
+    y = tr.record(None, (traced,), (x,), x)  # never recorded
+    assert y.node is None
+    y = tr.record(plus, (traced,), (x,), np.ones((2, 3, 4)))  # more dimensions than labels
+    assert y.fmt == ""
+    mask = np.array([[True, False, True]])
+    y = tr.record(plus, (DlArray(mask), traced), (mask, x), x + mask)
+    assert y.node.raw[0].dtype == np.float64  # logical data counts as double in the rules
+    np.testing.assert_array_equal(y.node.raw[0], [[1.0, 0.0, 1.0]])
+
+
+def _old_needed_and_active(order, targets):
+    needed = set(targets)
+    for node in order:
+        for p in node.parents:
+            if p in needed:
+                needed.add(node)
+                break
+    return needed, [node for node in reversed(order) if node.rule is not None and node in needed]
+
+
+def test_nodes_of_the_backward_pass():
+    x = tr.traced_input(DlArray(np.array([[0.5, -1.0]])))
+    w = tr.traced_input(DlArray(np.array([[2.0, 3.0]])))
+    a = ops.times(x, w)
+    b = ops.call("tanh", a)
+    c = ops.plus(b, w)  # w reaches the root two ways
+    d = ops.times(c, 2.0)
+    unused = ops.call("tanh", w)
+    y = ops.call("sum", ops.plus(d, ops.times(unused, 0.0)))
+    order = tr._topological(y.node)
+    for targets in ({x.node}, {w.node}, {x.node, w.node}, {a.node}, {b.node, x.node}, {y.node}):
+        needed, active = tr._needed_and_active(order, targets)
+        old_needed, old_active = _old_needed_and_active(order, targets)
+        assert needed == old_needed
+        assert active == old_active
+
+
+def test_gradients_through_an_intermediate_and_its_input():
+    x = tr.traced_input(DlArray(np.array([[0.5, -1.0, 2.0]])))
+    a = ops.call("tanh", x)
+    y = ops.call("sum", ops.times(a, a))
+    ga, gx = tr.backward(y, [a, x], False, True)
+    t = np.tanh(x.data)
+    np.testing.assert_allclose(ga, 2 * t)
+    np.testing.assert_allclose(gx, 2 * t * (1 - t * t))
+    (gx_traced,) = tr.backward(y, [x], True, True)
+    np.testing.assert_allclose(gx_traced.data, gx)
