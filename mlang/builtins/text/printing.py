@@ -14,7 +14,7 @@ from mlang.display import disp_text
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import CHAR, char_text, class_of, is_text, to_str
+from mlang.values.core import CHAR, FLOAT_DTYPES, char_text, class_of, is_text, to_str
 from mlang.values.string import StringArray
 from mlang.values.text import text_row
 
@@ -285,10 +285,54 @@ def _one_pass(fmt: str, args: list) -> str | None:
     return None if values is None else plan[0] % values
 
 
+# Below this many numbers the per-item loop is as quick as the vectorised checks.
+_ROUNDS_FROM = 64
+
+
+def _whole_rounds(fmt: str, args: list) -> str | None:
+    """format_text of a plain numeric format over real double arrays whose elements
+    fill whole rounds of the format, each element of its conversion's kind: the
+    template repeated once a round and filled in one % (None otherwise)."""
+    plan = _one_pass_plan(fmt)
+    if plan is None or not plan[1] or "text" in plan[1]:
+        return None
+    template, kinds = plan
+    parts = []
+    for a in args:
+        if type(a) is float:
+            parts.append(np.array([a]))
+        elif type(a) is np.ndarray and a.dtype in FLOAT_DTYPES and a.size:
+            parts.append(a.ravel(order="F"))
+        else:
+            return None
+    flat = np.concatenate(parts).astype(np.float64, copy=False) if len(parts) > 1 else \
+        parts[0].astype(np.float64, copy=False)
+    k = len(kinds)
+    if flat.size < _ROUNDS_FROM or flat.size % k or not np.isfinite(flat).all():
+        return None
+    whole = [j for j, kind in enumerate(kinds) if kind == "whole"]
+    for j in whole:
+        column = flat[j::k]
+        if not (column == np.trunc(column)).all():
+            return None
+    values = flat.tolist()
+    if whole:
+        small = bool((np.abs(flat) < 2.0**53).all())  # exact as int64, converted at once
+        ints = flat.astype(np.int64).tolist() if small else [int(x) for x in values]
+        if len(whole) == k:
+            values = ints
+        else:
+            for j in whole:
+                values[j::k] = ints[j::k]
+    return (template * (flat.size // k)) % tuple(values)
+
+
 def format_text(fmt: str, args: list) -> str:
     """MATLAB's sprintf: the format is reused until every argument is consumed;
     output stops right before the first conversion that finds no data left."""
     quick = _one_pass(fmt, args) if args else None
+    if quick is None and args:
+        quick = _whole_rounds(fmt, args)
     if quick is not None:
         return quick
     fmt, specs = _parsed_format(fmt)

@@ -280,6 +280,42 @@ def test_sprintf_one_pass_matches_the_general_rules(monkeypatch, fmt: str, args:
     assert printing.format_text(fmt, list(args)) == expected
 
 
+def _rounds_general(monkeypatch, fmt: str, args: list) -> str:
+    with monkeypatch.context() as patch:
+        patch.setattr(printing, "_one_pass", lambda fmt, args: None)
+        patch.setattr(printing, "_whole_rounds", lambda fmt, args: None)
+        return printing.format_text(fmt, args)
+
+
+_STEPS = np.arange(1.0, 201.0)
+ROUNDS = [
+    ("%d,", [_STEPS]), ("%d,", [_STEPS.reshape(20, 10)]), ("%i|%u\\n", [-_STEPS]), ("%5.2f %g;", [_STEPS / 7]),
+    ("%d:%.3e;", [_STEPS * 1e15]), ("%x %X.", [_STEPS]), ("100%% %d\\n", [_STEPS]), ("%d", [_STEPS * 1e20]),
+    ("%d,", [_STEPS - 0.5]), ("%d,", [np.append(_STEPS, np.nan)]), ("%f,", [np.append(_STEPS, np.inf)]),
+    ("%d %d,", [np.arange(1.0, 200.0)]), ("%d,", [_STEPS.astype(np.float32) / 4]),
+    ("%g,", [_STEPS.astype(np.float32) / 3]),
+    ("%d,", [3.0, _STEPS, np.zeros((0, 3))]), ("%d-%d,", [_STEPS, _STEPS]), ("%+05d|", [-_STEPS]),
+    ("%d,", [_STEPS.astype(np.int32)]), ("%s,", [_STEPS]), ("%c", [_STEPS + 64]), ("%d,", [_STEPS * 0.0 - 0.0]),
+    ("%d,", [np.full(100, 2.0**60)]), ("%d,", [np.arange(1.0, 64.0)]), ("plain", [_STEPS]),
+]
+
+
+@pytest.mark.parametrize(("fmt", "args"), ROUNDS)
+def test_sprintf_whole_rounds_match_the_general_rules(monkeypatch, fmt: str, args: list) -> None:
+    expected = _rounds_general(monkeypatch, fmt, list(args))
+    assert printing.format_text(fmt, list(args)) == expected
+
+
+def test_sprintf_whole_rounds_applies_only_where_it_is_exact() -> None:
+    assert printing._whole_rounds("%d,", [_STEPS]) == "".join(f"{i}," for i in range(1, 201))
+    assert printing._whole_rounds("%d:%.1f;", [_STEPS]) is not None
+    assert printing._whole_rounds("%d,", [_STEPS - 0.5]) is None  # MATLAB switches to %e
+    assert printing._whole_rounds("%d %d,", [np.arange(1.0, 200.0)]) is None  # a partial round
+    assert printing._whole_rounds("%f,", [np.append(_STEPS, np.nan)]) is None
+    assert printing._whole_rounds("%d,", [np.arange(1.0, 10.0)]) is None  # short: the loop
+    assert printing._whole_rounds("%s,", [_STEPS]) is None
+
+
 def test_sprintf_one_pass_in_programs(m) -> None:
     v = m.value("s = ''; for i = 1:12, s = [s sprintf('%d,', i) 'x']; end; x = s;")
     assert _text(v) == "".join(f"{i},x" for i in range(1, 13))
