@@ -7,6 +7,7 @@ base workspace.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import numpy as np
@@ -69,7 +70,14 @@ def _expression_outputs(interp: Any, code: str, frame: Frame, nargout: int) -> A
                     "statements cannot be evaluated with output arguments.")
     persistent = set(frame.persistent) if frame.persistent is not None else set()
     compiler = Compiler(interp, frame.unit, set(frame.global_names), persistent)
-    values = compiler.expr_outputs(body[0].expr)(frame, nargout)
+    collecting = gc.isenabled()
+    gc.disable()  # compiling a long text makes many objects that all stay: no collector passes
+    try:
+        compiled = compiler.expr_outputs(body[0].expr)
+    finally:
+        if collecting:
+            gc.enable()
+    values = compiled(frame, nargout)
     if len(values) < nargout:
         raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
     return tuple(values[:nargout]) if nargout > 1 else values[0]

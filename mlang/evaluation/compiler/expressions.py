@@ -293,9 +293,17 @@ class ExpressionCompiler:
             node = node.left
         links.reverse()
         first = self.expr(node)
-        # a real double literal operand is kept as its value (None: call the compiled code)
-        steps = [(link.op, *self._operand(link.right), SCALAR_OPS.get(link.op),
-                  SCALAR_GUARDS.get(link.op)) for link in links]
+        # a real double literal operand is kept as its value, with no code (None); && and ||
+        # take code
+        steps = []
+        number, scalar_op, guard_of = ast.Number, SCALAR_OPS.get, SCALAR_GUARDS.get
+        for link in links:
+            op, right = link.op, link.right
+            if type(right) is number and right.cls == "double" and type(right.value) is not complex \
+                    and op != "&&" and op != "||":
+                steps.append((op, None, float(right.value), scalar_op(op), guard_of(op)))
+            else:
+                steps.append((op, self.expr(right), None, scalar_op(op), guard_of(op)))
         general = operators.binary
 
         def chain(frame: Frame) -> Any:
@@ -319,13 +327,6 @@ class ExpressionCompiler:
             return v
 
         return chain
-
-    def _operand(self, node: ast.Node) -> tuple[Code, float | None]:
-        """The code of a chain's operand, and its value when it is a real double literal."""
-        if type(node) is ast.Number and node.cls == "double" and type(node.value) is not complex:
-            value = float(node.value)
-            return (lambda frame: value), value
-        return self.expr(node), None
 
     def visit_Binary(self, node: ast.Binary) -> Code:
         if _chain_length(node, ast.Binary, "left") >= LONG_CHAIN:
