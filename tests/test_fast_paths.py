@@ -388,7 +388,7 @@ def test_struct_element_field_reads(monkeypatch: pytest.MonkeyPatch, code: str) 
     ("1", "+1"), ("1", "/0"), ("-8", "*-2"), ("0", "-NaN"), ("int8(1)", "+100"), ("1", "<2"),
     ("2", "^0.5"), ("(-2)", "^0.5"), ("1", "/3"), ("true", "+1"), ("1", "+2i"), ("0", "./0"),
     ("1e308", "*10"), ("'a'", "+0.25"), ("single(1)", "+1e-3"), ("[1 2]", "-0"),
-    ("1", "&&1"), ("0", "||0"), ("1", "&&0"), ("0", "||2"), ("1", "-1&&1"),
+    ("1", "&&1"), ("0", "||0"), ("1", "&&0"), ("0", "||2"),
 ])
 def test_long_operator_chains_as_nested_operations(start: str, term: str) -> None:
     n = 70  # past LONG_CHAIN: a loop, not nested closures
