@@ -15,7 +15,6 @@ from mlang.builtins.math.rounding import round_half_away
 from mlang.builtins.text.forms import (
     empty_char,
     is_char,
-    is_char_row,
     is_space,
     row,
     text_length,
@@ -26,7 +25,17 @@ from mlang.errors import MatlabError, MatlabSyntaxError, error
 from mlang.evaluation.frame import Frame
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import char_codes, char_matrix, char_rows, class_of, is_text, result, to_array, to_str
+from mlang.values.core import (
+    char_codes,
+    char_matrix,
+    char_rows,
+    char_text,
+    class_of,
+    is_text,
+    result,
+    to_array,
+    to_str,
+)
 from mlang.values.string import StringArray
 
 
@@ -258,8 +267,14 @@ def _number_value(text: str) -> float:
     return float(text.replace(",", "").replace("d", "e").replace("D", "e"))
 
 
+# A plain decimal number, which Python's float reads exactly as the general pattern does.
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?").fullmatch
+
+
 def parse_double(text: str) -> float | complex:
     """MATLAB's str2double of one text: a real or complex number, else NaN."""
+    if _PLAIN_NUMBER(text):
+        return float(text)
     m = _COMPLEX_RE.match(text)
     if not m or not text.strip():
         return math.nan
@@ -292,8 +307,15 @@ def str2double(s: Any) -> Any:
             return parse_double(rows[0])
         return result(np.array([parse_double(r) for r in rows]).reshape(-1, 1))
     if type(s) is Cell:
-        values = [parse_double(to_str(x)) if is_char_row(x) else math.nan
-                  for x in s.data.ravel(order="F")]
+        values = []
+        for x in s.data.ravel(order="F").tolist():
+            # is_char_row and to_str, inline: cells of many short texts are the common input
+            if type(x) is np.ndarray and x.dtype.kind == "V" and (x.size == 0 or (
+                    x.ndim == 2 and x.shape[0] == 1)):
+                text = char_text(x)
+                values.append(float(text) if _PLAIN_NUMBER(text) else parse_double(text))
+            else:
+                values.append(math.nan)
         return result(np.array(values, dtype=np.complex128 if any(
             isinstance(v, complex) for v in values) else np.float64).reshape(s.shape, order="F"))
     if type(s) is StringArray:

@@ -4,13 +4,14 @@ sprintf's one-pass formats, regexprep through re.sub and strsplit by str.split."
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
 import numpy as np
 import pytest
 
-from mlang.builtins.text import printing, regexp, split_join
+from mlang.builtins.text import numbers, printing, regexp, split_join
 from mlang.builtins.text.transform import _mark_runs, _strrep_text
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, char_text, class_of, size_of
@@ -496,3 +497,26 @@ def test_strlength_of_a_string_scalar_matches_arrays(m, text: str | None) -> Non
     assert type(scalar) is float
     first = float(np.asarray(array).reshape(-1)[0])
     assert (scalar != scalar and first != first) or scalar == first
+
+
+# ------------------------------------------------------------ str2double
+
+
+NUMBER_TEXTS = ["1", "-7", "+3.5", "1e3", "1E-3", ".5", "5.", "-0", "0.0", "1e400", "-1e400", "007",
+                "1,000", "1d3", " 12 ", "inf", "-Inf", "NaN", "1+2i", "3 - 4j", "i", "abc", "", "1 2", "--1",
+                "1e", "1.2.3", "0x10", "1_0", "\u0661", "12\U0001F600"]
+
+
+@pytest.mark.parametrize("text", NUMBER_TEXTS)
+def test_str2double_plain_numbers_match_the_general_pattern(monkeypatch, m, text: str) -> None:
+    with monkeypatch.context() as patch:
+        patch.setattr(numbers, "_PLAIN_NUMBER", lambda t: None)
+        expected = numbers.parse_double(text)
+        general_cell = m.value("x = str2double(c);", c=Cell(np.array([[char_row(text), 5.0]], dtype=object)))
+    got = numbers.parse_double(text)
+    assert type(got) is type(expected) and (got == expected or (got != got and expected != expected))
+    if type(got) is float and got == 0:
+        assert math.copysign(1, got) == math.copysign(1, expected)
+    cell = m.value("x = str2double(c);", c=Cell(np.array([[char_row(text), 5.0]], dtype=object)))
+    assert np.array_equal(np.asarray(cell), np.asarray(general_cell), equal_nan=True)
+    assert np.asarray(cell).dtype == np.asarray(general_cell).dtype
