@@ -16,8 +16,12 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.deeplearning.containers import (CONTAINER_KINDS, map_parameter_rows, map_parameters,
-                                                    owned_buffers)
+from mlang.builtins.deeplearning.containers import (
+    CONTAINER_KINDS,
+    map_parameter_rows,
+    map_parameters,
+    owned_buffers,
+)
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array

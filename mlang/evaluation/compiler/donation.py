@@ -41,7 +41,7 @@ def donating_outputs(compiler: Any, node: ast.MultiAssign) -> Callable[[Frame, i
     general = compiler.expr_outputs(value)
     interp = compiler.interp
     unit = compiler.unit
-    cache: list[Any] = [-1, None]  # the path generation resolved in, the target
+    cache: list[Any] = [-1, None, None]  # the path generation resolved in, the target, its reuses
 
     def outputs(frame: Frame, nargout: int) -> list:
         variables = frame.vars
@@ -52,11 +52,12 @@ def donating_outputs(compiler: Any, node: ast.MultiAssign) -> Callable[[Frame, i
             if target is None:
                 raise error("MATLAB:UndefinedFunction", f"Unrecognized function or variable '{name}'.")
             cache[1] = target
+            cache[2] = getattr(target, "reuses", None)
             cache[0] = interp.generation
-        target = cache[1]
-        reuses = getattr(target, "reuses", None)
+        reuses = cache[2]
         if not reuses:
             return general(frame, nargout)
+        target = cache[1]
         values = args(frame)
         candidates = tuple(i for k, i, var in pairs
                            if k < nargout and reuses.get(k) == i and variables.get(var) is values[i])
