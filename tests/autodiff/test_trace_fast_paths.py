@@ -134,3 +134,34 @@ def test_gradients_through_an_intermediate_and_its_input():
     np.testing.assert_allclose(gx, 2 * t * (1 - t * t))
     (gx_traced,) = tr.backward(y, [x], True, True)
     np.testing.assert_allclose(gx_traced.data, gx)
+
+
+def test_map_dlarrays_over_cells():
+    from mlang.autodiff.dlarray import map_dlarrays
+    from mlang.values.cell import Cell
+
+    def cell(items, shape):
+        data = np.empty(shape, dtype=object)
+        data.reshape(-1)[:] = items
+        return Cell(data)
+
+    x, w = DlArray(np.ones((2, 2)), "CB"), DlArray(np.zeros((1, 3)))
+    plain = np.arange(3.0)
+    inner = cell([w, plain], (1, 2))
+    outer = cell([x, inner, "text", plain], (2, 2))
+    assert map_dlarrays(outer, lambda v: v) is outer  # nothing changed: the same cell
+    empty = cell([], (0, 0))
+    assert map_dlarrays(empty, lambda v: DlArray(v.data)) is empty
+    mapped = map_dlarrays(outer, lambda v: DlArray(v.data * 2, v.fmt))
+    assert mapped is not outer and mapped.data.shape == (2, 2)
+    flat = mapped.data.reshape(-1)
+    np.testing.assert_array_equal(flat[0].data, 2 * x.data)
+    assert flat[0].fmt == "CB"
+    assert flat[2] == "text" and flat[3] is plain  # values that are not dlarrays kept as they are
+    assert type(flat[1]) is Cell and flat[1] is not inner
+    np.testing.assert_array_equal(flat[1].data.reshape(-1)[0].data, 2 * w.data)
+    assert flat[1].data.reshape(-1)[1] is plain
+    untouched_inner = cell([plain], (1, 1))
+    partly = cell([x, untouched_inner], (1, 2))
+    again = map_dlarrays(partly, lambda v: DlArray(v.data, v.fmt))
+    assert again.data.reshape(-1)[1] is untouched_inner  # an unchanged nested cell is shared
