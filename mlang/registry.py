@@ -159,7 +159,7 @@ class Builtin:
                 exc.exc.function = self.name
             raise
 
-    def call_donating(self, interp: Any, args: list, nargout: int, candidates: tuple[int, ...]) -> list:
+    def call_donating(self, interp: Any, args: list, nargout: int, candidates: list[int]) -> list:
         """``call`` for a statement ``[..., x, ...] = f(..., x, ...)`` whose target ``x`` is the
         variable passed as input ``i`` where ``reuses`` pairs them, for each ``i`` in
         ``candidates``.  An input the caller's workspace and ``args`` alone hold is donated:
@@ -176,7 +176,7 @@ class Builtin:
                     return out
             getrefcount = sys.getrefcount
             # references to a donated input: the workspace's, the list's, getrefcount's argument
-            donated = frozenset(i for i in candidates if getrefcount(args[i]) <= 3)
+            donated = frozenset([i for i in candidates if getrefcount(args[i]) <= 3])
             if self.wants_interp:
                 out = (self.fn(interp, *args, nargout=nargout, donated=donated) if self.wants_nargout
                        else self.fn(interp, *args, donated=donated))

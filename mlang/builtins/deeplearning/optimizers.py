@@ -127,8 +127,13 @@ def _state(s: Any, pd: np.ndarray, what: str, function: str) -> np.ndarray | Non
 # ------------------------------------------------------------ blocks
 
 # Element-wise updates of larger parameters run block by block, so that each block's
-# operands and temporaries stay in the processor's cache from one step to the next.
-_BLOCK = 32768
+# operands and temporaries stay in the processor's cache from one step to the next: blocks
+# of _BLOCK_BYTES (32768 doubles, 65536 singles).
+_BLOCK_BYTES = 262144
+
+
+def _block_length(data: np.ndarray) -> int:
+    return _BLOCK_BYTES // data.itemsize
 
 
 def _blocks(*arrays: np.ndarray | None) -> Any:
@@ -136,8 +141,9 @@ def _blocks(*arrays: np.ndarray | None) -> Any:
     when all share one memory order and are large, else the whole arrays once."""
     present = [a for a in arrays if a is not None]
     size = present[0].size
+    block = _block_length(present[0])
     order = None
-    if size > 2 * _BLOCK:
+    if size > 2 * block:
         if all(a.flags.c_contiguous for a in present):
             order = "C"
         elif all(a.flags.f_contiguous for a in present):
@@ -146,8 +152,8 @@ def _blocks(*arrays: np.ndarray | None) -> Any:
         yield arrays
         return
     flat = [None if a is None else a.reshape(-1, order=order) for a in arrays]
-    for start in range(0, size, _BLOCK):
-        yield [None if a is None else a[start:start + _BLOCK] for a in flat]
+    for start in range(0, size, block):
+        yield [None if a is None else a[start:start + block] for a in flat]
 
 
 # ------------------------------------------------------------ Adam
@@ -244,10 +250,12 @@ def _small_together(params: Any) -> bool:
         return False
     total = 0
     for child in children:
-        data = child.data if type(child) is DlArray else child
-        if type(data) is not np.ndarray:
+        if type(child) is DlArray:
+            total += child.data.size
+        elif type(child) is np.ndarray:
+            total += child.size
+        else:
             return False
-        total += data.size
     return total <= _TOGETHER
 
 
@@ -318,7 +326,7 @@ def _adam_arrays(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.n
             space = np.empty_like(gd)
         else:
             if scratch is None:
-                scratch = np.empty(_BLOCK, dtype=gd.dtype)
+                scratch = np.empty(_block_length(gd), dtype=gd.dtype)
             space = scratch[:block[0].size]
         _adam_step(*block, space, beta1, beta2, offset, step_scale, m_in_place, v_in_place)
     return new_p, m_new, v_new

@@ -59,8 +59,8 @@ def donating_outputs(compiler: Any, node: ast.MultiAssign) -> Callable[[Frame, i
             return general(frame, nargout)
         target = cache[1]
         values = args(frame)
-        candidates = tuple(i for k, i, var in pairs
-                           if k < nargout and reuses.get(k) == i and variables.get(var) is values[i])
+        candidates = [i for k, i, var in pairs
+                      if k < nargout and reuses.get(k) == i and variables.get(var) is values[i]]
         if not candidates:
             return target.call(interp, values, nargout, frame)
         return target.call_donating(interp, values, nargout, candidates)
