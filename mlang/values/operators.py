@@ -84,7 +84,8 @@ def to_class(values: np.ndarray, cls: str) -> np.ndarray:
     if cls == "logical":
         return values != 0
     if cls == "char":
-        codes = np.nan_to_num(np.round(values.real), nan=0.0)
+        # in double, so the bounds fit every class (logical and uint8 codes included)
+        codes = np.nan_to_num(np.round(values.real.astype(np.float64, copy=False)), nan=0.0)
         return char_from_codes(np.clip(codes, 0, 65535).astype(np.uint32))
     if values.dtype.kind in "iu":
         return _int_to_int(values, cls)

@@ -90,3 +90,15 @@ def test_char_matrices_cross_to_python_as_one_character_strings() -> None:
     interp.eval("disp(class(back)); disp(back(2, :)); disp(class(names)); disp(names(2))")
     assert char_rows(interp.base.vars["back"]) == ["ab", "cd"]
     assert class_of(interp.base.vars["names"]) == "string"
+
+
+def test_numbers_of_every_class_joined_to_text_become_clipped_codes() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no cast overflow on the way
+        interp, _ = run("x = double([true 'a']); y = double([uint8(200) 'a']); "
+                        "z = double([intmax('uint64') 'a']); w = double([int8(-5) 'a']);")
+    v = interp.base.vars
+    assert [v[n].tolist() for n in "xyzw"] == [[[1.0, 97.0]], [[200.0, 97.0]],
+                                               [[65535.0, 97.0]], [[0.0, 97.0]]]
