@@ -302,3 +302,31 @@ def test_a_user_function_with_outputs_named_like_its_inputs(m, tmp_path):
     m.run(f"addpath('{tmp_path}'); x = [1 2]; y = 3; keep = x; [x, y] = bump_both(x, y);")
     vars = m.interp.base.vars
     assert vars["x"].tolist() == [[2.0, 3.0]] and vars["y"] == 6.0 and vars["keep"].tolist() == [[1.0, 2.0]]
+
+
+@pytest.mark.parametrize("bad", ["int8([1 2; 3 4])", "[1 2; 3 4] > 2", "[1 2; 3 4] + 1i", "'ab'", "{1}"])
+def test_a_parameter_of_a_wrong_class_leaves_the_variables_unchanged(m, bad):
+    m.run(SETUP + f"p.b = {bad};")
+    vars = m.interp.base.vars
+    before = {name: snapshot(vars[name]) for name in "as"}
+    w_before = vars["p"].elems[0, 0]["W"].data.copy()
+    with pytest.raises(Exception):  # noqa: B017 (any MATLAB error)
+        m.interp.eval("[p, a, s] = adamupdate(p, g, a, s, 2);")
+    assert np.array_equal(vars["p"].elems[0, 0]["W"].data, w_before)
+    for name in "as":
+        assert all(np.array_equal(x, y) for x, y in zip(before[name], leaves(vars[name]), strict=True))
+
+
+def test_traced_parameters_inside_dlfeval(m, tmp_path):
+    (tmp_path / "step_traced.m").write_text(
+        "function [p, a, s, q] = step_traced(p, g, a, s)\n"
+        "q = p;\n"
+        "[p, a, s] = adamupdate(p, g, a, s, 2);\n"
+        "end\n")
+    m.run(f"addpath('{tmp_path}'); rng(5); w = dlarray(rand(300, 300)); g = dlarray(rand(300, 300));"
+          "[w1, a, s] = adamupdate(w, g, [], [], 1);"
+          "[p, a2, s2, q] = dlfeval(@step_traced, w1, g, a, s);"
+          "[p0, a0, s0] = adamupdate(w1, g, a, s, 2);")
+    vars = m.interp.base.vars
+    assert same(vars["p"], vars["p0"]) and same(vars["a2"], vars["a0"]) and same(vars["s2"], vars["s0"])
+    assert same(vars["q"], vars["w1"]) and vars["p"].node is None
