@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive, align_formats, dl_call, record, trimmed_format
+from mlang.autodiff.trace import Primitive, align_formats, dl_call, record, result_data, trimmed_format
 from mlang.values import indexing
 from mlang.values.concat import cat
 from mlang.values.core import FLOAT_DTYPES, numpy_agrees
@@ -96,7 +96,10 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
 def apply(p: Primitive, *args: Any) -> Any:
     for a in args:
         if type(a) is DlArray:
-            return dl_call(p, None, list(args), 1)[0]
+            if not p.direct:
+                return dl_call(p, None, list(args), 1)[0]
+            raw = [v.data if type(v) is DlArray else v for v in args]
+            return record(p, args, raw, result_data(p.fn(*raw)))  # as dl_call does
     return p.fn(*args)
 
 

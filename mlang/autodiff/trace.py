@@ -86,13 +86,16 @@ def traced_input(x: DlArray) -> DlArray:
 class Primitive:
     """A differentiable operation used by gradient rules that is not a MATLAB function."""
 
-    __slots__ = ("name", "fn", "gradient")
+    __slots__ = ("name", "fn", "gradient", "direct")
     dl = "differentiable"
 
     def __init__(self, name: str, fn: Callable, gradient: Callable) -> None:
         self.name = name
         self.fn = fn
         self.gradient = gradient
+        # a result formatted as its first formatted argument (no lining up of formats, no
+        # reordered labels): ops.apply records it without dl_call's format rules
+        self.direct = name not in ELEMENTWISE and name not in REORDERS
 
     def invoke(self, interp: Any, args: list, nargout: int) -> list:
         return [self.fn(*args)]

@@ -165,3 +165,79 @@ def test_map_dlarrays_over_cells():
     partly = cell([x, untouched_inner], (1, 2))
     again = map_dlarrays(partly, lambda v: DlArray(v.data, v.fmt))
     assert again.data.reshape(-1)[1] is untouched_inner  # an unchanged nested cell is shared
+
+
+def _same_dlarray(a, b, fresh_parents=False):
+    """``fresh_parents``: each call lines the operands up by label in new recorded steps."""
+    assert type(a) is DlArray and type(b) is DlArray
+    assert a.fmt == b.fmt and a.data.dtype == b.data.dtype and a.data.shape == b.data.shape
+    np.testing.assert_array_equal(a.data, b.data)
+    assert (a.node is None) == (b.node is None)
+    if a.node is not None:
+        assert a.node.op is b.node.op
+        if fresh_parents:
+            assert [p.op for p in a.node.parents] == [p.op for p in b.node.parents]
+        else:
+            assert a.node.parents == b.node.parents
+        assert len(a.node.raw) == len(b.node.raw)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: (ops.MATMUL, tr.traced_input(DlArray(np.ones((2, 3)), "CB")), np.ones((3, 4)), False, False),
+    lambda: (ops.MATMUL, DlArray(np.ones((2, 3), np.float32)), DlArray(np.ones((3, 1), np.float32)),
+             False, False),
+    lambda: (ops.SUM_TO, tr.traced_input(DlArray(np.ones((2, 3)), "SS")), (1, 3)),
+    lambda: (ops.RESHAPE_TO, tr.traced_input(DlArray(np.arange(6.0).reshape(2, 3), "CB")), (3, 2)),
+    lambda: (ops.EXPAND_TO, tr.traced_input(DlArray(np.array([[1.0 + 2j]]))), (2, 2)),
+    lambda: (elementwise.TANH_BACKWARD, tr.traced_input(DlArray(np.ones((0, 2)))), np.ones((0, 2))),
+    lambda: (ops.MATMUL, DlArray(np.array([[True, False]])), tr.traced_input(DlArray(np.ones((2, 2)))),
+             False, False),
+])
+def test_apply_records_as_dl_call_does(make):
+    p, *args = make()
+    assert p.direct
+    fast = ops.apply(p, *args)
+    general = tr.dl_call(p, None, list(args), 1)[0]
+    _same_dlarray(fast, general)
+
+
+def test_primitives_named_as_formatting_builtins_take_dl_call():
+    p = tr.Primitive("plus", lambda a, b: a + b, lambda g, y, a, b: (g, g))
+    assert not p.direct
+    a = tr.traced_input(DlArray(np.ones((2, 1)), "CB"))
+    b = tr.traced_input(DlArray(np.ones((2, 1)), "SB"))
+    _same_dlarray(ops.apply(p, a, b), tr.dl_call(p, None, [a, b], 1)[0], fresh_parents=True)
+
+
+@pytest.mark.parametrize("dtypes", [(np.float64,) * 3, (np.float32,) * 3,
+                                    (np.float64, np.float32, np.float64)])
+@pytest.mark.parametrize("shapes", [((2, 3),) * 3, ((2, 3), (1, 3), (2, 3)), ((0, 3),) * 3])
+def test_tanh_backward_y_on_arrays_matches_the_general_path(dtypes, shapes):
+    rng = np.random.default_rng(2)
+    a, b, c = (rng.standard_normal(s).astype(d) for s, d in zip(shapes, dtypes, strict=True))
+    fast = elementwise._tanh_backward_y(a, b, c)
+    general = ops.times(-2.0, ops.times(a, ops.times(b, c)))
+    if shapes[0] == shapes[1] == shapes[2] and dtypes[0] == dtypes[1] == dtypes[2]:
+        general = elementwise.TANH_BACKWARD_Y.fn(a, b, c)
+    assert fast.dtype == general.dtype and fast.shape == general.shape
+    np.testing.assert_array_equal(fast, general)
+    traced = elementwise._tanh_backward_y(DlArray(a), b, c)  # a dlarray operand: recorded path
+    np.testing.assert_allclose(traced.data, fast, rtol=1e-6)
+
+
+def test_tanh_of_arrays_matches_the_general_path():
+    tanh = BUILTINS["tanh"]
+    x = np.array([[0.5, -np.inf, np.nan, 20.0]])
+    with np.errstate(all="raise"):
+        for v in (x, x.astype(np.float32), np.array([[0.25]]), np.zeros((0, 3)), np.ones((2, 2, 2))):
+            (got,) = tanh.call(None, [v], 1)
+            want = np.tanh(v)
+            if want.size == 1:
+                assert type(got) is float and got == float(want.reshape(-1)[0])
+            else:
+                assert got.dtype == want.dtype and got.shape == want.shape
+                np.testing.assert_array_equal(got, want)
+    (got,) = tanh.call(None, [np.array([[True, False]])], 1)  # logical: computed in double
+    np.testing.assert_array_equal(got, np.tanh([[1.0, 0.0]]))
+    (got,) = tanh.call(None, [np.array([[1 + 1j]])], 1)
+    assert got == pytest.approx(np.tanh(1 + 1j))

@@ -157,6 +157,8 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
                 return fast(x)
             except (ValueError, OverflowError):
                 pass
+    if type(x) is np.ndarray and x.dtype.char in "df" and name in _NEVER_WARN and complex_when is None:
+        return result(fn(x))  # a real double or single array: nothing to convert or silence
     a = floating(name, x)
     if name in _NEVER_WARN and a.dtype.kind == "f" and complex_when is None:  # nothing to silence
         return result(fn(a))
@@ -206,6 +208,10 @@ def _tanh_backward_y(a: object, b: object, c: object) -> object:
     """-2 .* a .* b .* c: the gradient of g .* (1 - y.^2) with respect to y (a the upstream
     gradient), and, being trilinear, every derivative of it, each one operation when the
     three are real arrays of one shape and class."""
+    if type(a) is np.ndarray and type(b) is np.ndarray and type(c) is np.ndarray:  # first derivatives
+        if a.shape == b.shape == c.shape and a.dtype == b.dtype == c.dtype and a.dtype.kind == "f":
+            return _product_by_minus_two(a, b, c)
+        return ops.times(-2.0, ops.times(a, ops.times(b, c)))
     da, db, dc = ops.data_of(a), ops.data_of(b), ops.data_of(c)
     if type(da) is np.ndarray and type(db) is np.ndarray and type(dc) is np.ndarray \
             and da.shape == db.shape == dc.shape and da.dtype == db.dtype == dc.dtype \
