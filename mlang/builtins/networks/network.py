@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
-from mlang.builtins.deeplearning.containers import CONTAINER_KINDS, ContainerKind, mismatch
+from mlang.builtins.deeplearning.containers import CONTAINER_KINDS, ContainerKind, getrefcount, mismatch
 from mlang.builtins.networks.layer import ForwardContext, Layer
 from mlang.builtins.networks.layer_array import LayerArray, layer_array
 from mlang.builtins.networks.network_display import NETWORK_CALLS, network_lines
@@ -195,20 +195,19 @@ class DlNetwork(MatlabObject):
         layers = self.graph.layers
         return [layers[k].values[p] for k, p in self.state_keys()]
 
-    def _with_values(self, keys: list[tuple[int, str]], values: list) -> DlNetwork:
-        changes: dict[int, dict[str, Any]] = {}
-        for (k, p), v in zip(keys, values, strict=True):
-            changes.setdefault(k, {})[p] = v
+    def _with_values(self, which: str, keys: list[tuple[int, str]], values: list) -> DlNetwork:
+        if len(values) != len(keys):
+            raise ValueError(f"{len(values)} values for {len(keys)} parameters")
         layers = list(self.graph.layers)
-        for k, values_of_layer in changes.items():
-            layers[k] = layers[k].copy(**values_of_layer)
+        for k, names in self._structure_item(which, lambda: _by_layer(keys)):
+            layers[k] = layers[k].copy(**{p: values[i] for p, i in names})
         return self._with_same_structure(layers)
 
     def with_learnables(self, values: list) -> DlNetwork:
-        return self._with_values(self.learnable_keys(), values)
+        return self._with_values("learnables_by_layer", self.learnable_keys(), values)
 
     def with_states(self, values: list) -> DlNetwork:
-        return self._with_values(self.state_keys(), values)
+        return self._with_values("states_by_layer", self.state_keys(), values)
 
     def learnables_table(self) -> Table:
         # the Layer and Parameter columns are made once per structure: a table's variables are
@@ -387,6 +386,15 @@ class DlNetwork(MatlabObject):
         return NotImplemented if fn is None else fn(interp, args, nargout)
 
 
+def _by_layer(keys: list[tuple[int, str]]) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
+    """Parameter keys (layer position, name) grouped by layer: per layer, its position and
+    the names with their positions in ``keys``."""
+    groups: dict[int, list[tuple[str, int]]] = {}
+    for i, (k, p) in enumerate(keys):
+        groups.setdefault(k, []).append((p, i))
+    return [(k, tuple(names)) for k, names in groups.items()]
+
+
 def held_layer(layer: Layer) -> Layer:
     """A layer with its learnable and state values as dlarrays, as a network holds them."""
     names = layer.LEARNABLES + layer.STATES
@@ -482,6 +490,28 @@ class NetworkKind(ContainerKind):
 
     def children(self, value: DlNetwork) -> list:
         return value.learnable_values()
+
+    def owned_children(self, value: DlNetwork) -> list | None:
+        """The learnables, when every object between the network and them (its graph, the
+        layer list, each layer with learnables and its values) is held by the network alone."""
+        graph = value.graph
+        # references: the network's, `graph`, getrefcount's argument
+        if getrefcount(graph) > 3:
+            return None
+        layers = graph.layers
+        if type(layers) is not list or getrefcount(layers) > 3:  # the graph's, `layers`, the argument
+            return None
+        out = []
+        for k, p in value.learnable_keys():
+            layer = layers[k]
+            # the list's, `layer`, the argument; the layer's values: the layer's, `values`, the argument
+            if getrefcount(layer) > 3:
+                return None
+            values = layer.values
+            if getrefcount(values) > 3:
+                return None
+            out.append(values[p])
+        return out
 
     def rebuild(self, value: DlNetwork, children: list) -> DlNetwork:
         if all(type(v) is DlArray for v in children):  # an optimizer's step
