@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import warnings
@@ -205,18 +206,23 @@ def _configure_figures(interp: Any, opts: argparse.Namespace) -> None:
 
 def _session(opts: argparse.Namespace) -> int:
     """Run a script, -e code or the Command Window; the exit status: 1 after an error."""
-    # The interpreter and its library load only when code runs (start-up of --version, -h).
-    from mlang.evaluation.interpreter import Interpreter
-    from mlang.frontends.allocator import tune_allocator
-    from mlang.frontends.reporting import run_reported
-
-    if opts.script and not os.path.isfile(opts.script):
-        print(f"mlang: cannot find script '{opts.script}'", file=sys.stderr)
-        return 1
-    tune_allocator()
-    if not opts.debug:
-        warnings.simplefilter("ignore")  # NumPy's floating-point warnings are not MATLAB output
+    # The objects made while NumPy and mlang load all live for the whole run: the cyclic
+    # collector, which would walk them several times over, pauses until the interpreter is
+    # built (a tenth of start-up).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
+        # The interpreter and its library load only when code runs (start-up of --version, -h).
+        from mlang.evaluation.interpreter import Interpreter
+        from mlang.frontends.allocator import tune_allocator
+        from mlang.frontends.reporting import run_reported
+
+        if opts.script and not os.path.isfile(opts.script):
+            print(f"mlang: cannot find script '{opts.script}'", file=sys.stderr)
+            return 1
+        tune_allocator()
+        if not opts.debug:
+            warnings.simplefilter("ignore")  # NumPy's floating-point warnings are not MATLAB output
         interp = Interpreter()
         _configure_figures(interp, opts)
     except Exception as exc:  # the library itself failed to load: a bug in mlang
@@ -225,6 +231,9 @@ def _session(opts: argparse.Namespace) -> int:
         if opts.debug:
             raise
         return 1
+    finally:
+        if collecting:
+            gc.enable()
     try:
         status = 0
         if opts.code is not None or opts.script:
