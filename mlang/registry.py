@@ -204,6 +204,7 @@ class Builtin:
         declined = None
         for a in args:
             route = CALL_ROUTES.get(type(a))
+            # a route sees all the arguments, so one that declined declines again
             if route is not None and route is not declined:
                 out = route(self, interp, args, nargout)
                 if out is not NotImplemented:
@@ -214,16 +215,8 @@ class Builtin:
     def _routed(self, interp: Any, args: list, nargout: int) -> list:
         """A call with an argument whose class routes its own calls (dlarray, sparse,
         tables, objects): each route in turn, then the function itself."""
-        declined = None
-        for a in args:
-            route = CALL_ROUTES.get(type(a))
-            # a route sees all the arguments, so one that declined declines again
-            if route is not None and route is not declined:
-                out = route(self, interp, args, nargout)
-                if out is not NotImplemented:
-                    return out
-                declined = route
-        return self.invoke(interp, args, nargout)
+        out = self._routes_only(interp, args, nargout)
+        return self.invoke(interp, args, nargout) if out is NotImplemented else out
 
     def invoke(self, interp: Any, args: list, nargout: int) -> list:
         """Call without the argument checks."""
