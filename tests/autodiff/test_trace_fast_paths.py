@@ -241,3 +241,33 @@ def test_tanh_of_arrays_matches_the_general_path():
     np.testing.assert_array_equal(got, np.tanh([[1.0, 0.0]]))
     (got,) = tanh.call(None, [np.array([[1 + 1j]])], 1)
     assert got == pytest.approx(np.tanh(1 + 1j))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("shape", [(3, 5), (0, 2), (1, 1)])
+def test_tanh_backward_y_rule_shares_a_product_with_the_same_values(dtype, shape):
+    rng = np.random.default_rng(3)
+    h, a, b, c = (rng.standard_normal(shape).astype(dtype) for _ in range(4))
+    if h.size:
+        h.reshape(-1)[0], a.reshape(-1)[-1] = np.inf, 1e-30  # Inf and tiny products
+    want = (elementwise._tanh_backward_y(h, b, c), elementwise._tanh_backward_y(h, a, c),
+            elementwise._tanh_backward_y(h, a, b))
+    for order in ((0, 1, 2), (2, 1, 0), (1,), (2,)):
+        lazy = elementwise.TANH_BACKWARD_Y.gradient(h, None, a, b, c)
+        for k in order:
+            got = lazy[k]()
+            assert got.dtype == want[k].dtype and got.shape == want[k].shape
+            np.testing.assert_array_equal(got, want[k])
+
+
+def test_tanh_backward_y_rule_of_other_operands():
+    h = np.ones((2, 2))
+    a, b = np.full((2, 2), 0.5), np.full((1, 2), 2.0)  # shapes differ: the general products
+    c = np.full((2, 2), 3.0)
+    got = [f() for f in elementwise.TANH_BACKWARD_Y.gradient(h, None, a, b, c)]
+    np.testing.assert_array_equal(got[0], -2.0 * h * b * c)
+    np.testing.assert_array_equal(got[1], -2.0 * h * a * c)
+    np.testing.assert_array_equal(got[2], -2.0 * h * a * b)
+    traced = elementwise.TANH_BACKWARD_Y.gradient(DlArray(h), None, a, a, c)[1]()
+    assert type(traced) is DlArray
+    np.testing.assert_array_equal(traced.data, -2.0 * h * a * c)
