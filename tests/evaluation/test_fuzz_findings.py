@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pytest
 
 from mlang.errors import MatlabError, MatlabSyntaxError
@@ -146,3 +147,9 @@ def test_residue_without_fractions_is_the_direct_term() -> None:
 def test_a_complex_value_stored_into_a_logical_array_makes_it_complex_double() -> None:
     interp, _ = run("x = true(1, 2); x(1) = 1i;")
     assert interp.get("x").tolist() == [[1j, 1 + 0j]]
+
+
+def test_the_gradient_of_a_power_with_a_char_exponent_takes_its_code() -> None:
+    interp, _ = run("f = @(w) dlgradient(sum(w .^ 'a'), w); g = extractdata(dlfeval(f, dlarray([1.5 2])));")
+    expected = 97 * np.array([1.5, 2.0]) ** 96
+    np.testing.assert_allclose(interp.get("g").ravel(), expected, rtol=1e-12)

@@ -57,7 +57,9 @@ def _ldivide_rule(g: object, y: object, a: object, b: object) -> tuple:
 def _power_rule(g: object, y: object, a: object, b: object) -> tuple:
     def by_base() -> object:
         if _is_scalar(b) and not isinstance(b, ops.DlArray):
-            e = float(np.asarray(b).reshape(-1)[0].real) if np.isrealobj(b) else None
+            data = np.asarray(b)
+            # a numeric exponent (a char one is taken by its code below)
+            e = float(data.reshape(-1)[0].real) if data.dtype.kind in "fiub" else None
             if e == 2.0:
                 return ops.unbroadcast(ops.times(g, ops.times(2.0, ops.conj(a))), a)
             if e == 1.0:
