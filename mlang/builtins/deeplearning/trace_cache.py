@@ -31,6 +31,7 @@ from mlang.autodiff.dlarray import DlArray, map_dlarrays, strip
 from mlang.autodiff.trace import Node, Primitive, fit_gradient, next_number, record, result_data
 from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
 from mlang.values.cell import Cell
+from mlang.values.core import CHAR, char_text
 from mlang.values.struct import Struct
 from mlang.values.table import Table
 
@@ -182,8 +183,16 @@ def pop_recorder(state: dict) -> None:
 
 def extract(inputs: list[DlArray], recorder: Recorder, outs: list, start: int) -> Program:
     """The program of a recorded call whose dlarray inputs were ``inputs`` (nodes made
-    from ``start`` on), from its results ``outs``; Unsupported when it cannot be replayed."""
-    by_object: dict[int, tuple] = {}  # id of a dlarray -> ("slot", k) or ("grad", call, k)
+    from ``start`` on), from its results ``outs``; Unsupported when it cannot be replayed.
+
+    A dlgradient call with higher derivatives, other than the last, whose backward pass
+    ran only through rules in _PATTERN_RULES is taken in as the operations it recorded
+    (inlined): the values that pass left untraced (the seed, ones shaped like y, what
+    the rules made of it, the zeros of variables not reached) depend on the sizes,
+    classes and constants of the trace alone, so they are constants of the program."""
+    input_nodes = {x.node for x in inputs if x.node is not None}
+    inlined = _inlined_calls(recorder, input_nodes, start)
+    by_object: dict[int, tuple] = {}  # id of a dlarray -> ("slot", k), ("grad", call, k), ("const",)
     by_node: dict[Node, tuple] = {}
     for k, x in enumerate(inputs):
         by_object[id(x)] = ("slot", k)
@@ -191,10 +200,15 @@ def extract(inputs: list[DlArray], recorder: Recorder, outs: list, start: int) -
             by_node.setdefault(x.node, ("slot", k))
     for c, call in enumerate(recorder.calls):
         for k, g in enumerate(dlarrays_in(call.outputs)):
+            if c in inlined:
+                if g.node is None:
+                    by_object[id(g)] = ("const",)
+                continue
             by_object[id(g)] = ("grad", c, k)
             if g.node is not None:
                 by_node[g.node] = ("grad", c, k)
-    ranges = [(call.start, call.end) for call in recorder.calls]
+    ranges = [(call.start, call.end) for c, call in enumerate(recorder.calls) if c not in inlined]
+    inlined_ranges = [(recorder.calls[c].start, recorder.calls[c].end) for c in inlined]
     nodes: set[Node] = set()
     grads: set[int] = set()
     pending: list[DlArray] = []
@@ -212,6 +226,16 @@ def extract(inputs: list[DlArray], recorder: Recorder, outs: list, start: int) -
                 or any(lo <= node.number < hi for lo, hi in ranges):
             raise Unsupported
         return ("node", node)
+
+    def constant(a: DlArray, user: Node) -> bool:
+        """Whether the untraced dlarray ``a``, an argument of ``user``, is a constant of
+        an inlined backward pass."""
+        if a.node is not None:
+            return False
+        found = by_object.get(id(a))
+        if found is not None:
+            return found[0] == "const"
+        return any(lo <= user.number < hi for lo, hi in inlined_ranges)
 
     def need(a: DlArray) -> None:
         found = source(a)
@@ -231,19 +255,87 @@ def extract(inputs: list[DlArray], recorder: Recorder, outs: list, start: int) -
             raise Unsupported
         found = dlarrays_in(value)
         for a in found:
+            if source(a)[0] == "const":
+                raise Unsupported
             need(a)
         results.append((value, found))
     while pending:
-        for arg in pending.pop().node.args:
+        node = pending.pop().node
+        for arg in node.args:
             if type(arg) is DlArray:
-                need(arg)
+                if not constant(arg, node):
+                    need(arg)
             elif type(arg) in (list, tuple) and any(type(v) is DlArray for v in arg):
                 raise Unsupported
-    return _program(inputs, recorder, nodes, grads, results, source)
+    def constant_argument(a: DlArray) -> bool:  # (the arguments were checked above)
+        return a.node is None and by_object.get(id(a), ("const",))[0] == "const"
+
+    return _program(inputs, recorder, nodes, grads, results, source, constant_argument)
+
+
+# Operations whose gradient rules compute, from the upstream gradient and the operation's
+# arguments, only differentiable operations and values fixed by sizes, classes and
+# constants (no mask or position read from the data, as relu, abs or max take): a traced
+# backward pass through them leaves untraced only values the same for every call of a
+# pattern.  sum and mean qualify without 'omitnan' (the rule reads where the NaNs are).
+_PATTERN_RULES = frozenset({
+    "plus", "minus", "times", "rdivide", "uminus", "mtimes", "power", "tanh", "sum", "mean",
+    "index", "fullyconnect", "matmul", "tanh_backward", "tanh_backward_y", "sum_to",
+    "expand_to", "reshape_to", "take", "put",
+})
+
+
+def _inlined_calls(recorder: Recorder, input_nodes: set, start: int) -> set[int]:
+    """The dlgradient calls ``extract`` takes in as the operations they recorded: with
+    higher derivatives, not the last, their backward pass through _PATTERN_RULES alone."""
+    inlined: set[int] = set()
+    ranges: list[tuple[int, int]] = []  # those of the calls inlined so far
+    for c, call in enumerate(recorder.calls[:-1]):
+        if call.higher and call.y.node is not None \
+                and _pattern_only(call.y.node, input_nodes, start, ranges):
+            inlined.add(c)
+            ranges.append((call.start, call.end))
+    return inlined
+
+
+def _pattern_only(root: Node, input_nodes: set, start: int, ranges: list) -> bool:
+    """Whether every operation the trace of ``root`` goes back through (to the inputs)
+    is one of _PATTERN_RULES, with untraced dlarray arguments only in inlined passes."""
+    seen = {root}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node in input_nodes:
+            continue
+        op = node.op
+        if op is None or node.number < start or getattr(op, "name", None) not in _PATTERN_RULES:
+            return False
+        inside = any(lo <= node.number < hi for lo, hi in ranges)
+        for k, a in enumerate(node.args):
+            if type(a) is DlArray:
+                if a.node is None:
+                    if not inside:
+                        return False
+                elif a.node not in seen:
+                    seen.add(a.node)
+                    stack.append(a.node)
+            elif type(a) in (list, tuple):
+                if any(type(v) is DlArray for v in a):
+                    return False
+            elif k and op.name in ("sum", "mean") and not _plain_option(a):
+                return False
+    return True
+
+
+def _plain_option(a: Any) -> bool:
+    """A dimension or 'all': an option of sum or mean that reads no data."""
+    if type(a) is np.ndarray and a.dtype == CHAR and a.size == 3:
+        return char_text(a).lower() == "all"
+    return type(a) in (float, int) or type(a) is np.ndarray and a.dtype.kind in "fiu"
 
 
 def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: list,
-             source: Any) -> Program:
+             source: Any, constant: Any) -> Program:
     """The steps in the order they ran, each reading earlier steps' slots."""
     order = [(node.number, 0, node) for node in nodes]
     order += [(recorder.calls[c].start, 1, c) for c in grads]
@@ -264,7 +356,8 @@ def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: 
     last_reads: dict[int, int] = {}  # slot -> index of the last step reading it
     for _, kind, item in order:
         if kind == 0:
-            args = tuple((slot(a), a.fmt) if type(a) is DlArray else (None, a) for a in item.args)
+            args = tuple(((None, a.data) if constant(a) else (slot(a), a.fmt))
+                         if type(a) is DlArray else (None, a) for a in item.args)
             for s, _fmt in args:
                 if s is not None:
                     last_reads[s] = len(steps)
