@@ -70,6 +70,21 @@ def _parameter(v: object, what: str) -> Any:
     return ops.raw(as_data(v))
 
 
+def fully_connect_features(x: object, weights: object, bias: object) -> DlArray | None:
+    """``fullyconnect(x, weights, bias)`` in the usual case (a network's layer): 'CB' data,
+    unformatted matrix weights and a column bias, all dlarrays of sizes that fit; None
+    otherwise (``fullyconnect`` then checks and lays out its arguments)."""
+    if type(x) is DlArray and x.fmt == "CB" and type(weights) is DlArray \
+            and type(bias) is DlArray and not weights.fmt and not bias.fmt:
+        xd, wd, bd = x.data, weights.data, bias.data
+        if xd.ndim == 2 and wd.ndim == 2 and bd.ndim == 2 and wd.shape[1] == xd.shape[0] \
+                and bd.shape[0] == wd.shape[0] and bd.shape[1] == 1:
+            flat = DlArray(xd, "", x.node)
+            return record(FULLY_CONNECT, (flat, weights, bias), (xd, wd, bd),
+                          _fully_connect(xd, wd, bd), "CB")
+    return None
+
+
 @builtin(dl="traced")
 def fullyconnect(x: object, weights: object = None, bias: object = None, *settings: object) -> DlArray:
     """Y = fullyconnect(X, WEIGHTS, BIAS)  fully connected operation: the weighted sum of
@@ -81,15 +96,10 @@ def fullyconnect(x: object, weights: object = None, bias: object = None, *settin
     dimension labels FMT; Y is unformatted"""
     if bias is None:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
-    if not settings and type(x) is DlArray and x.fmt == "CB" and type(weights) is DlArray \
-            and type(bias) is DlArray and not weights.fmt and not bias.fmt:
-        # the usual case (a network's layer): features-by-batch data, matrix weights, column bias
-        xd, wd, bd = x.data, weights.data, bias.data
-        if xd.ndim == 2 and wd.ndim == 2 and bd.ndim == 2 and wd.shape[1] == xd.shape[0] \
-                and bd.shape[0] == wd.shape[0] and bd.shape[1] == 1:
-            flat = DlArray(xd, "", x.node)
-            return record(FULLY_CONNECT, (flat, weights, bias), (xd, wd, bd),
-                          _fully_connect(xd, wd, bd), "CB")
+    if not settings:
+        y = fully_connect_features(x, weights, bias)
+        if y is not None:
+            return y
     data_format = data_format_option(dict(_options(settings)))
     xf, form = formatted_input(x, data_format, "fullyconnect")
     w = _parameter(weights, "Weights")

@@ -135,11 +135,37 @@ def mse(y: object, targets: object, *settings: object) -> object:
     mse(A, B)  for numeric A and B: the mean of (A-B).^2 over the elements that are not NaN"""
     if type(y) is not DlArray and type(targets) is not DlArray and not settings:
         return _plain_mse(y, targets)
+    if not settings and type(y) is DlArray and y.fmt and y.data.dtype in _REAL_FLOATS:
+        t = _plain_targets(y, targets)
+        if t is not None:  # formatted predictions, targets of their layout: nothing to line up
+            scale = 0.5 / (y.shape[y.fmt.index("B")] if "B" in y.fmt else 1)
+            z = ops.apply(REGRESSION, y, t, scale, "l2", 0.0, True)
+            return DlArray(z.data, "", z.node)
     values, given = split_loss_arguments((y, targets, *settings), ("DataFormat",), 2)
     y_, t, form, _ = prepare(values[0], values[1], given, "mse")
     scale = 0.5 / (y_.shape[y_.fmt.index("B")] if "B" in y_.fmt else 1)
     z = ops.apply(REGRESSION, y_, _targets_value(t, y_), scale, "l2", 0.0, True)
     return _finish(z, y_, form, True)
+
+
+_REAL_FLOATS = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def _plain_targets(y: DlArray, targets: object) -> Any:
+    """The targets of formatted predictions ``y`` as ``mse`` passes them to its operation,
+    when they need no lining up (real floating-point data of the stored shape of ``y``, plain
+    or a dlarray of its format); None otherwise (the general path then checks them)."""
+    if type(targets) is np.ndarray:
+        data = targets
+    elif type(targets) is DlArray and targets.fmt == y.fmt:
+        data = targets.data
+    else:
+        return None
+    if data.dtype not in _REAL_FLOATS or data.shape != y.data.shape or y.data.ndim > len(y.fmt):
+        return None
+    if type(targets) is DlArray:
+        return _targets_value(targets, y)
+    return data.astype(np.float32) if y.data.dtype == np.float32 else data
 
 
 def _plain_mse(a: object, b: object) -> object:

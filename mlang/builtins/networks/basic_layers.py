@@ -15,6 +15,7 @@ import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.coerce import text_option
+from mlang.builtins.deeplearning.basic_ops import fully_connect_features
 from mlang.builtins.networks.initializers import (
     BIAS_INITIALIZERS,
     WEIGHT_INITIALIZERS,
@@ -116,7 +117,12 @@ class FullyConnectedLayer(Layer):
         return self.copy(**changes)
 
     def predict(self, inputs: list, ctx: ForwardContext) -> list:
-        return [ctx.call("fullyconnect", inputs[0], self.values["Weights"], self.values["Bias"])]
+        values = self.values
+        # the usual case computed at once, as the fullyconnect builtin computes it
+        y = fully_connect_features(inputs[0], values["Weights"], values["Bias"])
+        if y is None:
+            y = ctx.call("fullyconnect", inputs[0], values["Weights"], values["Bias"])
+        return [y]
 
 
 @builtin("fullyConnectedLayer")

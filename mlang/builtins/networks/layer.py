@@ -46,8 +46,9 @@ from typing import Any, ClassVar, TypeVar
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
+from mlang.autodiff.trace import dl_call
 from mlang.builtins.coerce import text_option, text_or_none
-from mlang.errors import error
+from mlang.errors import MatlabError, error
 from mlang.registry import BUILTINS, builtin
 from mlang.values.core import char_row, class_of, is_array, to_array, to_str
 from mlang.values.handle import FunctionHandle
@@ -106,8 +107,27 @@ class ForwardContext:
         """The builtin ``name`` applied to ``args`` as MATLAB code would call it (dlarray
         arguments traced): its one output, or the list of ``nargout`` outputs when
         ``nargout`` is not 1."""
-        outs = BUILTINS[name].call(self.interp, list(args), nargout)
+        fn = BUILTINS[name]
+        if len(args) == 1 and type(args[0]) is DlArray and fn.min_in <= 1 <= fn.max_in_count \
+                and nargout <= fn.max_out_count:
+            outs = _dlarray_call(fn, self.interp, list(args), nargout)
+        else:
+            outs = fn.call(self.interp, list(args), nargout)
         return outs[0] if nargout == 1 else outs
+
+
+def _dlarray_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
+    """``fn.call`` for a lone dlarray argument (an activation layer's call), without the
+    dispatch by argument class: the registry routes it so, to the function itself when it
+    takes dlarrays (``dl`` native or traced), else through ``dl_call``."""
+    try:
+        if fn.dl == "native" or fn.dl == "traced":
+            return fn.invoke(interp, args, nargout)
+        return dl_call(fn, interp, args, nargout)
+    except MatlabError as exc:
+        if not exc.exc.function:
+            exc.exc.function = fn.name
+        raise
 
 
 class Layer(MatlabObject):
