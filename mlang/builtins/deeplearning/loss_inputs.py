@@ -12,6 +12,7 @@ each loss is a single recorded operation.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -221,7 +222,9 @@ def scale_factors(y: DlArray, weights: np.ndarray | None, mask: np.ndarray | Non
     if mask is not None:
         scale = scale * mask
     if reduce:
-        scale = scale / divisor(normalization, y, mask, function)
+        n = divisor(normalization, y, mask, function)
+        # no observations: the sum over none (0) divided by none is NaN
+        scale = scale * math.nan if type(n) in (int, float) and n == 0 else scale / n
     if type(scale) is float:
         return scale
     return np.asarray(scale, dtype=dtype)

@@ -9,6 +9,7 @@ of factors (see ``loss_inputs``).  A reduced loss is an unformatted 1x1 dlarray;
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -52,8 +53,16 @@ def _regression(y: np.ndarray, t: Any, scale: Any, kind: str, delta: float, redu
         values = np.where(size <= delta, 0.5 * d * d, delta * (size - 0.5 * delta))
     values = _single_if_any(values * scale, y, t)
     if reduce:
-        return np.array([[values.sum()]], dtype=values.dtype)
+        return _sum_all(values, scale)
     return values
+
+
+def _sum_all(values: np.ndarray, scale: Any) -> np.ndarray:
+    """A loss's scaled values summed, as a 1-by-1 array."""
+    total = values.sum()
+    if not values.size and type(scale) is float:
+        total = total * scale  # no observations: 0/0 is NaN when the loss divides by them
+    return np.array([[total]], dtype=values.dtype)
 
 
 def _regression_rule(g: Any, out: Any, y: Any, t: Any, scale: Any, kind: str, delta: float,
@@ -126,6 +135,13 @@ def _transition_point(value: Any) -> float:
     return float(arr.reshape(-1)[0])
 
 
+
+def _half_per_observation(y: DlArray) -> float:
+    """mse's factor: a half over the batch size (NaN for an empty batch: 0/0, as MATLAB's sum
+    over no observations divided by none)."""
+    n = y.shape[y.fmt.index("B")] if "B" in y.fmt else 1
+    return 0.5 / n if n else math.nan
+
 @builtin(dl="traced")
 def mse(y: object, targets: object, *settings: object) -> object:
     """loss = mse(Y, targets)  half mean squared error: sum((Y-targets).^2)/2 divided by
@@ -138,12 +154,12 @@ def mse(y: object, targets: object, *settings: object) -> object:
     if not settings and type(y) is DlArray and y.fmt and y.data.dtype in _REAL_FLOATS:
         t = _plain_targets(y, targets)
         if t is not None:  # formatted predictions, targets of their layout: nothing to line up
-            scale = 0.5 / (y.shape[y.fmt.index("B")] if "B" in y.fmt else 1)
+            scale = _half_per_observation(y)
             z = ops.apply(REGRESSION, y, t, scale, "l2", 0.0, True)
             return DlArray(z.data, "", z.node)
     values, given = split_loss_arguments((y, targets, *settings), ("DataFormat",), 2)
     y_, t, form, _ = prepare(values[0], values[1], given, "mse")
-    scale = 0.5 / (y_.shape[y_.fmt.index("B")] if "B" in y_.fmt else 1)
+    scale = _half_per_observation(y_)
     z = ops.apply(REGRESSION, y_, _targets_value(t, y_), scale, "l2", 0.0, True)
     return _finish(z, y_, form, True)
 
@@ -233,7 +249,7 @@ def _crossentropy(y: np.ndarray, t: Any, scale: Any, multilabel: bool, reduce: s
         values = values + (1 - t) * np.log(_bounded(1 - y))
     values = _single_if_any(-(values * scale), y, t)
     if reduce == "all":
-        return np.array([[values.sum()]], dtype=values.dtype)
+        return _sum_all(values, scale)
     if reduce == "channel":
         return values.sum(axis=channel, keepdims=True).reshape(
             fix_shape(values.shape[:channel] + (1,) + values.shape[channel + 1:]))

@@ -36,6 +36,19 @@ def test_mse_is_half_the_summed_squares_over_observations(m) -> None:
     assert got == pytest.approx(((Y - T) ** 2).sum() / 2 / 4, rel=1e-14)
 
 
+@pytest.mark.parametrize("call, expected", [
+    ("mse(dlarray(zeros(3, 0), 'CB'), zeros(3, 0))", "nan"),
+    ("mse(zeros(3, 0), dlarray(zeros(3, 0)), 'DataFormat', 'CB')", "nan"),
+    ("l1loss(dlarray(zeros(3, 0), 'CB'), zeros(3, 0))", "nan"),
+    ("huber(dlarray(zeros(3, 0), 'CB'), zeros(3, 0))", "nan"),
+    ("crossentropy(dlarray(zeros(3, 0), 'CB'), zeros(3, 0))", "nan"),
+    ("l2loss(dlarray(zeros(3, 0), 'CB'), zeros(3, 0), 'NormalizationFactor', 'none')", "0"),
+])
+def test_losses_of_an_empty_batch_divide_zero_by_no_observations(m, call, expected) -> None:
+    got = scalar(run_loss(m, call))
+    assert np.isnan(got) if expected == "nan" else got == 0.0
+
+
 def test_mse_data_format_and_permuted_labels(m) -> None:
     assert scalar(run_loss(m, "mse(Y, T, 'DataFormat', 'CB')")) == pytest.approx(
         ((Y - T) ** 2).sum() / 8, rel=1e-14)
