@@ -177,5 +177,6 @@ def test_interrupt_stops_the_cell_and_keeps_the_workspace(kernel):
         reply = kernel.get_shell_msg(timeout=TIMEOUT)
     assert reply["content"]["status"] == "error"
     assert reply["content"]["evalue"] == "Operation terminated by user."
-    reply, messages = run(kernel, "disp(before); disp(k > 0)")
+    # k exists whether or not the loop had begun when the interrupt came (a busy machine)
+    reply, messages = run(kernel, "disp(before); disp(k >= 0)")
     assert reply["status"] == "ok" and streams(messages) == "     7\n\n   1\n\n"
