@@ -163,6 +163,13 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
     if name in _NEVER_WARN and a.dtype.kind == "f" and complex_when is None:  # nothing to silence
         return result(fn(a))
     if complex_when is not None and a.dtype.kind == "f":
+        try:
+            # Inputs outside the real domain (negative, -Inf) raise NumPy's invalid flag,
+            # so the usual all-real case needs no pass of its own to look for them.
+            with np.errstate(invalid="raise", divide="ignore", over="ignore", under="ignore"):
+                return result(fn(a))
+        except FloatingPointError:
+            pass
         with np.errstate(invalid="ignore"):
             outside = complex_when(a)
         if outside.any():

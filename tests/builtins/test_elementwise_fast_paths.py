@@ -1,0 +1,147 @@
+"""Fast paths of element-wise work on large arrays give the values of the general path.
+
+* sqrt, log, log10 and log1p of real arrays compute the real result first and fall back
+  to the complex result only when an element lies outside the real domain;
+* x.^2 of a real floating array is NumPy's square, the same values as x.*x.
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from mlang.errors import MatlabError
+from mlang.evaluation.interpreter import Interpreter
+from mlang.values.core import class_of, result
+
+# name, NumPy function, where a real input has a complex result
+DOMAIN_FUNCTIONS = [
+    ("sqrt", np.sqrt, lambda a: a < 0),
+    ("log", np.log, lambda a: a < 0),
+    ("log10", np.log10, lambda a: a < 0),
+    ("log1p", np.log1p, lambda a: a < -1),
+]
+
+SPECIALS = [np.nan, np.inf, -np.inf, 0.0, -0.0, 5e-324, -5e-324, 1.0, -1.0, -1.5, 2.0, 1e300, -1e-300]
+
+
+@pytest.fixture(scope="module")
+def it() -> Interpreter:
+    return Interpreter(stdout=io.StringIO())
+
+
+def call(it: Interpreter, name: str, value: object) -> object:
+    it.set("a__", value)
+    it.eval(f"r__ = {name}(a__);")
+    return it.get("r__")
+
+
+def general(fn, outside, a: np.ndarray) -> object:
+    """The result as computed by looking for elements outside the real domain first."""
+    with np.errstate(all="ignore"):
+        if outside(a).any():
+            a = a.astype(np.complex64 if a.dtype == np.float32 else np.complex128)
+        return result(np.asarray(fn(a)))
+
+
+def same(got: object, want: object) -> None:
+    assert type(got) is type(want)
+    assert class_of(got) == class_of(want)
+    g, w = np.asarray(got), np.asarray(want)
+    assert g.shape == w.shape and g.dtype == w.dtype
+    assert np.array_equal(g, w, equal_nan=True)
+    assert np.array_equal(np.signbit(g.real), np.signbit(w.real))
+
+
+def arrays(dtype: type) -> list[np.ndarray]:
+    rng = np.random.default_rng(7)
+    with np.errstate(over="ignore"):  # 1e300 is Inf in single
+        out = [np.array([[v]], dtype=dtype) for v in SPECIALS]
+        out.append(np.array([SPECIALS], dtype=dtype))
+    out.append(np.zeros((0, 3), dtype=dtype))
+    out.append(np.zeros((1, 0), dtype=dtype))
+    big = rng.random((1, 10_001)).astype(dtype)
+    out.append(big)
+    for at in (0, 5000, 10_000):  # one element outside the domain, anywhere in a long row
+        for bad in (-2.0, -np.inf, -1e-30):
+            b = big.copy()
+            b[0, at] = bad
+            out.append(b)
+    out.append((rng.random((3, 4, 2)) - 0.5).astype(dtype))
+    return out
+
+
+@pytest.mark.parametrize("name,fn,outside", DOMAIN_FUNCTIONS)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_domain_functions_match_general_path(it, name, fn, outside, dtype):
+    for a in arrays(dtype):
+        want = general(fn, outside, a)
+        same(call(it, name, result(a.copy())), want)
+
+
+@pytest.mark.parametrize("name,fn,outside", DOMAIN_FUNCTIONS)
+def test_domain_functions_of_complex_logical_and_char(it, name, fn, outside):
+    z = np.array([[1 + 2j, -3 - 0.5j, np.nan + 1j, 0j, -4 + 0j]])
+    same(call(it, name, z), general(fn, outside, z))
+    mask = np.array([[True, False, True]])
+    same(call(it, name, mask), general(fn, outside, mask.astype(np.float64)))
+    it.eval("r__ = " + name + "('ab');")
+    same(it.get("r__"), general(fn, outside, np.array([[97.0, 98.0]])))
+
+
+@pytest.mark.parametrize("name", [name for name, _, _ in DOMAIN_FUNCTIONS])
+def test_domain_functions_refuse_integers(it, name):
+    with pytest.raises(MatlabError):
+        call(it, name, np.array([[4, -4]], dtype=np.int8))
+
+
+def test_sqrt_of_negative_row_is_complex(it):
+    got = call(it, "sqrt", np.array([[4.0, -4.0, np.nan, -np.inf]]))
+    assert got.dtype == np.complex128
+    assert np.array_equal(got, np.array([[2, 2j, complex(np.nan, 0), complex(0, np.inf)]]), equal_nan=True)
+
+
+def test_log_of_zero_is_minus_infinity_and_real(it):
+    got = call(it, "log", np.array([[0.0, 1.0, np.inf]]))
+    assert got.dtype == np.float64
+    assert got.tolist() == [[-np.inf, 0.0, np.inf]]
+
+
+def power_two(it: Interpreter, value: object) -> object:
+    it.set("a__", value)
+    it.eval("r__ = a__.^2;")
+    return it.get("r__")
+
+
+def times_self(it: Interpreter, value: object) -> object:
+    it.set("a__", value)
+    it.eval("r__ = a__.*a__;")
+    return it.get("r__")
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_square_matches_times_self(it, dtype):
+    for a in arrays(dtype):
+        same(power_two(it, result(a.copy())), times_self(it, result(a.copy())))
+
+
+def test_square_of_large_values_overflows_to_infinity(it):
+    got = power_two(it, np.array([[1e200, -1e200, 1e-200]]))
+    assert got.tolist() == [[np.inf, np.inf, 0.0]]
+    single = power_two(it, np.array([[1e20, 3.0]], dtype=np.float32))
+    assert single.dtype == np.float32 and single.tolist() == [[np.inf, 9.0]]
+
+
+def test_square_of_other_classes(it):
+    z = np.array([[1 + 2j, -3 - 0.5j, np.nan + 1j]])
+    same(power_two(it, z), times_self(it, z))
+    ints = np.array([[100, -100, 3, 0]], dtype=np.int8)
+    assert power_two(it, ints).tolist() == [[127, 127, 9, 0]]
+    assert power_two(it, ints).dtype == np.int8
+    mask = np.array([[True, False, True]])
+    same(power_two(it, mask), np.array([[1.0, 0.0, 1.0]]))
+    it.eval("r__ = 'ab'.^2;")
+    same(it.get("r__"), np.array([[97.0 ** 2, 98.0 ** 2]]))
+    same(power_two(it, np.zeros((0, 2))), np.zeros((0, 2)))
