@@ -14,7 +14,14 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive, align_formats, dl_call, record, result_data, trimmed_format
+from mlang.autodiff.trace import (
+    Primitive,
+    align_formats,
+    apply_direct,
+    dl_call,
+    record,
+    trimmed_format,
+)
 from mlang.values import indexing
 from mlang.values.concat import cat
 from mlang.values.core import FLOAT_DTYPES, numpy_agrees
@@ -98,8 +105,7 @@ def apply(p: Primitive, *args: Any) -> Any:
         if type(a) is DlArray:
             if not p.direct:
                 return dl_call(p, None, list(args), 1)[0]
-            raw = [v.data if type(v) is DlArray else v for v in args]
-            return record(p, args, raw, result_data(p.fn(*raw)))  # as dl_call does
+            return apply_direct(p, args)  # as dl_call does
     return p.fn(*args)
 
 

@@ -177,6 +177,45 @@ def record(fn: Any, args: tuple, raw: list | tuple, out: np.ndarray,
     return DlArray(out, fmt, Node(parents, fn.gradient, args, tuple(raw), out, fn))
 
 
+def apply_direct(p: Primitive, args: tuple) -> DlArray:
+    """``p`` (a Primitive whose result takes its first argument format: ``p.direct``)
+    applied to ``args``, a dlarray among them: what ``record`` makes of
+    ``p.fn`` on their data, with the arguments looked at once."""
+    raw = []
+    keep = raw.append
+    parents = []
+    parent = parents.append
+    traced = logical = False
+    first = ""
+    for a in args:
+        if type(a) is DlArray:
+            data = a.data
+            node = a.node
+            if node is not None:
+                traced = True
+            if not first:
+                first = a.fmt
+            keep(data)
+            parent(node)
+            if data.dtype.kind == "b":
+                logical = True
+        else:
+            keep(a)
+            parent(None)
+            if type(a) is np.ndarray and a.dtype.kind == "b":
+                logical = True
+    out = result_data(p.fn(*raw))
+    fmt = first
+    if fmt and out.ndim > len(fmt):
+        fmt = ""
+    if not traced:
+        return DlArray(out, fmt)
+    if logical:  # logical data counts as double in the rules, as it does in arithmetic
+        raw = [a.astype(np.float64) if type(a) is np.ndarray and a.dtype.kind == "b" else a
+               for a in raw]
+    return DlArray(out, fmt, Node(tuple(parents), p.gradient, args, tuple(raw), out, p))
+
+
 def next_number() -> int:
     """A number greater than those of every node made so far and smaller than those of
     every node made later: brackets the nodes one computation makes."""
