@@ -169,6 +169,10 @@ def _power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         if p.is_integer():  # no complex results possible: a scalar exponent keeps NumPy fast
             with np.errstate(all="ignore"):
                 return np.power(x, y.dtype.type(p))
+    if x.dtype.kind == "f" and y.dtype.kind == "f" and (x.size == 0 or not np.fmin.reduce(x, axis=None) < 0):
+        # no negative base (NaN aside), so no complex power: one read of x, not three masks
+        with np.errstate(all="ignore"):
+            return np.power(x, y)
     with np.errstate(all="ignore"):
         if x.dtype.kind == "f" and y.dtype.kind == "f":
             # A negative base to a finite non-integer power is complex ((-8)^(1/3));

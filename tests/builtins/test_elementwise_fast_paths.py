@@ -145,3 +145,74 @@ def test_square_of_other_classes(it):
     it.eval("r__ = 'ab'.^2;")
     same(it.get("r__"), np.array([[97.0 ** 2, 98.0 ** 2]]))
     same(power_two(it, np.zeros((0, 2))), np.zeros((0, 2)))
+
+
+def general_power(x: np.ndarray, y: np.ndarray) -> object:
+    """x.^y of real arrays with the complex elements found by a mask first."""
+    with np.errstate(all="ignore"):
+        complex_at = (x < 0) & (y != np.trunc(y)) & np.isfinite(y)
+        if complex_at.any():
+            ctype = np.complex128 if np.float64 in (x.dtype, y.dtype) else np.complex64
+            out = np.power(x, y).astype(ctype)
+            xb, yb = np.broadcast_arrays(x, y)
+            out[complex_at] = np.power(xb[complex_at].astype(ctype), yb[complex_at])
+            return result(out)
+        return result(np.power(x, y))
+
+
+def power(it: Interpreter, x: object, y: object) -> object:
+    it.set("a__", x)
+    it.set("b__", y)
+    it.eval("r__ = a__.^b__;")
+    return it.get("r__")
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_power_matches_general_path(it, dtype):
+    bases = arrays(dtype)
+    exponents = [0.5, -0.5, 1.5, 3.0, -2.0, 0.0, np.nan, np.inf, -np.inf, 1 / 3]
+    with np.errstate(all="ignore"):
+        for x in bases:
+            for p in exponents:
+                y = np.array([[p]], dtype=dtype)
+                same(power(it, result(x.copy()), result(y)), general_power(x, y))
+        row = np.array([SPECIALS], dtype=dtype)
+        for y in (row, -row, row * 0.5, np.full(row.shape, 2.5, dtype=dtype)):
+            for x in (row, np.abs(row), np.array([[-2.0]], dtype=dtype), np.array([[np.nan]], dtype=dtype)):
+                same(power(it, result(x.copy()), result(y.copy())), general_power(x, y))
+
+
+def test_power_of_negative_infinity_to_a_fraction_is_complex(it):
+    got = power(it, np.array([[-np.inf, 4.0]]), 0.5)
+    assert np.asarray(got).dtype == np.complex128
+    same(got, general_power(np.array([[-np.inf, 4.0]]), np.array([[0.5]])))
+
+
+def test_power_of_nan_bases_stays_real(it):
+    same(power(it, np.array([[np.nan, np.nan]]), 0.5), np.array([[np.nan, np.nan]]))
+    assert power(it, np.array([[np.nan, np.nan]]), 0.0).tolist() == [[1.0, 1.0]]
+
+
+SUM_FORMS = ["sum(m__)", "sum(m__, 1)", "sum(m__, 2)", "sum(m__, 3)", "sum(m__, 'all')",
+             "sum(m__, [1 2])", "sum(m__, 'native')", "sum(m__, 'double')", "sum(m__, 'omitnan')",
+             "sum(m__, 2, 'native')"]
+
+
+def test_sum_of_logicals_matches_sum_of_doubles(it):
+    rng = np.random.default_rng(3)
+    masks = [rng.random((4, 5)) > 0.5, rng.random((1, 7)) > 0.5, rng.random((6, 1)) > 0.5,
+             rng.random((2, 3, 4)) > 0.5, np.zeros((0, 3), dtype=bool), np.zeros((3, 0), dtype=bool),
+             np.zeros((0, 0), dtype=bool), np.ones((1, 1), dtype=bool), np.ones((3, 3), dtype=bool)]
+    for mask in masks:
+        for form in SUM_FORMS:
+            it.set("m__", result(mask.copy()))
+            it.eval("r__ = " + form + ";")
+            got = it.get("r__")
+            it.set("m__", result(mask.astype(np.float64)))
+            it.eval("r__ = " + form + ";")
+            want = it.get("r__")
+            if "native" in form:  # the native class of a logical sum is logical
+                assert class_of(got) == "logical"
+                assert np.array_equal(np.asarray(got), np.asarray(want) != 0)
+            else:
+                same(got, want)

@@ -148,6 +148,10 @@ def _sum_like(x: object, args: tuple, name: str, op: Any, nan_op: Any) -> object
     dims, flags = reduction_options(args, _SUM_FLAGS)
     cls = sum_class(class_of(x), flags)
     flat, out_shape = gather_slices(a, reduce_axes(a.shape, dims))
+    if op is np.sum and flat.dtype == np.bool_:
+        # a sum of logicals is a count: exact, and without a copy of the mask in double
+        counts = np.count_nonzero(flat, axis=-1)
+        return finish(shaped(np.asarray(counts, dtype=np.float64), out_shape), cls)
     values = float_values(flat)
     if values.dtype == np.float32 and cls != "single":
         values = values.astype(np.float64)
