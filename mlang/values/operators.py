@@ -99,6 +99,8 @@ def to_class(values: np.ndarray, cls: str) -> np.ndarray:
 def _float_to_int(v: np.ndarray, cls: str) -> np.ndarray:
     lo, hi = INT_LIMITS[cls]
     dt = DTYPE_OF_CLASS[cls]
+    if v.dtype == np.float64 and dt.itemsize <= 4:
+        return _double_to_narrow_int(v, lo, hi, dt)
     with np.errstate(invalid="ignore"):
         v = np.where(np.isnan(v), 0.0, v)
         v = np.trunc(v + np.copysign(0.5, v))  # round half away from zero
@@ -108,6 +110,19 @@ def _float_to_int(v: np.ndarray, cls: str) -> np.ndarray:
         too_small = v <= float(lo)
         inside = np.where(too_big | too_small, 0.0, v).astype(dt)
     return np.where(too_big, dt.type(hi), np.where(too_small, dt.type(lo), inside))
+
+
+def _double_to_narrow_int(v: np.ndarray, lo: int, hi: int, dt: np.dtype) -> np.ndarray:
+    """_float_to_int for classes of at most 32 bits, whose limits are exact doubles: the
+    same values, computed in place in one temporary."""
+    rounded = np.copysign(0.5, v)
+    rounded += v
+    np.trunc(rounded, out=rounded)  # round half away from zero
+    np.clip(rounded, lo, hi, out=rounded)  # saturate (NaN stays NaN)
+    nan = np.isnan(v)
+    if nan.any():
+        rounded[nan] = 0.0
+    return rounded.astype(dt)
 
 
 def _int_clip(v: np.ndarray, cls: str) -> np.ndarray:
@@ -216,6 +231,9 @@ def elementwise(symbol: str, a: object, b: object) -> object:
         exact = _exact_int64(symbol, a, b, cls)
         if exact is not None:
             return exact
+    if symbol in _EXACT_NARROW and type(a) is np.ndarray and type(b) is np.ndarray \
+            and a.dtype == b.dtype and a.dtype.kind in "iu" and a.dtype.itemsize <= 4:
+        return _narrow_int_arithmetic(symbol, a, b, cls)
     compute = "double" if cls in INT_LIMITS else cls
     if cls == "double" and _is_mask(a) != _is_mask(b):
         # a logical mask times doubles: NumPy promotes bool to float64 itself, sparing a pass
@@ -231,6 +249,22 @@ def elementwise(symbol: str, a: object, b: object) -> object:
                         "Complex integer arithmetic is not supported.")
         return result(to_class(values, cls))
     return result(values)
+
+
+_EXACT_NARROW = {"+": np.add, "-": np.subtract, ".*": np.multiply}
+
+
+def _narrow_int_arithmetic(symbol: str, a: np.ndarray, b: np.ndarray, cls: str) -> object:
+    """``a + b``, ``a - b`` or ``a .* b`` of two arrays of one integer class of at most 32
+    bits, in 64-bit integers: exact, so saturating it gives what the computation in double gives."""
+    x, y = align(a, b)
+    _check_sizes(x, y)
+    # uint32 products reach 2**64 - 2**33 + 1: past int64, within uint64
+    wide_type = np.uint64 if symbol == ".*" and a.dtype == np.uint32 else np.int64
+    wide = _EXACT_NARROW[symbol](x, y, dtype=wide_type)
+    lo, hi = INT_LIMITS[cls]
+    np.clip(wide, lo, hi, out=wide)
+    return result(wide.astype(a.dtype))
 
 
 def _exact_operand(v: object) -> np.ndarray | None:
