@@ -5,7 +5,8 @@ input pattern (the size, class, format and traced state of each dlarray input, t
 of every other input, the number of outputs) runs the function and records its
 operations; later calls with that pattern replay them on the new data without running
 the function's code (trace_cache.py).  A pattern whose call cannot be replayed, inputs
-mlang keeps no traces for (networks and other objects, function handles), and new
+mlang keeps no traces for (objects other than dlnetworks of the layers
+trace_cache.py lists, function handles), and new
 patterns once the cache holds CacheSize traces run the function itself.  CheckMode is
 kept as a property; mlang does not compare replayed results with the function's.
 

@@ -78,7 +78,61 @@ def _key(v: Any, found: list[DlArray], as_traced: bool) -> Any:
                 return None
             elems.append(fields)
         return ("struct", tuple(v.fields), v.elems.shape, tuple(elems))
+    if getattr(t, "matlab_class", None) == "dlnetwork":
+        return _network_key(v, found, as_traced)
     return None
+
+
+# The layer classes whose forward and predict compute only through traced operations on
+# their inputs and parameters, with every other value they use held in their properties
+# (no random numbers, as dropout's training pass draws, and no statistics of the data
+# kept outside the trace): a network of these replays as its recorded call.
+_REPLAYABLE_LAYERS = frozenset({
+    "nnet.cnn.layer.FeatureInputLayer", "nnet.cnn.layer.ImageInputLayer",
+    "nnet.cnn.layer.SequenceInputLayer", "nnet.cnn.layer.InputLayer",
+    "nnet.cnn.layer.FullyConnectedLayer", "nnet.cnn.layer.ReLULayer", "nnet.cnn.layer.TanhLayer",
+    "nnet.cnn.layer.SigmoidLayer", "nnet.cnn.layer.SoftmaxLayer", "nnet.cnn.layer.SwishLayer",
+    "nnet.cnn.layer.LeakyReLULayer", "nnet.cnn.layer.ELULayer", "nnet.cnn.layer.GELULayer",
+    "nnet.cnn.layer.AdditionLayer", "nnet.cnn.layer.MultiplicationLayer",
+    "nnet.cnn.layer.ConcatenationLayer", "nnet.cnn.layer.DepthConcatenationLayer",
+})
+
+
+def _network_key(net: Any, found: list[DlArray], as_traced: bool) -> tuple | None:
+    """The key of a dlnetwork input: its architecture (per layer its class and every
+    property but the values of its learnable and state parameters, the connections, the
+    outputs, whether it is initialised) and the size, class, format and traced state of
+    each parameter; the parameters are inputs of the trace, read afresh at every call.
+    None for a network with a layer not in _REPLAYABLE_LAYERS or a property the key
+    cannot hold (a function handle, say)."""
+    layers = []
+    for layer in net.layers():
+        cls = type(layer)
+        if cls.matlab_class not in _REPLAYABLE_LAYERS:
+            return None
+        parameters = cls.LEARNABLES + cls.STATES
+        items = []
+        for name, value in layer.values.items():
+            if type(value) is DlArray:
+                if name not in parameters:
+                    return None
+                items.append((name, "dlarray", value.data.shape, value.data.dtype.str, value.fmt,
+                              as_traced or value.node is not None))
+                continue
+            inside: list[DlArray] = []
+            k = _key(value, inside, as_traced)
+            if k is None or inside:  # (a dlarray held elsewhere than in a parameter)
+                return None
+            items.append((name, k))
+        layers.append((cls, tuple(items)))
+
+    def note(x: DlArray) -> DlArray:  # (the order in which dlfeval traces the parameters)
+        found.append(x)
+        return x
+
+    net.map_dlarrays(note)
+    return ("dlnetwork", tuple(layers), tuple(net.graph.connections), tuple(net.output_names),
+            bool(net.initialized))
 
 
 def dlarrays_in(value: Any) -> list[DlArray]:
