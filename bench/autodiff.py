@@ -123,11 +123,13 @@ BENCHMARKS = (
     # the two model-function losses called through dlaccelerate (a replayed trace)
     Benchmark("pinn loss+gradient accelerated", "pinn_accel", "float64", 100, goal_ratio=2.0),
     Benchmark("tanh mlp step model fn accelerated", "tanhfn_accel", "float32", 200, near_zero=1.0),
+    Benchmark("tanh mlp step dlnetwork accelerated", "tanhnet_accel", "float32", 200, near_zero=1.0),
 )
 
 # (accelerated row, plain row): the gain of dlaccelerate is shown for mlang
 ACCELERATED_OVER_PLAIN = (("pinn loss+gradient accelerated", "pinn loss+gradient"),
-                          ("tanh mlp step model fn accelerated", "tanh mlp step model fn"))
+                          ("tanh mlp step model fn accelerated", "tanh mlp step model fn"),
+                          ("tanh mlp step dlnetwork accelerated", "tanh mlp step dlnetwork"))
 
 # (gradient row, forward row) whose time ratio per engine is shown, and its goal for mlang.
 GRADIENT_OVER_FORWARD = (("mlp gradient float64", "mlp forward float64"),
@@ -203,9 +205,9 @@ class Mlang:
             cpu, wall, loss, state = call("ad_train_mlp", data["params"], data["X"], data["T"], n,
                                           nargout=4)
             return cpu, wall, (loss, state)
-        if kind in ("tanhnet_train", "tanhfn_train", "tanhfn_accel"):
-            script = "ad_train_tanh_net" if kind == "tanhnet_train" else "ad_train_tanh_fn"
-            extra = (True,) if kind == "tanhfn_accel" else ()
+        if kind in ("tanhnet_train", "tanhfn_train", "tanhfn_accel", "tanhnet_accel"):
+            script = "ad_train_tanh_net" if kind.startswith("tanhnet") else "ad_train_tanh_fn"
+            extra = (True,) if kind.endswith("_accel") else ()
             cpu, wall, loss, state = call(script, data["params"], data["X"], data["T"], n,
                                           *extra, nargout=4)
             return cpu, wall, (loss, state)
@@ -347,7 +349,7 @@ def checked(measured: Measured, expected: Result, rtol: float, near_zero: float 
 
 def _reference_kind(kind: str) -> str:
     if kind.endswith("_accel"):  # the same computation as the plain call
-        return {"pinn_accel": "pinn", "tanhfn_accel": "tanhfn_train"}[kind]
+        return {"pinn_accel": "pinn", "tanhfn_accel": "tanhfn_train", "tanhnet_accel": "tanhnet_train"}[kind]
     return "mlp_forward" if kind == "mlp_traced" else kind
 
 
