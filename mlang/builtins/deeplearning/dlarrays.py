@@ -156,11 +156,18 @@ ACCELERATED = "deep.accelerated_depth"
 RECORDERS = "deep.accelerate_recorders"
 
 
+# Classes of values that are never text (so never an option name): what dlgradient is
+# given to differentiate with respect to
+_NOT_TEXT = frozenset({DlArray, Struct, Cell, Table})
+
+
 def _split_options(args: tuple, accelerated: bool) -> tuple[list, dict[str, bool]]:
     """The variables of dlgradient and its options, as flags (defaults filled in).  Inside
     an AcceleratedFunction call, higher derivatives are enabled by default, as in MATLAB."""
-    variables, given = split_options(args, GRADIENT_OPTIONS)
     flags = {"RetainData": False, "EnableHigherDerivatives": accelerated, "AllowComplex": True}
+    if all(type(a) in _NOT_TEXT for a in args):  # no option names (the common call)
+        return list(args), flags
+    variables, given = split_options(args, GRADIENT_OPTIONS)
     for name, value in given.items():
         flags[name] = option_flag(ops.raw(value.data) if type(value) is DlArray else value, name)
     for v in variables:
