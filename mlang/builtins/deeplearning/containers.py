@@ -141,11 +141,13 @@ class TableKind(ContainerKind):
     name = "table"
 
     def _values(self, table: Table) -> Cell:
-        if "Value" not in table.names or type(table.variable("Value")) is not Cell:
-            raise error("deep:optimizers:InvalidTable",
-                        "Table must have a variable named 'Value' holding a cell array of "
-                        "parameters.")
-        return table.variable("Value")
+        names = table.names
+        if "Value" in names:
+            cells = table.variables[names.index("Value")]
+            if type(cells) is Cell:
+                return cells
+        raise error("deep:optimizers:InvalidTable",
+                    "Table must have a variable named 'Value' holding a cell array of parameters.")
 
     def children(self, value: Table) -> list:
         return list(self._values(value).data.reshape(-1))
@@ -165,7 +167,7 @@ class TableKind(ContainerKind):
         data = np.empty(cells.data.shape, dtype=object)
         data.reshape(-1)[:] = children
         variables = list(value.variables)
-        variables[value.index_of("Value")] = Cell(data)  # the same height: only Value changes
+        variables[value.names.index("Value")] = Cell(data)  # the same height: only Value changes
         return value.copy(variables=variables)
 
     def matching_children(self, template: Table, other: Any) -> list:
@@ -309,8 +311,14 @@ def map_parameter_rows(fn: Callable[[list[tuple]], list[tuple]], first: Any, *ot
     got = fn(rows)
     outs = list(zip(*got, strict=True)) if got else [() for _ in range(nout)]
     inputs = (first, *others)
-    return [with_parameters(_template(first, inputs[shaped_like[j]]) if j < len(shaped_like)
-                            else first, list(out)) for j, out in enumerate(outs)]
+    templates = [_template(first, inputs[shaped_like[j]]) if j < len(shaped_like) else first
+                 for j in range(len(outs))]
+    if flat is not None:
+        # every template is ``first`` or an other walked above: containers of as many arrays
+        # as there are rows, rebuilt with no second look at their children
+        return [CONTAINER_KINDS[type(template)].rebuild(template, list(out))
+                for template, out in zip(templates, outs, strict=True)]
+    return [with_parameters(template, list(out)) for template, out in zip(templates, outs, strict=True)]
 
 
 def _flat_columns(first: Any, others: tuple, missing_allowed: bool) -> tuple[list, list] | None:

@@ -42,6 +42,8 @@ def hyperparameter(value: Any, name: str, default: float, function: str, *,
     validateattributes would: ``[]`` or absent gives the default."""
     if value is None:
         return default
+    if type(value) is float:  # a double scalar as the interpreter holds one (a loop counter)
+        return _checked_setting(value, name, function, positive, below_one, at_most_one, integer)
     data = value.data if type(value) is DlArray else value
     if type(data) is np.ndarray and data.size == 0 and data.dtype.kind in "fiub":
         return default
@@ -57,7 +59,13 @@ def hyperparameter(value: Any, name: str, default: float, function: str, *,
         raise _invalid(function, "expectedScalar", f"Expected {name} to be a scalar.")
     if array.dtype.kind == "c":
         raise _invalid(function, "expectedReal", f"Expected {name} to be real.")
-    number = float(array.reshape(-1)[0])
+    return _checked_setting(float(array.reshape(-1)[0]), name, function, positive, below_one,
+                            at_most_one, integer)
+
+
+def _checked_setting(number: float, name: str, function: str, positive: bool, below_one: bool,
+                     at_most_one: bool, integer: bool) -> float:
+    """A real scalar setting's value, checked for the attributes asked for."""
     if not math.isfinite(number):
         raise _invalid(function, "expectedFinite", f"Expected {name} to be finite.")
     if integer and number != round(number):
@@ -272,26 +280,27 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
     is that of its NumPy calls, which writing into the old arrays one by one would multiply.)"""
     if len(inputs) < 2:
         return None
-    dtype = inputs[0][0].dtype
-    has_m, has_v = inputs[0][2] is not None, inputs[0][3] is not None
+    pds, gds, mds, vds = zip(*inputs, strict=True)
+    dtype = pds[0].dtype
+    has_m, has_v = mds[0] is not None, vds[0] is not None
     total = 0
-    for pd, _, md, vd in inputs:
-        if pd.dtype is not dtype or (md is not None) != has_m or (vd is not None) != has_v:
+    for pd, md, vd in zip(pds, mds, vds, strict=True):
+        if pd.dtype is not dtype or (md is not None) is not has_m or (vd is not None) is not has_v:
             return None
         total += pd.size
     if total > _TOGETHER:
         return None
     # (axis None: each array is read flat, in NumPy's order, with no reshape of its own)
-    pd_all = np.concatenate([a[0] for a in inputs], axis=None)
-    gd_all = np.concatenate([a[1] for a in inputs], axis=None)
-    md_all = np.concatenate([a[2] for a in inputs], axis=None) if has_m else None
-    vd_all = np.concatenate([a[3] for a in inputs], axis=None) if has_v else None
+    pd_all = np.concatenate(pds, axis=None)
+    gd_all = np.concatenate(gds, axis=None)
+    md_all = np.concatenate(mds, axis=None) if has_m else None
+    vd_all = np.concatenate(vds, axis=None) if has_v else None
     new_p, m_new, v_new = np.empty((3, total), dtype=dtype)
     _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, new_p, beta1, beta2, offset,
                step_scale)
     results = []
     start = 0
-    for pd, _, _, _ in inputs:
+    for pd in pds:
         end = start + pd.size
         shape = pd.shape
         # views of the three results (a view is never written in place: see _unshared)

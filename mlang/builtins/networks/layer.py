@@ -172,6 +172,12 @@ class Layer(MatlabObject):
         new.values.update(changes)
         return new
 
+    def with_values(self, values: dict[str, Any]) -> Layer:
+        """A layer of this class holding ``values`` (all its property values; no checks)."""
+        new = type(self).__new__(type(self))
+        new.values = values
+        return new
+
     # ------------------------------------------------------------ properties
 
     @property

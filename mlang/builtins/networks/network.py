@@ -200,7 +200,11 @@ class DlNetwork(MatlabObject):
             raise ValueError(f"{len(values)} values for {len(keys)} parameters")
         layers = list(self.graph.layers)
         for k, names in self._structure_item(which, lambda: _by_layer(keys)):
-            layers[k] = layers[k].copy(**{p: values[i] for p, i in names})
+            layer = layers[k]
+            changed = dict(layer.values)
+            for p, i in names:
+                changed[p] = values[i]
+            layers[k] = layer.with_values(changed)
         return self._with_same_structure(layers)
 
     def with_learnables(self, values: list) -> DlNetwork:
@@ -529,9 +533,10 @@ class NetworkKind(ContainerKind):
                 raise mismatch("networks with different learnable parameters.")
             return other.learnable_values()
         if type(other) is Table:
-            if other.height != count or "Value" not in other.names:
+            names = other.names
+            if other.nrows != count or "Value" not in names:
                 raise mismatch("a table with one row for each learnable parameter of the network.")
-            return list(other.variable("Value").data.reshape(-1))
+            return list(other.variables[names.index("Value")].data.reshape(-1))
         raise mismatch(f"expected a dlnetwork or a table, not {class_of(other)}.")
 
 
