@@ -153,3 +153,25 @@ def test_the_gradient_of_a_power_with_a_char_exponent_takes_its_code() -> None:
     interp, _ = run("f = @(w) dlgradient(sum(w .^ 'a'), w); g = extractdata(dlfeval(f, dlarray([1.5 2])));")
     expected = 97 * np.array([1.5, 2.0]) ** 96
     np.testing.assert_allclose(interp.get("g").ravel(), expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("a, b, equal", [
+    ("{dlarray([1 2])}", "{dlarray([1 2])}", True),
+    ("{dlarray(1)}", "{1}", True),
+    ("{dlarray(1)}", "{dlarray(2)}", False),
+    ("{sparse([1 0 2])}", "{sparse([1 0 2])}", True),
+    ("{sparse(1)}", "{sparse(2)}", False),
+    ("{categorical({'x'})}", "{categorical({'x'})}", True),
+    ("{categorical({'x'})}", "{categorical({'y'})}", False),
+    ("{datetime(2020, 1, 1)}", "{datetime(2020, 1, 1)}", True),
+    ("struct('a', dlarray([1 2]))", "struct('a', dlarray([1 2]))", True),
+    ("table(categorical({'a'; 'b'}))", "table(categorical({'a'; 'b'}))", True),
+])
+def test_isequal_looks_inside_containers_at_values_of_every_class(a, b, equal) -> None:
+    interp, _ = run(f"t = isequal({a}, {b}); n = isequaln({a}, {b});")
+    assert interp.get("t") is equal and interp.get("n") is equal
+
+
+def test_isequaln_of_nan_dlarrays_inside_a_cell() -> None:
+    interp, _ = run("t = isequal({dlarray(NaN)}, {dlarray(NaN)}); n = isequaln({dlarray(NaN)}, {dlarray(NaN)});")
+    assert (interp.get("t"), interp.get("n")) == (False, True)
