@@ -36,7 +36,9 @@ OPERATOR_NAMES = {"+": "plus", "-": "minus", ".*": "times", "*": "mtimes", "./":
 
 
 def is_number(v: object) -> bool:
-    return type(v) in (float, bool, np.ndarray) and not is_text(v) and class_of(v) in NUMERIC_CLASSES
+    """A real number or array of one (complex ones are refused, arrays as scalars are)."""
+    return type(v) in (float, bool, np.ndarray) and not is_text(v) and class_of(v) in NUMERIC_CLASSES \
+        and not (type(v) is np.ndarray and v.dtype.kind == "c")
 
 
 def numbers(v: object) -> np.ndarray:

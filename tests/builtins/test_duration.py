@@ -205,3 +205,10 @@ def test_horzcat_vertcat_and_cat_join_times_by_their_own_rules(m):
     assert v["y"].matlab_class == "datetime" and v["y"].shape == (2, 1)
     assert v["z"].data.ravel().tolist() == [60e3, 30e3]
     assert m.fails("horzcat('descend', [datetime(2024,1,2) NaT])").identifier.startswith("MATLAB:datetime")
+
+
+def test_complex_numbers_are_refused_as_arrays_as_they_are_as_scalars(m):
+    scalar = m.fails("x = hours(1) ./ 1i;")
+    array = m.fails("x = hours(1) ./ [1i 2];")
+    assert scalar.identifier == array.identifier
+    assert "not supported" in array.message
