@@ -724,3 +724,44 @@ def test_deep_recursion_from_every_entry_point() -> None:
     interp.run_source("r = down(400);\nfunction r = down(n)\nif n <= 0\n r = 0;\nelse\n"
                       " r = down(n - 1) + 1;\nend\nend")
     assert interp.base.vars["r"] == 400.0 and interp.in_stack_room is False
+
+
+ROW_APPEND_CASES = [
+    "s = 'a'; for i = 1:200, s = [s sprintf('%d,', i) 'x']; end",  # growth across many appends
+    "s = 'a'; for i = 1:40, s = [s '' 'b' '']; end",  # empty pieces
+    "s = 'a'; for i = 1:20, s = [s zeros(0, 0) 'b']; end",
+    "s = 'a'; for i = 1:20, s = [s char(zeros(1, 0)) 'b']; end",
+    "s = 'ab'; for i = 1:20, s = [s 'é€' char(55357) char(56832)]; t = s; end",  # non-ASCII
+    "s = 'ab'; for i = 1:20, s = [s 'cd']; if i == 5, t = s; end; end",  # a shared value kept
+    "s = 'ab'; for i = 1:20, s = [s 'cd']; t = s(1:end-1); end",
+    "s = 'ab'; for i = 1:5, s = [s 65 'c']; end",  # a double piece: the general rules
+    "s = 'ab'; for i = 1:5, s = [s ['c'; 'd']]; end",  # a column: the error
+    "s = 'ab'; for i = 1:5, s = [s {1}]; end",
+    "s = 'ab'; for i = 1:5, s = [s \"x\"]; end",
+    "s = [1 2]; for i = 1:30, s = [s i NaN -Inf]; end",
+    "s = [1 2]; for i = 1:30, s = [s [i 1i] 2]; end",
+    "s = 1i; for i = 1:30, s = [s [i 2i]]; end",
+    "s = int8([1 2]); for i = 1:30, s = [s int8(i) int8([3 4])]; end",
+    "s = uint16([1 2]); for i = 1:30, s = [s uint16(i) 7]; end",
+    "s = true; for i = 1:30, s = [s false [true true]]; end",
+    "s = single(1); for i = 1:30, s = [s single(i) single(NaN)]; end",
+    "s = zeros(1, 0); for i = 1:30, s = [s i*ones(1, 3000)]; end",  # long pieces
+    "s = 'ab'; s = [s repmat('x', 1, 5000)]; t = s; s = [s 'y'];",
+]
+
+
+@pytest.mark.parametrize("code", ROW_APPEND_CASES)
+def test_row_appends(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    both_ways(monkeypatch, assignment, code, ["s", "t"])
+
+
+def test_row_append_of_dates_takes_the_joined_bytes() -> None:
+    frame = types.SimpleNamespace(growth=None)
+    cur = np.array([["2020-01-01"]], dtype="datetime64[D]")
+    piece = np.array([["2021-02-03", "2022-03-04"]], dtype="datetime64[D]")
+    new = assignment._append_row(frame, "d", cur, [piece, piece[:, :0]])  # type: ignore[arg-type]
+    assert new is not None
+    assert new.tolist() == np.concatenate([cur, piece], axis=1).tolist()
+    again = assignment._append_row(frame, "d", new, [piece])  # type: ignore[arg-type]
+    assert again is not None and again.base is new.base
+    assert again.tolist() == np.concatenate([cur, piece, piece], axis=1).tolist()

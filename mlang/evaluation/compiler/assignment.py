@@ -18,6 +18,7 @@ from mlang.errors import MatlabError, error
 from mlang.evaluation.compiler.assignment_paths import assign_path, root_name, target_chain
 from mlang.evaluation.compiler.donation import donating_outputs
 from mlang.evaluation.compiler.element_stores import element_field_store
+from mlang.evaluation.compiler.plain_calls import listing
 from mlang.evaluation.compiler.runtime import MISSING, Code
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
@@ -134,7 +135,7 @@ class AssignmentCompiler:
 
     def _append_assign(self, root: str, part_nodes: list, value: Code, show: bool) -> Code:
         """``x = [x, a, b]`` on a row vector: appended in an over-allocated buffer."""
-        parts = [self.expr(n) for n in part_nodes]
+        parts = listing([self.expr(n) for n in part_nodes])
         getrefcount = sys.getrefcount
         interp = self.interp
 
@@ -143,7 +144,7 @@ class AssignmentCompiler:
             cur = vars.get(root)
             if type(cur) is np.ndarray and cur.ndim == 2 and cur.shape[0] == 1 \
                     and getrefcount(cur) <= 3:
-                values = [p(frame) for p in parts]
+                values = parts(frame)
                 new = _append_row(frame, root, cur, values)
                 if new is None:
                     new = concatenate([[cur, *values]])
@@ -548,24 +549,21 @@ def _appends_to(name: str, value: ast.Node) -> bool:
         for n in value.rows[0][1:])
 
 
+# Kinds of arrays whose elements are plain bytes a buffer's memory may take as they are
+# (not objects, whose bytes are references; not dates, which have no buffer form).
+_RAW_KINDS = frozenset("biufcV")
+
+
 def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.ndarray | None:
-    """``[cur, values...]`` for a row ``cur`` and rows of its own class, written into an
-    over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
+    """``[cur, values...]`` for a row ``cur`` (1×n) and rows of its own class, written into
+    an over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
     None when the general concatenation rules are needed."""
     dtype = cur.dtype
-    shape = cur.shape
-    n = shape[1]
-    if not cur.size:
-        if shape != (0, 0) and shape[0] != 1:
-            return None
-        n = 0
+    n = cur.shape[1]
     total = n
     all_arrays = True
     for v in values:
-        if type(v) is np.ndarray:
-            vd = v.dtype
-            if (vd is not dtype and vd != dtype) or v.ndim != 2:
-                return None
+        if type(v) is np.ndarray and v.ndim == 2 and (v.dtype is dtype or v.dtype == dtype):
             rows, cols = v.shape
             if rows == 1:
                 total += cols
@@ -578,20 +576,30 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
             return None
     growth = frame.growth
     buffer = cur.base
-    if buffer is not None and (growth is None or buffer.shape[0] != 1 or buffer.shape[1] < total
-                               or sys.getrefcount(buffer) > 3):  # cur's reference, buffer, the call's
-        buffer = None
     if buffer is not None:
-        ref = growth.get(name)  # type: ignore[union-attr]
-        if ref is None or ref() is not cur:
+        ref = None if growth is None else growth.get(name)
+        if ref is None or ref() is not cur or buffer.shape[0] != 1 or buffer.shape[1] < total \
+                or sys.getrefcount(buffer) > 3:  # cur's reference, buffer, the call's
             buffer = None
     if buffer is None:
         buffer = np.empty((1, max(2 * total, 16)), dtype=dtype)
         if n:
             buffer[:, :n] = cur
     if all_arrays and total - n < 4096:
-        # short pieces: their bytes joined, then one copy (a copy per piece costs more)
-        if total > n:
+        # short pieces: their bytes written straight into the buffer's memory (an array
+        # copy per piece, or one of the joined bytes, costs more)
+        if total <= n:
+            pass
+        elif dtype.kind in _RAW_KINDS:
+            memory = memoryview(buffer).cast("B")
+            pos = n * dtype.itemsize
+            for v in values:
+                data = v.tobytes()
+                end = pos + len(data)
+                memory[pos:end] = data
+                pos = end
+            memory.release()
+        else:
             buffer[0, n:total] = np.frombuffer(b"".join([v.tobytes() for v in values]), dtype)
     else:
         row = buffer[0]
