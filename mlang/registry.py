@@ -215,14 +215,6 @@ class Builtin:
     def _routed(self, interp: Any, args: list, nargout: int) -> list:
         """A call with an argument whose class routes its own calls (dlarray, sparse,
         tables, objects): each route in turn, then the function itself."""
-        dl = self.dl
-        if dl != "native" and dl != "traced":
-            for a in args:  # a dlarray first among the routed arguments: its route, directly
-                t = type(a)
-                if t is DlArray:
-                    return dl_call(self, interp, args, nargout)
-                if t in CALL_ROUTES:
-                    break
         out = self._routes_only(interp, args, nargout)
         return self.invoke(interp, args, nargout) if out is NotImplemented else out
 

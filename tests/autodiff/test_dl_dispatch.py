@@ -1,6 +1,6 @@
-"""A builtin called with a dlarray as its first routed argument goes straight to dl_call:
-the same as going through the routes of the argument classes; and dlgradient given no
-option names takes its variables as they are, as the option parser does."""
+"""A builtin called with a dlarray argument gives what going through the routes of the
+argument classes gives; and dlgradient given no option names takes its variables as they
+are, as the option parser does."""
 
 from __future__ import annotations
 
