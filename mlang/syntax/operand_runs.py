@@ -27,6 +27,12 @@ _ENDS_RUN = frozenset(" \t\n)]},;'\"%")  # what may follow a number, but not in 
 # OPERATOR_NUMBER's operators but those starting with '.' (which no integer may be followed by)
 _OPERATORS = re.compile(r"(==|~=|<=|>=|&&|\|\||[-+*/\\^<>&|:])")
 _NOT_INTEGER = re.compile("[.eEijIJ]")
+# the characters of the operators of two characters (==, ~=, <=, >=, &&, ||) but < and >
+_TWO_CHARACTER_OPERATORS = re.compile("[=~&|]")
+_ONE_CHARACTER_OPERATORS = "+-*/\\^<>:"
+_OPERATORS_TO_PLUS = str.maketrans(dict.fromkeys(_ONE_CHARACTER_OPERATORS, "+"))
+_DROP_OPERATORS = str.maketrans(dict.fromkeys(_ONE_CHARACTER_OPERATORS))
+_DROP_DIGITS = str.maketrans(dict.fromkeys("0123456789"))
 _NOT_PLAIN_DECIMAL = frozenset("ijIJ")  # last characters of imaginary literals
 
 _new_str = str.__new__
@@ -57,6 +63,19 @@ def number_node(text: str, line: int, col: int, file: str) -> ast.Number:
     return ast.Number(value, cls, text=text, line=line, col=col, file=file)
 
 
+def _plain_number(value: float, text: str, line: int, col: int, file: str) -> ast.Number:
+    """The Number node of a plain decimal literal: the fields Number.__init__ sets, without
+    the class call's cost."""
+    node = _new_object(ast.Number)
+    node.value = value
+    node.cls = "double"
+    node.text = text
+    node.line = line
+    node.col = col
+    node.file = file
+    return node
+
+
 def read_run(text: str, j: int, line: int, line_start: int, file: str,
              operators: dict[str, str], limit: int | None = None) -> OperandRun | None:
     """The run of at least MIN_PAIRS pairs at ``j`` (right after a plain number), or None;
@@ -84,21 +103,30 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
     push = items.append
     number = ast.Number
     col = j - line_start + 1
-    for op, digits in zip(ops, numbers, strict=True):
-        push(op_tokens[op])
-        col += len(op)
-        if digits[-1] in _NOT_PLAIN_DECIMAL:
-            push(number_node(digits, line, col, file))
-        else:  # the fields Number.__init__ sets, without the class call's cost
+    if split is None:
+        for op, digits in zip(ops, numbers, strict=True):
+            push(op_tokens[op])
+            col += len(op)
+            if digits[-1] in _NOT_PLAIN_DECIMAL:
+                push(number_node(digits, line, col, file))
+            else:
+                push(_plain_number(float(digits), digits, line, col, file))
+            col += len(digits)
+    else:  # integers: each distinct text converted once
+        values = {digits: float(digits) for digits in set(numbers)}
+        for op_token, digits in zip(map(op_tokens.__getitem__, ops), numbers, strict=True):
+            push(op_token)
+            col += len(op_token)
+            # the fields Number.__init__ sets, without the class call's cost
             node = _new_object(number)
-            node.value = float(digits)
+            node.value = values[digits]
             node.cls = "double"
             node.text = digits
             node.line = line
             node.col = col
             node.file = file
             push(node)
-        col += len(digits)
+            col += len(digits)
     if col - 1 != end - line_start:  # a gap between pairs: the run ends at the first one
         span = _RUN_SPAN.match(text, j)
         return read_run(text, j, line, line_start, file, operators, span.end()) if span else None
@@ -112,7 +140,15 @@ def _integer_run(text: str, j: int, end: int) -> tuple[list[str], list[str]] | N
     that reads what the pairs one by one read; else None."""
     if (end < len(text) and text[end] not in _ENDS_RUN) or _NOT_INTEGER.search(text, j, end):
         return None
-    pieces = _OPERATORS.split(text[j:end])
+    window = text[j:end]
+    if _TWO_CHARACTER_OPERATORS.search(window) is None:
+        # one-character operators only: translating them all to '+' cuts the numbers apart
+        # and deleting the digits leaves the operators, both far cheaper than a regex split
+        numbers = window.translate(_OPERATORS_TO_PLUS).split("+")
+        if numbers[0] or "" in numbers[1:] or not window.translate(_DROP_OPERATORS).isdigit():
+            return None
+        return list(window.translate(_DROP_DIGITS)), numbers[1:]
+    pieces = _OPERATORS.split(window)
     numbers = pieces[2::2]
     # (ASCII digits only: the window holds no others, see _RUN_CHARACTERS)
     if pieces[0] or "" in numbers or not "".join(numbers).isdigit():

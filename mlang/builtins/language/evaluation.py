@@ -62,6 +62,25 @@ def catchable(exc: MatlabSyntaxError) -> MatlabError:
 
 
 def _expression_outputs(interp: Any, code: str, frame: Frame, nargout: int) -> Any:
+    # Parsing and compiling a long text make many objects that all stay until the tree is
+    # compiled, with no reference cycles among them: the cyclic collector is paused for
+    # both, and the tree is dropped before it resumes, so that the collector never walks it
+    # (the count of new objects it keeps falls again as they are freed).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        compiled = _compile_expression(interp, code, frame)
+    finally:
+        if collecting:
+            gc.enable()
+    values = compiled(frame, nargout)
+    if len(values) < nargout:
+        raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+    return tuple(values[:nargout]) if nargout > 1 else values[0]
+
+
+def _compile_expression(interp: Any, code: str, frame: Frame) -> Any:
+    """The code giving the outputs of the one expression ``code``."""
     program = interp.parser.parse(code, "", set(frame.vars))
     body = program.body
     if len(body) != 1 or type(body[0]) is not ast.ExprStmt or program.functions:
@@ -70,17 +89,7 @@ def _expression_outputs(interp: Any, code: str, frame: Frame, nargout: int) -> A
                     "statements cannot be evaluated with output arguments.")
     persistent = set(frame.persistent) if frame.persistent is not None else set()
     compiler = Compiler(interp, frame.unit, set(frame.global_names), persistent)
-    collecting = gc.isenabled()
-    gc.disable()  # compiling a long text makes many objects that all stay: no collector passes
-    try:
-        compiled = compiler.expr_outputs(body[0].expr)
-    finally:
-        if collecting:
-            gc.enable()
-    values = compiled(frame, nargout)
-    if len(values) < nargout:
-        raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-    return tuple(values[:nargout]) if nargout > 1 else values[0]
+    return compiler.expr_outputs(body[0].expr)
 
 
 def _run_or_catch(interp: Any, code: str, catch_code: Any, frame: Frame, nargout: int) -> Any:

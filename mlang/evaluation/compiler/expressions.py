@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from functools import reduce as fold
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,11 @@ SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
     "/": lambda a, b: b != 0.0, "./": lambda a, b: b != 0.0,
     "^": lambda a, b: a >= 0.0 or b.is_integer(), ".^": lambda a, b: a >= 0.0 or b.is_integer(),
 }
+
+
+# Operators whose chains of double constants fold in one call (see binary_chain): Python's
+# operator never fails on two floats and gives a float.
+_FOLDED = frozenset({"+", "-", "*", ".*"})
 
 
 def _double_constant(node: ast.Node) -> float | None:
@@ -287,23 +293,43 @@ class ExpressionCompiler:
 
     def binary_chain(self, node: ast.Binary) -> Code:
         """A long left-leaning run of binary operators (``a+b+c+...``), computed in a loop."""
-        links = []
-        while type(node) is ast.Binary:
-            links.append(node)
+        # Steps (op, code, constant, scalar, guard): a real double literal operand is kept as
+        # its value, with no code (None); consecutive ones after the same operator that never
+        # fails on two doubles (+, -, *) are one step with a list of them, folded in one call
+        # on a double; && and || take code.  Made walking the chain from its end, then turned.
+        steps: list[tuple] = []
+        binary, number, scalar_op, guard_of = ast.Binary, ast.Number, SCALAR_OPS.get, SCALAR_GUARDS.get
+        folded_op = None  # the operator of the last step made, when it holds a list of constants
+        constants: list[float] = []
+        push = constants.append
+        while type(node) is binary:
+            op, right = node.op, node.right
             node = node.left
-        links.reverse()
+            if type(right) is number and right.cls == "double":
+                value = right.value
+                if op == folded_op and type(value) is float:  # the common case first
+                    push(value)
+                    continue
+                if op != "&&" and op != "||" and type(value) is not complex:
+                    value = float(value)
+                    if op in _FOLDED:
+                        folded_op = op
+                        constants = [value]
+                        push = constants.append
+                        steps.append((op, None, constants, scalar_op(op), None))
+                        continue
+                    steps.append((op, None, value, scalar_op(op), guard_of(op)))
+                    folded_op = None
+                    continue
+            steps.append((op, right, None, scalar_op(op), guard_of(op)))
+            folded_op = None
         first = self.expr(node)
-        # a real double literal operand is kept as its value, with no code (None); && and ||
-        # take code
-        steps = []
-        number, scalar_op, guard_of = ast.Number, SCALAR_OPS.get, SCALAR_GUARDS.get
-        for link in links:
-            op, right = link.op, link.right
-            if type(right) is number and right.cls == "double" and type(right.value) is not complex \
-                    and op != "&&" and op != "||":
-                steps.append((op, None, float(right.value), scalar_op(op), guard_of(op)))
-            else:
-                steps.append((op, self.expr(right), None, scalar_op(op), guard_of(op)))
+        steps.reverse()
+        for k, (op, right, constant, scalar, guard) in enumerate(steps):
+            if type(constant) is list:
+                constant.reverse()
+            elif right is not None:
+                steps[k] = (op, self.expr(right), None, scalar, guard)
         general = operators.binary
 
         def chain(frame: Frame) -> Any:
@@ -313,6 +339,12 @@ class ExpressionCompiler:
                     v = scalar_truth(v, op) and scalar_truth(right(frame), op)
                 elif op == "||":
                     v = scalar_truth(v, op) or scalar_truth(right(frame), op)
+                elif type(constant) is list:
+                    if type(v) is float:  # double scalars inline, as visit_Binary computes them
+                        v = fold(scalar, constant, v)
+                    else:
+                        for b in constant:
+                            v = general(op, v, b) if type(v) is not float else scalar(v, b)
                 else:
                     b = constant if constant is not None else right(frame)
                     # double scalars computed inline, as visit_Binary does
