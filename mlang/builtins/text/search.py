@@ -25,6 +25,7 @@ from mlang.builtins.text.forms import (
 from mlang.builtins.text.long_text import (
     VECTOR_SEARCH_FROM,
     find_codes,
+    find_positions,
     is_long_row,
     read_texts,
     row_codes,
@@ -60,15 +61,6 @@ def _find_all_codes(text: str, pattern: str) -> np.ndarray | None:
     return find_codes(units, pat)
 
 
-def _find_in_row(v: np.ndarray, pattern: str) -> np.ndarray | None:
-    """find_all in a long char row by its codes, without making it a string (None
-    when either holds characters beyond U+FFFF)."""
-    codes, pat = row_codes(v), text_codes(pattern)
-    if codes is None or pat is None:
-        return None
-    return find_codes(codes, pat)
-
-
 def _index_row(positions: np.ndarray, empty_pattern: bool = False) -> object:
     if not positions.size:
         return np.zeros((0, 0) if empty_pattern else (1, 0))
@@ -82,9 +74,10 @@ def strfind(text: Any, pattern: Any, *opts: Any) -> Any:
     pat = text_scalar(pattern, "Pattern")
     force = option_flag(options(opts, ("ForceCellOutput",)).get("ForceCellOutput", False))
     if pat and is_long_row(text):
-        starts = _find_in_row(text, pat)
-        if starts is not None:
-            found = _index_row(starts)
+        codes, pat_codes = row_codes(text), text_codes(pat)
+        if codes is not None and pat_codes is not None:  # (no characters beyond U+FFFF)
+            positions = find_positions(codes, pat_codes)
+            found = result(positions.reshape(1, -1)) if positions.size else np.zeros((1, 0))
             return cell_of([found], (1, 1)) if force else found
     t = read_texts(text)
     found = [_index_row(find_all(s or "", pat) if pat else np.zeros(0), not pat) for s in t.items]

@@ -11,10 +11,12 @@ import numpy as np
 from mlang.builtins.coerce import text_list
 from mlang.builtins.text.forms import TextArray, char_test, deblanked, is_char, is_char_row, is_trimmed
 from mlang.builtins.text.long_text import (
+    ascii_case,
     find_codes,
     is_long_row,
     one_byte_text,
     read_texts,
+    replace_shrinking,
     row_codes,
     text_codes,
 )
@@ -41,7 +43,13 @@ def _case(x: object, convert: Callable[[str], str]) -> object:
         return "".join(c2 if len(c2 := convert(c)) == 1 else c for c in text)
 
     if is_char(x):
-        return text_row(each(row_text(x))).reshape(x.shape, order="F") if x.size else x
+        if not x.size:
+            return x
+        if convert is str.upper or convert is str.lower:
+            mapped = ascii_case(x, convert is str.upper)
+            if mapped is not None:
+                return mapped
+        return text_row(each(row_text(x))).reshape(x.shape, order="F")
     if type(x) in (Cell, StringArray):
         return _map_text(x, each)
     return x  # numbers are returned unchanged
@@ -155,6 +163,8 @@ def _strrep_one_byte_row(s: np.ndarray, old: np.ndarray, new: np.ndarray) -> np.
     old_bytes, new_bytes = one_byte_text(old), one_byte_text(new)
     if old_bytes is None or new_bytes is None:
         return None
+    if len(new_bytes) < len(old_bytes):
+        return replace_shrinking(s, bytes(old_bytes), bytes(new_bytes))
     text = one_byte_text(s)
     if text is None:
         return None
