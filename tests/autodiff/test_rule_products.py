@@ -1,0 +1,84 @@
+"""Fast paths of the products and shape helpers gradient rules use give what the general
+paths give: the outer product of a column and a row (one inner dimension) has matmul's
+bits, and a traced gradient of its operand's own shape is passed on as it is."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mlang.autodiff import ops
+from mlang.autodiff import trace as tr
+from mlang.autodiff.dlarray import DlArray
+
+
+def _same_bits(fast: np.ndarray, general: np.ndarray) -> None:
+    assert fast.dtype == general.dtype and fast.shape == general.shape
+    assert fast.flags.c_contiguous == general.flags.c_contiguous
+    np.testing.assert_array_equal(fast, general)
+    np.testing.assert_array_equal(np.signbit(fast), np.signbit(general))
+
+
+def _column_and_row(dtype: type, m: int, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Values whose products overflow, underflow to signed zeros, or are NaN."""
+    rng = np.random.default_rng(seed)
+    with np.errstate(over="ignore"):
+        a = (rng.standard_normal((m, 1)) * rng.choice([1.0, 1e-300, 1e300], (m, 1))).astype(dtype)
+        b = (rng.standard_normal((1, n)) * rng.choice([1.0, 1e-30, 1e30], (1, n))).astype(dtype)
+    for v in (a, b):
+        flat = v.reshape(-1)
+        for k, special in enumerate([np.nan, np.inf, -np.inf, -0.0, 0.0][:flat.size]):
+            flat[(7 * k + seed) % flat.size] = special
+    return a, b
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("m, n", [(40, 100), (2000, 1), (1, 3000), (64, 64), (3, 4), (0, 2000),
+                                  (2000, 0)])
+@pytest.mark.parametrize("seed", range(4))
+def test_outer_products_have_the_bits_of_matmul(dtype, m, n, seed):
+    a, b = _column_and_row(dtype, m, n, seed)
+    with np.errstate(all="ignore"):
+        general = a @ b
+        _same_bits(ops._matmul(a, b, False, False), general)
+        # the same product with transposed operands, as the matmul rules ask for it
+        _same_bits(ops._matmul(np.ascontiguousarray(a.T), b, True, False), general)
+        _same_bits(ops._matmul(a, np.ascontiguousarray(b.T), False, True), general)
+        _same_bits(ops._matmul(np.asfortranarray(a.T), np.asfortranarray(b.T), True, True), general)
+        _same_bits(ops.outer_product(a, b), general)
+
+
+def test_products_of_mixed_classes_and_complex_values_take_the_general_path():
+    a = np.linspace(-1, 1, 50).reshape(50, 1)
+    b = np.linspace(0, 2, 40).reshape(1, 40)
+    with np.errstate(all="ignore"):
+        mixed = ops._matmul(a.astype(np.float32), b, False, False)
+        assert mixed.dtype == np.float64
+        np.testing.assert_array_equal(mixed, a.astype(np.float32) @ b)
+        z = a * (1 + 2j)
+        np.testing.assert_array_equal(ops._matmul(z, b, False, False), z @ b)
+
+
+def test_the_rule_of_a_traced_matmul_of_a_column_and_a_row_has_its_general_values():
+    rng = np.random.default_rng(3)
+    w = tr.traced_input(DlArray(rng.standard_normal((1, 30))))
+    g = tr.traced_input(DlArray(rng.standard_normal((1, 50))))
+    y = ops.matmul(w, g, True, False)  # w' * g: a 30x50 outer product, recorded
+    assert type(y) is DlArray and y.node is not None
+    np.testing.assert_array_equal(y.data, w.data.T @ g.data)
+
+
+@pytest.mark.parametrize("fmt", ["", "CB"])
+@pytest.mark.parametrize("traced", [False, True])
+def test_a_dlarray_gradient_of_the_operands_shape_is_passed_on_as_it_is(fmt, traced):
+    g = DlArray(np.arange(6.0).reshape(2, 3), fmt)
+    if traced:
+        g = tr.traced_input(g)
+    like = np.zeros((2, 3))
+    assert ops.unbroadcast(g, like) is g
+    assert ops.unbroadcast(g, DlArray(like, "CB")) is g
+    # a gradient of an expanded operand is still summed down to the operand's shape
+    summed = ops.unbroadcast(g, np.zeros((2, 1)))
+    assert type(summed) is DlArray and summed.data.shape == (2, 1)
+    np.testing.assert_array_equal(summed.data, g.data.sum(axis=1, keepdims=True))
+    assert (summed.node is not None) == traced
