@@ -47,6 +47,24 @@ from mlang.values.sparse import SPARSE_TYPES
 from mlang.values.sparse_calls import sparse_call
 from mlang.values.table import Table
 
+# What ``Builtin.direct_value``'s call gives when the function returns no value.
+MISSING_VALUE = object()
+
+
+def _only_value(out: Any) -> Any:
+    """The first of what a builtin's function returned (a tuple of outputs, one output,
+    or None: none)."""
+    if out is None:
+        return MISSING_VALUE
+    if type(out) is tuple:
+        return out[0] if out else MISSING_VALUE
+    return out
+
+
+def _first(outputs: list) -> Any:
+    """The first of a list of outputs."""
+    return outputs[0] if outputs else MISSING_VALUE
+
 
 @runtime_checkable
 class Callable(Protocol):
@@ -123,6 +141,68 @@ class Builtin:
         if self.min_in <= count <= self.max_in_count and nargout <= self.max_out_count:
             return self.call_plain if self.plain else self.call_counted
         return None
+
+    def direct_value(self, interp: Any, count: int) -> abc.Callable[[Any, list], Any] | None:
+        """What a call site passing ``count`` arguments for its one value may call instead of
+        ``direct_call``'s call for nargout 1: the value itself, with no list around it
+        (MISSING_VALUE when the function gives none), or None when the counts do not fit.
+        One function for each way of calling ``fn``, each with the call written in it."""
+        if not (self.min_in <= count <= self.max_in_count and self.max_out_count >= 1):
+            return None
+        fn, routed, routes, label = self.fn, self._routed, CALL_ROUTES, self._label
+
+        def interp_nargout(interp: Any, args: list) -> Any:
+            try:
+                for a in args:
+                    if type(a) in routes:
+                        return _first(routed(interp, args, 1))
+                out = fn(interp, *args, nargout=1)
+            except MatlabError as exc:
+                label(exc)
+                raise
+            return _only_value(out) if out is None or type(out) is tuple else out
+
+        def with_interp(interp: Any, args: list) -> Any:
+            try:
+                for a in args:
+                    if type(a) in routes:
+                        return _first(routed(interp, args, 1))
+                out = fn(interp, *args)
+            except MatlabError as exc:
+                label(exc)
+                raise
+            return _only_value(out) if out is None or type(out) is tuple else out
+
+        def with_nargout(interp: Any, args: list) -> Any:
+            try:
+                for a in args:
+                    if type(a) in routes:
+                        return _first(routed(interp, args, 1))
+                out = fn(*args, nargout=1)
+            except MatlabError as exc:
+                label(exc)
+                raise
+            return _only_value(out) if out is None or type(out) is tuple else out
+
+        def plain(interp: Any, args: list) -> Any:
+            try:
+                for a in args:
+                    if type(a) in routes:
+                        return _first(routed(interp, args, 1))
+                out = fn(*args)
+            except MatlabError as exc:
+                label(exc)
+                raise
+            return _only_value(out) if out is None or type(out) is tuple else out
+
+        if self.wants_interp:
+            return interp_nargout if self.wants_nargout else with_interp
+        return with_nargout if self.wants_nargout else plain
+
+    def _label(self, exc: MatlabError) -> None:
+        """Label ``exc`` with this function ("Error using f") unless it has a function."""
+        if not exc.exc.function:
+            exc.exc.function = self.name
 
     def call_plain(self, interp: Any, args: list, nargout: int) -> list:
         """``call`` of a function that takes the MATLAB arguments alone, for counts already

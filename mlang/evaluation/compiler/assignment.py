@@ -549,6 +549,11 @@ def _appends_to(name: str, value: ast.Node) -> bool:
         for n in value.rows[0][1:])
 
 
+ndarray = np.ndarray
+float64 = np.dtype(np.float64)
+getrefcount = sys.getrefcount
+new_weak_reference = weakref.ref
+
 # Kinds of arrays whose elements are plain bytes a buffer's memory may take as they are
 # (not objects, whose bytes are references; not dates, which have no buffer form).
 _RAW_KINDS = frozenset("biufcV")
@@ -563,13 +568,15 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
     total = n
     all_arrays = True
     for v in values:
-        if type(v) is np.ndarray and v.ndim == 2 and (v.dtype is dtype or v.dtype == dtype):
-            rows, cols = v.shape
-            if rows == 1:
-                total += cols
-            elif rows and cols:
+        if type(v) is ndarray and (v.dtype is dtype or v.dtype == dtype):
+            shape = v.shape
+            if len(shape) != 2:
                 return None
-        elif type(v) is float and dtype == np.float64:
+            if shape[0] == 1:
+                total += shape[1]
+            elif shape[0] and shape[1]:
+                return None
+        elif type(v) is float and dtype == float64:
             total += 1
             all_arrays = False
         else:
@@ -579,7 +586,7 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
     if buffer is not None:
         ref = None if growth is None else growth.get(name)
         if ref is None or ref() is not cur or buffer.shape[0] != 1 or buffer.shape[1] < total \
-                or sys.getrefcount(buffer) > 3:  # cur's reference, buffer, the call's
+                or getrefcount(buffer) > 3:  # cur's reference, buffer, the call's
             buffer = None
     if buffer is None:
         buffer = np.empty((1, max(2 * total, 16)), dtype=dtype)
@@ -615,7 +622,7 @@ def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.nd
     new = buffer[:, :total]
     if growth is None:
         growth = frame.growth = {}
-    growth[name] = weakref.ref(new)  # as _remember_growth_view, without the call
+    growth[name] = new_weak_reference(new)  # as _remember_growth_view, without the call
     return new
 
 

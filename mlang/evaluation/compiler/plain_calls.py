@@ -20,6 +20,7 @@ import numpy as np
 from mlang.errors import error
 from mlang.evaluation.compiler.runtime import MISSING, Code
 from mlang.evaluation.frame import Frame
+from mlang.registry import MISSING_VALUE
 from mlang.values import indexing
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import FUNCTION_LIKE
@@ -47,9 +48,9 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
     args = listing(codes)
     index = indexing.index
     count = len(codes)
-    # the path generation resolved in, the target, and the target's direct call for
-    # nargout 0 and 1 (None: its general ``call``)
-    cache: list[Any] = [-1, None, None, None]
+    # the path generation resolved in, the target, the target's direct call for nargout 0
+    # and 1 (None: its general ``call``) and its direct call for the one value (None: none)
+    cache: list[Any] = [-1, None, None, None, None]
     float64 = np.dtype(np.float64)
     only = codes[0] if count == 1 else None
 
@@ -60,6 +61,8 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         direct = getattr(target, "direct_call", None)
         cache[2] = None if direct is None else direct(interp, count, 0)
         cache[3] = None if direct is None else direct(interp, count, 1)
+        direct_value = getattr(target, "direct_value", None)
+        cache[4] = None if direct_value is None else direct_value(interp, count)
         cache[1] = target
         cache[0] = interp.generation
         return target
@@ -90,6 +93,12 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
             values = args(frame)
             if cache[0] != interp.generation:
                 resolve(frame)
+            direct_value = cache[4]
+            if direct_value is not None:
+                value = direct_value(interp, values)
+                if value is MISSING_VALUE:
+                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                return value
             direct = cache[3]
             out = direct(interp, values, 1) if direct is not None \
                 else cache[1].call(interp, values, 1, frame)

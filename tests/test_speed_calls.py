@@ -1,0 +1,129 @@
+"""A builtin called for its one value (``Builtin.direct_value``) gives what ``call`` gives.
+
+Call sites that want one value of a builtin (``x = f(a, b)``) call the function that
+``direct_value`` makes for their argument count: no list around the value.  It must
+give ``call``'s first output, MISSING_VALUE where ``call`` gives none, the same routed
+calls (dlarray, sparse) and the same errors, labelled with the function the same way.
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from mlang.errors import MatlabError, error
+from mlang.evaluation.interpreter import Interpreter
+from mlang.registry import BUILTINS, MISSING_VALUE, Builtin
+
+INTERP = Interpreter(stdout=io.StringIO())
+
+
+def _made(fn, wants_interp: bool, wants_nargout: bool, max_out: int | None = 2) -> Builtin:
+    return Builtin(name="probe", fn=fn, min_in=1, max_in=3, max_out=max_out, help="",
+                   wants_nargout=wants_nargout, wants_interp=wants_interp)
+
+
+OUTPUTS = {"value": 4.0, "pair": (5.0, 6.0), "none": None, "empty": (), "array": np.ones((2, 2))}
+
+
+FORMS = [(False, False), (False, True), (True, False), (True, True)]
+
+
+@pytest.mark.parametrize(("wants_interp", "wants_nargout"), FORMS)
+@pytest.mark.parametrize("kind", ["value", "pair", "none", "empty", "array"])
+def test_the_value_is_calls_first_output(wants_interp, wants_nargout, kind):
+    seen = []
+
+    def fn(*args, **kwargs):
+        seen.append((args, kwargs))
+        return OUTPUTS[kind]
+
+    entry = _made(fn, wants_interp, wants_nargout)
+    expected = entry.call(INTERP, [1.0, 2.0], 1)
+    got = entry.direct_value(INTERP, 2)(INTERP, [1.0, 2.0])
+    assert seen[0] == seen[1]  # the same arguments, interpreter and nargout
+    if expected:
+        assert got is expected[0]
+    else:
+        assert got is MISSING_VALUE
+
+
+@pytest.mark.parametrize(("wants_interp", "wants_nargout"), FORMS)
+def test_errors_are_labelled_as_calls_label_them(wants_interp, wants_nargout):
+    def fn(*args, **kwargs):
+        raise error("probe:bad", "Bad input.")
+
+    entry = _made(fn, wants_interp, wants_nargout)
+    with pytest.raises(MatlabError) as through_call:
+        entry.call(INTERP, [1.0], 1)
+    with pytest.raises(MatlabError) as direct:
+        entry.direct_value(INTERP, 1)(INTERP, [1.0])
+    assert (direct.value.identifier, direct.value.message, direct.value.exc.function) == (
+        through_call.value.identifier, through_call.value.message, through_call.value.exc.function)
+    assert direct.value.exc.function == "probe"
+
+
+def test_counts_that_do_not_fit_leave_the_general_call():
+    entry = _made(lambda *args: 1.0, False, False)
+    assert entry.direct_value(INTERP, 0) is None
+    assert entry.direct_value(INTERP, 4) is None
+    assert _made(lambda *args: 1.0, False, False, max_out=0).direct_value(INTERP, 1) is None
+    assert entry.direct_value(INTERP, 3) is not None
+
+
+@pytest.mark.parametrize("name", ["abs", "sum", "size", "numel", "full", "class"])
+@pytest.mark.parametrize("value", ["sparse([1 0; 0 -2])", "dlarray([1 -2])", "int8([3 4])"])
+def test_routed_arguments_take_the_route_call_takes(name, value):
+    interp = Interpreter(stdout=io.StringIO())
+    interp.run_source(f"v = {value};")
+    entry, args = BUILTINS[name], [interp.base.vars["v"]]
+    try:
+        expected = entry.call(interp, args, 1)
+    except MatlabError as exc:
+        with pytest.raises(MatlabError) as info:
+            entry.direct_value(interp, 1)(interp, args)
+        assert (info.value.identifier, info.value.message) == (exc.identifier, exc.message)
+        return
+    got = entry.direct_value(interp, 1)(interp, args)
+    assert type(got) is type(expected[0]) and str(got) == str(expected[0])
+
+
+@pytest.mark.parametrize("code", [
+    "x = sprintf('%d,', 3);", "x = numel([1 2 3]);", "x = max([4 9 2]);", "x = upper('abc');",
+    "x = size(zeros(2, 3));", "x = sum(sparse([1 0 2]));", "x = abs(dlarray([-1 2]));",
+])
+def test_values_at_call_sites_are_the_general_calls(code):
+    interp = Interpreter(stdout=io.StringIO())
+    interp.run_source(code)
+    general = Interpreter(stdout=io.StringIO())
+    general.run_source(code.replace("x = ", "c = cell(1, 1); [c{:}] = "))
+    got, expected = interp.base.vars["x"], general.base.vars["c"].data[0, 0]
+    assert type(got) is type(expected)
+    assert repr(got) == repr(expected) if not hasattr(got, "shape") else str(got) == str(expected)
+
+
+@pytest.mark.parametrize(("code", "identifier"), [
+    ("x = sprintf();", "MATLAB:minrhs"),
+    ("x = numel();", "MATLAB:minrhs"),
+    ("x = upper(1, 2);", "MATLAB:TooManyInputs"),
+    ("x = disp(1);", "MATLAB:TooManyOutputs"),
+    ("x = str2func(3);", None),
+])
+def test_errors_at_call_sites(code, identifier):
+    interp = Interpreter(stdout=io.StringIO())
+    with pytest.raises(MatlabError) as info:
+        interp.run_source(code)
+    if identifier is not None:
+        assert info.value.identifier == identifier
+
+
+def test_a_builtin_giving_no_value_at_a_call_site(monkeypatch):
+    entry = Builtin(name="probe_nothing", fn=lambda a: None, min_in=1, max_in=1, max_out=1, help="")
+    monkeypatch.setitem(BUILTINS, "probe_nothing", entry)
+    interp = Interpreter(stdout=io.StringIO())
+    with pytest.raises(MatlabError) as info:
+        interp.run_source("x = probe_nothing(1);")
+    assert (info.value.identifier, info.value.message) == ("MATLAB:TooManyOutputs", "Too many output arguments.")
+    interp.run_source("probe_nothing(1);")  # no value wanted: no error
