@@ -132,6 +132,8 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
         raise undefined_for_dlarray(fn.name)
     fmt = None
     name = fn.name
+    if len(args) == 1 and name not in REORDERS:
+        return _dl_call_one(fn, mode, interp, args[0], nargout)
     if name in ELEMENTWISE:
         args, fmt = align_formats(args)
     raw = [a.data if type(a) is DlArray else a for a in args]
@@ -144,6 +146,27 @@ def dl_call(fn: Any, interp: Any, args: list, nargout: int) -> list:
     elif name in REORDERS:
         fmt = _reordered_format(name, args, out)
     outs[0] = record(fn if mode == "differentiable" else None, tuple(args), raw, out, fmt)
+    return outs
+
+
+def _dl_call_one(fn: Any, mode: str, interp: Any, x: DlArray, nargout: int) -> list:
+    """``dl_call`` of a function of one argument (a dlarray) that keeps its format
+    (tanh, exp, sum...): what the general path makes of it, with one argument to look at."""
+    data = x.data
+    outs = fn.invoke(interp, [data], nargout)
+    if mode == "data" or not outs:
+        return outs
+    out = result_data(outs[0])
+    fmt = x.fmt
+    if fmt and out.ndim > len(fmt):
+        fmt = ""
+    node = x.node
+    if node is None or mode != "differentiable":
+        outs[0] = DlArray(out, fmt)
+        return outs
+    if data.dtype.kind == "b":  # logical data counts as double in the rules, as in arithmetic
+        data = data.astype(np.float64)
+    outs[0] = DlArray(out, fmt, Node((node,), fn.gradient, (x,), (data,), out, fn))
     return outs
 
 

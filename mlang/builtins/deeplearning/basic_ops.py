@@ -10,7 +10,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive, record
+from mlang.autodiff.trace import Node, Primitive, record
 from mlang.builtins.coerce import dim_argument, split_options, text_option
 from mlang.builtins.data.categoricals import number_name
 from mlang.builtins.deeplearning.formats import data_format_option, formatted_input, output_like
@@ -47,6 +47,10 @@ def _fully_connect(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _fully_connect_rule(g: Any, y: Any, x: Any, w: Any, b: Any) -> tuple:
     # y = w x + b: one product for each of x and w, a row sum for b
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(w) is np.ndarray \
+            and g.dtype.kind == "f" and x.dtype.kind == "f" and w.dtype.kind == "f":
+        # first derivatives of real data (the common case): the products of ops.matmul
+        return (lambda: w.T @ g, lambda: g @ x.T, lambda: np.add.reduce(g, axis=1, keepdims=True))
     return (lambda: ops.matmul(w, g, True, False), lambda: ops.matmul(g, x, False, True),
             lambda: _row_sums(g))
 
@@ -79,9 +83,16 @@ def fully_connect_features(x: object, weights: object, bias: object) -> DlArray 
         xd, wd, bd = x.data, weights.data, bias.data
         if xd.ndim == 2 and wd.ndim == 2 and bd.ndim == 2 and wd.shape[1] == xd.shape[0] \
                 and bd.shape[0] == wd.shape[0] and bd.shape[1] == 1:
-            flat = DlArray(xd, "", x.node)
-            return record(FULLY_CONNECT, (flat, weights, bias), (xd, wd, bd),
-                          _fully_connect(xd, wd, bd), "CB")
+            out = _fully_connect(xd, wd, bd)
+            xn, wn, bn = x.node, weights.node, bias.node
+            if xn is None and wn is None and bn is None:
+                return DlArray(out, "CB")
+            flat = DlArray(xd, "", xn)
+            if xd.dtype.kind == "b" or wd.dtype.kind == "b" or bd.dtype.kind == "b":
+                return record(FULLY_CONNECT, (flat, weights, bias), (xd, wd, bd), out, "CB")
+            # what record makes of it, with the arguments known to be dlarrays of real data
+            return DlArray(out, "CB", Node((xn, wn, bn), _fully_connect_rule, (flat, weights, bias),
+                                           (xd, wd, bd), out, FULLY_CONNECT))
     return None
 
 

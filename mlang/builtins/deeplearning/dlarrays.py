@@ -207,7 +207,8 @@ def dlgradient(interp: Any, y: object, *args: object, nargout: int = 1) -> objec
                     "Value to differentiate must be a traced real dlarray scalar.")
     leaves: list[DlArray] = []
     for v in variables:
-        _collect(v, leaves, options["AllowComplex"])
+        if not _collect_fields(v, leaves):
+            _collect(v, leaves, options["AllowComplex"])
     higher = options["EnableHigherDerivatives"]
     recorders = interp.family_state.get(RECORDERS)
     if not recorders:
@@ -223,7 +224,18 @@ def gradients(y: DlArray, variables: list | tuple, leaves: list[DlArray], higher
               retain: bool) -> tuple:
     """The gradients of ``y`` with respect to ``variables`` (whose dlarrays are ``leaves``),
     each in the shape of its variable (dlgradient's results)."""
-    grads = iter(backward(y, leaves, higher, retain))
+    found = backward(y, leaves, higher, retain)
+    if len(variables) == 1 and not higher:
+        v = variables[0]
+        elem = v.elems.item() if type(v) is Struct and v.elems.size == 1 else None
+        if elem is not None and len(found) == len(elem) \
+                and all(type(x) is DlArray for x in elem.values()):
+            # a model's parameters (see _collect_fields): their gradients in a struct alike
+            elems = np.empty(v.elems.shape, dtype=object)
+            elems.reshape(-1)[0] = {name: DlArray(g, x.fmt)
+                                    for (name, x), g in zip(elem.items(), found, strict=True)}
+            return (Struct(list(v.fields), elems),)
+    grads = iter(found)
 
     def gradient_of(x: DlArray) -> DlArray:
         g = next(grads)
@@ -239,6 +251,20 @@ def variable_not_traced() -> Exception:
                  "Variable to differentiate with respect to is not traced. It must be "
                  "a dlarray input of the function called by dlfeval, or a value "
                  "computed from one.")
+
+
+def _collect_fields(v: object, leaves: list[DlArray]) -> bool:
+    """The common variable first: a scalar struct of traced real dlarrays (a model's
+    parameters), its fields' dlarrays added to ``leaves``; False, and nothing added,
+    for anything else (``_collect`` then walks it and checks each dlarray)."""
+    if type(v) is not Struct or v.elems.size != 1:
+        return False
+    values = list(v.elems.item().values())
+    for x in values:
+        if type(x) is not DlArray or x.node is None or x.data.dtype.kind == "c":
+            return False
+    leaves += values
+    return True
 
 
 def _collect(v: object, leaves: list[DlArray], allow_complex: bool) -> None:

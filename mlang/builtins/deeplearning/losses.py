@@ -16,7 +16,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive
+from mlang.autodiff.trace import Node, Primitive
 from mlang.builtins.coerce import NUMERIC_OR_LOGICAL
 from mlang.builtins.deeplearning.formats import (
     InputForm,
@@ -155,6 +155,8 @@ def mse(y: object, targets: object, *settings: object) -> object:
         t = _plain_targets(y, targets)
         if t is not None:  # formatted predictions, targets of their layout: nothing to line up
             scale = _half_per_observation(y)
+            if type(t) is np.ndarray:  # plain targets: the one operation recorded directly
+                return _recorded_l2(y, t, scale)
             z = ops.apply(REGRESSION, y, t, scale, "l2", 0.0, True)
             return DlArray(z.data, "", z.node)
     values, given = split_loss_arguments((y, targets, *settings), ("DataFormat",), 2)
@@ -165,6 +167,19 @@ def mse(y: object, targets: object, *settings: object) -> object:
 
 
 _REAL_FLOATS = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def _recorded_l2(y: DlArray, t: np.ndarray, scale: float) -> DlArray:
+    """The reduced l2 loss of real predictions ``y`` against plain real targets ``t``:
+    what ``ops.apply(REGRESSION, ...)`` records, made at once (an unformatted 1x1 result)."""
+    data = y.data
+    out = _regression(data, t, scale, "l2", 0.0, True)
+    node = y.node
+    if node is None:
+        return DlArray(out, "")
+    return DlArray(out, "", Node((node, None, None, None, None, None), REGRESSION.gradient,
+                                 (y, t, scale, "l2", 0.0, True), (data, t, scale, "l2", 0.0, True),
+                                 out, REGRESSION))
 
 
 def _plain_targets(y: DlArray, targets: object) -> Any:

@@ -11,6 +11,7 @@ and each parameter keeps its class (single or double) and its data format.
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 import numpy as np
@@ -180,8 +181,8 @@ def _owned(value: Any, position: int, donated: frozenset) -> set[int]:
 _NONE_OWNED: frozenset = frozenset()
 
 
-@builtin(dl="native", max_out=3, reuses={0: 0, 1: 2, 2: 3})
-def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: object,
+@builtin(dl="native", max_out=3, reuses={0: 0, 1: 2, 2: 3}, interp=True)
+def adamupdate(interp: Any, params: object, grad: object, avg_grad: object, avg_sq_grad: object,
                iteration: object, learn_rate: object = None, grad_decay: object = None,
                sq_grad_decay: object = None, epsilon: object = None, *,
                donated: frozenset = _NONE_OWNED) -> tuple:
@@ -228,7 +229,8 @@ def adamupdate(params: object, grad: object, avg_grad: object, avg_sq_grad: obje
             vd = _state(v, pd, "Moving average of squared gradients", name)
             inputs.append((pd, gd, md, vd))
         # every check is made: from here on, arrays nothing else reaches may be overwritten
-        results = _adam_together(inputs, beta1, beta2, offset, step_scale)
+        results = _adam_together(inputs, beta1, beta2, offset, step_scale,
+                                 interp.family_state.setdefault(TOGETHER_LAYOUTS, {}))
         if results is None:
             results = [_adam_arrays(pd, gd, md, vd, beta1, beta2, offset, step_scale,
                                     _unshared(pd, own_p), _unshared(md, own_m), _unshared(vd, own_v))
@@ -272,12 +274,43 @@ def _small_together(params: Any) -> bool:
 _TOGETHER = 65536
 
 
+# interp.family_state key: the last results of _adam_together by the id of their first
+# parameter (see _Together)
+TOGETHER_LAYOUTS = "deep.adam_together_layouts"
+# layouts remembered at most (one per set of parameters trained in turn)
+_LAYOUTS_KEPT = 8
+
+
+class _Together:
+    """The results of one ``_adam_together`` step: the buffer whose rows hold the new
+    parameters and moving averages laid end to end, and the views of it returned.  When
+    the next step is given these same views (a training loop's next step), the rows are
+    its inputs as they are, with no concatenation."""
+
+    __slots__ = ("buffer", "views")
+
+    def __init__(self, buffer: np.ndarray, views: tuple) -> None:
+        self.buffer = buffer
+        self.views = views  # per row of the buffer, the views of it, in parameter order
+
+
+def _laid_out(arrays: tuple, remembered: _Together | None, row: int) -> np.ndarray:
+    """``arrays`` laid end to end: a row of the remembered buffer when they are its views
+    in order (they are never written in place: see _unshared), else a new concatenation."""
+    if remembered is not None and all(map(operator.is_, arrays, remembered.views[row])):
+        return remembered.buffer[row]
+    # (axis None: each array is read flat, in NumPy's order, with no reshape of its own)
+    return np.concatenate(arrays, axis=None)
+
+
 def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: float,
-                   step_scale: float) -> list[tuple] | None:
+                   step_scale: float, layouts: dict | None = None) -> list[tuple] | None:
     """The Adam step of several small parameters of one class computed on their elements
     laid end to end (the same arithmetic element by element); None when they do not qualify.
     (The results are views of one new buffer: for parameters this small, the cost of a step
-    is that of its NumPy calls, which writing into the old arrays one by one would multiply.)"""
+    is that of its NumPy calls, which writing into the old arrays one by one would multiply.)
+    ``layouts`` (the session's, kept between calls) remembers the results by the id of
+    their first parameter, so that the next step reads them without copying them."""
     if len(inputs) < 2:
         return None
     pds, gds, mds, vds = zip(*inputs, strict=True)
@@ -290,12 +323,15 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
         total += pd.size
     if total > _TOGETHER:
         return None
-    # (axis None: each array is read flat, in NumPy's order, with no reshape of its own)
-    pd_all = np.concatenate(pds, axis=None)
+    remembered = layouts.pop(id(pds[0]), None) if layouts is not None else None
+    if remembered is not None and remembered.buffer.shape != (3, total):
+        remembered = None
+    pd_all = _laid_out(pds, remembered, 0)
     gd_all = np.concatenate(gds, axis=None)
-    md_all = np.concatenate(mds, axis=None) if has_m else None
-    vd_all = np.concatenate(vds, axis=None) if has_v else None
-    new_p, m_new, v_new = np.empty((3, total), dtype=dtype)
+    md_all = _laid_out(mds, remembered, 1) if has_m else None
+    vd_all = _laid_out(vds, remembered, 2) if has_v else None
+    buffer = np.empty((3, total), dtype=dtype)
+    new_p, m_new, v_new = buffer
     _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, new_p, beta1, beta2, offset,
                step_scale)
     results = []
@@ -307,6 +343,10 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
         results.append((new_p[start:end].reshape(shape), m_new[start:end].reshape(shape),
                         v_new[start:end].reshape(shape)))
         start = end
+    if layouts is not None:
+        if len(layouts) >= _LAYOUTS_KEPT:
+            layouts.clear()
+        layouts[id(results[0][0])] = _Together(buffer, tuple(zip(*results, strict=True)))
     return results
 
 

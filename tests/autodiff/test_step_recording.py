@@ -1,0 +1,304 @@
+"""Fast paths of a training step's recording and update give what the general paths give:
+a function of one dlarray (tanh, exp...) recorded without dl_call's general walk,
+fullyconnect and mse recording their operation directly, dlgradient with respect to a
+struct of parameters, and adamupdate reading its previous results without copying them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mlang.autodiff import trace
+from mlang.autodiff.dlarray import DlArray
+from mlang.builtins.deeplearning import basic_ops
+from mlang.builtins.deeplearning.optimizers import _adam_together
+from mlang.registry import BUILTINS
+from tests.builtins.conftest import Session
+
+FILES = {
+    "fc_fast.m": """function [l, g] = fc_fast(p, x, T)
+l = mse(tanh(fullyconnect(x, p.W, p.b)), T);
+g = dlgradient(l, p);
+end
+""",
+    "struct_grads.m": """function [g1, g2, g3] = struct_grads(p, c, n)
+y = sum(p.a .* p.a, 'all') + sum(p.b, 'all') * p.c;
+g1 = dlgradient(y, p, 'RetainData', true);
+y2 = sum(c{1} .* c{1}, 'all') + sum(c{2}, 'all') * c{3};
+g2 = dlgradient(y2, c);
+y3 = sum(n.inner.a .* n.inner.a, 'all') + sum(n.inner.b, 'all') * n.inner.c + n.z;
+g3 = dlgradient(y3, n);
+end
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def m(tmp_path_factory: pytest.TempPathFactory) -> Session:
+    folder = tmp_path_factory.mktemp("step_recording")
+    for name, text in FILES.items():
+        (folder / name).write_text(text)
+    session = Session()
+    session.interp.path.append(str(folder))
+    session.interp.invalidate()
+    return session
+
+
+def _general_one(fn, interp, x):
+    """dl_call's general path for one argument, as it was before the one-argument path."""
+    raw = [x.data]
+    outs = fn.invoke(interp, raw, 1)
+    if fn.dl == "data" or not outs:
+        return outs
+    out = trace.result_data(outs[0])
+    outs[0] = trace.record(fn if fn.dl == "differentiable" else None, (x,), raw, out, None)
+    return outs
+
+
+@pytest.mark.parametrize("name", ["tanh", "exp", "sum", "abs", "max", "sqrt", "isnan", "size"])
+@pytest.mark.parametrize("data, fmt", [
+    (np.array([[0.5, -1.0, np.inf, np.nan]]), ""),
+    (np.array([[0.5, -2.0], [3.0, 0.0]], dtype=np.float32), "CB"),
+    (np.array([[1 + 2j, -0.5j]]), "CB"),
+    (np.array([[True, False]]), ""),
+    (np.zeros((0, 3)), "CB"),
+    (np.arange(6.0).reshape(1, 2, 3), "SSC"),
+])
+@pytest.mark.parametrize("traced", [False, True])
+def test_one_argument_calls_match_the_general_path(m, name, data, fmt, traced):
+    fn = BUILTINS[name]
+    x = DlArray(data, fmt)
+    if traced:
+        x = trace.traced_input(x)
+    with np.errstate(all="ignore"):
+        got = trace.dl_call(fn, m.interp, [x], 1)
+        want = _general_one(fn, m.interp, x)
+    assert len(got) == len(want)
+    for a, b in zip(got, want, strict=True):
+        assert type(a) is type(b)
+        if type(a) is DlArray:
+            assert a.fmt == b.fmt and (a.node is None) == (b.node is None)
+            np.testing.assert_array_equal(a.data, b.data)
+            assert a.data.dtype == b.data.dtype
+            if a.node is not None:
+                assert a.node.parents == b.node.parents and a.node.rule is b.node.rule
+                assert a.node.op is b.node.op and a.node.args == b.node.args
+                for r, s in zip(a.node.raw, b.node.raw, strict=True):
+                    np.testing.assert_array_equal(r, s)
+                    assert r.dtype == s.dtype
+        else:
+            np.testing.assert_array_equal(a, b)
+
+
+def _get(m: Session, name: str):
+    return m.interp.base.vars[name]
+
+
+@pytest.mark.parametrize("cls", ["single", "double"])
+def test_fullyconnect_and_mse_fast_paths_match_the_general_paths(m, cls):
+    # the general paths: weights given formatted (fullyconnect lays them out) and the
+    # targets as a dlarray of the predictions' format (mse lines them up)
+    code = f"""
+    rng(3); W = {cls}(randn(4, 3)); b = {cls}(randn(4, 1)); X = {cls}(randn(3, 5));
+    T = {cls}(randn(4, 5));
+    T(2, 3) = NaN;
+    p.W = dlarray(W); p.b = dlarray(b);
+    q.W = dlarray(W, 'UU'); q.b = dlarray(b, 'CU');
+    x = dlarray(X, 'CB');
+    [l1, g1] = dlfeval(@fc_fast, p, x, T);
+    [l2, g2] = dlfeval(@fc_fast, q, x, dlarray(T, 'CB'));
+    l1 = extractdata(l1); l2 = extractdata(l2);
+    gW1 = extractdata(g1.W); gW2 = extractdata(g2.W); gb1 = extractdata(g1.b); gb2 = extractdata(g2.b);
+    classes = strcmp(class(l1), '{cls}') && strcmp(class(gW1), '{cls}');
+    """
+    m.run(code)
+    for a, b in (("l1", "l2"), ("gW1", "gW2"), ("gb1", "gb2")):
+        np.testing.assert_array_equal(_get(m, a), _get(m, b))
+    assert _get(m, "classes") is True
+
+
+def test_fullyconnect_fast_path_records_what_record_makes():
+    rng = np.random.default_rng(1)
+    for dtype in (np.float64, np.float32, np.bool_):
+        xd = rng.standard_normal((3, 4)) > 0 if dtype is np.bool_ else rng.standard_normal((3, 4)).astype(dtype)
+        x = trace.traced_input(DlArray(xd, "CB"))
+        w = DlArray(rng.standard_normal((2, 3)).astype(np.float32))  # untraced weights
+        b = trace.traced_input(DlArray(rng.standard_normal((2, 1))))
+        got = basic_ops.fully_connect_features(x, w, b)
+        flat = DlArray(x.data, "", x.node)
+        want = trace.record(basic_ops.FULLY_CONNECT, (flat, w, b), (x.data, w.data, b.data),
+                            basic_ops._fully_connect(x.data, w.data, b.data), "CB")
+        assert got.fmt == want.fmt == "CB"
+        np.testing.assert_array_equal(got.data, want.data)
+        assert got.node.parents == want.node.parents and got.node.rule is want.node.rule
+        for r, s in zip(got.node.raw, want.node.raw, strict=True):
+            assert r.dtype == s.dtype
+            np.testing.assert_array_equal(r, s)
+    untraced = basic_ops.fully_connect_features(DlArray(np.ones((3, 2)), "CB"), DlArray(np.ones((1, 3))),
+                                                DlArray(np.ones((1, 1))))
+    assert untraced.node is None and untraced.fmt == "CB"
+    np.testing.assert_array_equal(untraced.data, np.full((1, 2), 4.0))
+
+
+def test_fullyconnect_rule_matches_ops_products():
+    rng = np.random.default_rng(2)
+    for dtype in (np.float64, np.float32):
+        g = rng.standard_normal((2, 5)).astype(dtype)
+        x = np.asfortranarray(rng.standard_normal((3, 5)).astype(dtype))
+        w = rng.standard_normal((2, 3)).astype(dtype)
+        fast = [c() for c in basic_ops._fully_connect_rule(g, None, x, w, None)]
+        want = [w.T @ g, g @ x.T, np.add.reduce(g, axis=1, keepdims=True)]
+        for a, b in zip(fast, want, strict=True):
+            assert a.dtype == b.dtype
+            np.testing.assert_array_equal(a, b)
+    # complex data takes the general products
+    gc = np.array([[1 + 1j, 2.0]])
+    xc = np.array([[1.0, 2j]])
+    wc = np.array([[3.0]])
+    got = [c() for c in basic_ops._fully_connect_rule(gc, None, xc, wc, None)]
+    np.testing.assert_array_equal(got[0], wc.T @ gc)
+    np.testing.assert_array_equal(got[1], gc @ xc.T)
+
+
+def test_dlgradient_of_a_struct_matches_a_cell_and_nested_structs(m):
+    code = """
+    p.a = dlarray(single([1 2; 3 4])); p.b = dlarray([0.5; -1], 'CB'); p.c = dlarray(2);
+    c = {p.a, p.b, p.c};
+    n.inner = p; n.z = dlarray(3);
+    [g1, g2, g3] = dlfeval(@struct_grads, p, c, n);
+    same = isequal(extractdata(g1.a), extractdata(g2{1}), extractdata(g3.inner.a)) && ...
+           isequal(extractdata(g1.b), extractdata(g2{2}), extractdata(g3.inner.b)) && ...
+           isequal(extractdata(g1.c), extractdata(g2{3}), extractdata(g3.inner.c));
+    fmts = isequal({dims(g1.a), dims(g1.b), dims(g1.c)}, {'', 'CB', ''});
+    cls = strcmp(class(extractdata(g1.a)), 'single');
+    names = isequal(fieldnames(g1)', {'a', 'b', 'c'});
+    """
+    m.run(code)
+    assert _get(m, "same") is True
+    assert _get(m, "fmts") is True and _get(m, "cls") is True and _get(m, "names") is True
+
+
+def test_dlgradient_of_a_struct_keeps_its_errors(m):
+    err = m.fails("""
+    p.a = dlarray(1);
+    q.a = dlarray(2);
+    dlfeval(@(p) dlgradient(p.a * 2, q), p);
+    """)
+    assert err.identifier == "deep:dlgradient:VariableNotTraced"
+    err = m.fails("""
+    p.a = dlarray(1 + 2i);
+    dlfeval(@(p) dlgradient(real(p.a) * 2, p, 'AllowComplex', false), p);
+    """)
+    assert err.identifier == "deep:dlgradient:ComplexNotAllowed"
+
+
+def _random_inputs(rng, shapes, dtype, first):
+    rows = []
+    for shape in shapes:
+        p, g, mm, v = (rng.standard_normal(shape).astype(dtype) for _ in range(4))
+        rows.append((p, g, None if first else mm, None if first else np.abs(v)))
+    return rows
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_adam_together_with_remembered_layouts_matches_fresh_concatenation(dtype):
+    rng = np.random.default_rng(5)
+    shapes = [(3, 2), (3, 1), (1, 1), (2, 3)]
+    first = _random_inputs(rng, shapes, dtype, True)
+    layouts: dict = {}
+    with_layouts = _adam_together(first, 0.9, 0.999, 1e-8, 1e-3, layouts)
+    without = _adam_together(first, 0.9, 0.999, 1e-8, 1e-3)
+    assert len(layouts) == 1
+    for step in range(2, 5):
+        grads = [rng.standard_normal(s).astype(dtype) for s in shapes]
+        grads[1][0, 0] = np.nan if step == 3 else grads[1][0, 0]
+        rows_a = [(p, g, mm, v) for (p, mm, v), g in zip(with_layouts, grads, strict=True)]
+        rows_b = [(p, g, mm, v) for (p, mm, v), g in zip(without, grads, strict=True)]
+        with_layouts = _adam_together(rows_a, 0.9, 0.999, 1e-8, 1e-3, layouts)
+        without = _adam_together(rows_b, 0.9, 0.999, 1e-8, 1e-3)
+        assert len(layouts) == 1  # the old layout gives way to the new one
+        for a, b in zip(with_layouts, without, strict=True):
+            for x, y in zip(a, b, strict=True):
+                assert x.shape == y.shape and x.dtype == y.dtype
+                np.testing.assert_array_equal(x, y)
+
+
+def test_adam_together_layouts_ignore_other_arrays():
+    rng = np.random.default_rng(6)
+    shapes = [(2, 2), (2, 1)]
+    layouts: dict = {}
+    first = _adam_together(_random_inputs(rng, shapes, np.float64, True), 0.9, 0.999, 1e-8, 1e-3,
+                           layouts)
+    g = [rng.standard_normal(s) for s in shapes]
+    # the same first parameter with another second one, and the states of another step
+    other = rng.standard_normal((2, 1))
+    rows = [(first[0][0], g[0], first[0][1], first[0][2]), (other, g[1], first[1][1], first[1][2])]
+    got = _adam_together(rows, 0.9, 0.999, 1e-8, 1e-3, layouts)
+    want = _adam_together(rows, 0.9, 0.999, 1e-8, 1e-3)
+    for a, b in zip(got, want, strict=True):
+        for x, y in zip(a, b, strict=True):
+            np.testing.assert_array_equal(x, y)
+    # parameters of another size under a remembered id are concatenated afresh
+    swapped = [(first[0][0], g[0], None, None), (first[1][0], g[1], None, None),
+               (np.ones((3, 1)), np.ones((3, 1)), None, None)]
+    layouts[id(first[0][0])] = layouts.pop(next(iter(layouts)))
+    got = _adam_together(swapped, 0.9, 0.999, 1e-8, 1e-3, layouts)
+    want = _adam_together(swapped, 0.9, 0.999, 1e-8, 1e-3)
+    for a, b in zip(got, want, strict=True):
+        for x, y in zip(a, b, strict=True):
+            np.testing.assert_array_equal(x, y)
+
+
+def test_training_loop_with_two_models_in_turn_matches_one_at_a_time(m):
+    code = """
+    rng(4);
+    p.W = dlarray(single(randn(3, 2))); p.b = dlarray(single(randn(3, 1)));
+    q.W = dlarray(randn(2, 2)); q.b = dlarray(randn(2, 1)); q.c = dlarray(1);
+    p1 = p; q1 = q;
+    ap = []; sp = []; aq = []; sq = []; ap1 = []; sp1 = []; aq1 = []; sq1 = [];
+    for k = 1:4
+        gp = dlupdate(@(x) x * 0.5 + k, p); gq = dlupdate(@(x) x - k, q);
+        [p, ap, sp] = adamupdate(p, gp, ap, sp, k);
+        [q, aq, sq] = adamupdate(q, gq, aq, sq, k);
+    end
+    for k = 1:4
+        gp = dlupdate(@(x) x * 0.5 + k, p1);
+        [p1, ap1, sp1] = adamupdate(p1, gp, ap1, sp1, k);
+    end
+    for k = 1:4
+        gq = dlupdate(@(x) x - k, q1);
+        [q1, aq1, sq1] = adamupdate(q1, gq, aq1, sq1, k);
+    end
+    same = isequal(extractdata(p.W), extractdata(p1.W)) && isequal(extractdata(p.b), extractdata(p1.b)) ...
+        && isequal(extractdata(q.W), extractdata(q1.W)) && isequal(extractdata(sq.c), extractdata(sq1.c));
+    """
+    m.run(code)
+    assert _get(m, "same") is True
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("traced", [False, True])
+def test_mse_recording_matches_the_general_operation(dtype, traced):
+    from mlang.autodiff import ops
+    from mlang.builtins.deeplearning import losses
+
+    rng = np.random.default_rng(8)
+    y = DlArray(rng.standard_normal((2, 3)).astype(dtype), "CB")
+    if traced:
+        y = trace.traced_input(y)
+    t = rng.standard_normal((2, 3)).astype(dtype)
+    t[0, 1] = np.nan
+    for targets in (t, np.zeros((2, 0), dtype)):
+        yy = y if targets.size else DlArray(np.zeros((2, 0), dtype), "CB", y.node)
+        with np.errstate(all="ignore"):
+            got = losses._recorded_l2(yy, targets, 0.25)
+            z = ops.apply(losses.REGRESSION, yy, targets, 0.25, "l2", 0.0, True)
+        want = DlArray(z.data, "", z.node)
+        assert got.fmt == want.fmt == "" and got.data.dtype == want.data.dtype
+        np.testing.assert_array_equal(got.data, want.data)
+        assert (got.node is None) == (want.node is None)
+        if got.node is not None:
+            assert got.node.parents == want.node.parents and got.node.rule is want.node.rule
+            gy = got.node.rule(np.ones((1, 1), dtype), got.node.out, *got.node.raw)[0]
+            wy = want.node.rule(np.ones((1, 1), dtype), want.node.out, *want.node.raw)[0]
+            np.testing.assert_array_equal(gy, wy)
