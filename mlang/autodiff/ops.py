@@ -446,27 +446,79 @@ def _assign(x: np.ndarray, v: Any, args: list) -> np.ndarray:
 
 
 def _scalar_position(shape: tuple[int, ...], args: list) -> np.ndarray | None:
-    """The column-major positions picked by all-scalar subscripts x(i) or x(i,j) of a matrix,
-    or by a row or column x(i,:), x(:,j)."""
+    """The column-major position picked by all-scalar subscripts x(i) or x(i,j) of a matrix
+    (a whole row or column is a _line)."""
     if len(args) == 1 and type(args[0]) is float:
         return np.array([int(args[0]) - 1])
     if len(args) == 2 and len(shape) == 2:
         i, j = args
         if type(i) is float and type(j) is float:
             return np.array([int(i) - 1 + (int(j) - 1) * shape[0]])
-        # a whole row x(i,:) or column x(:,j) (the subscript is in range: x was indexed)
-        if type(i) is float and j is indexing.COLON and i.is_integer():
-            return np.arange(shape[1]) * shape[0] + (int(i) - 1)
-        if i is indexing.COLON and type(j) is float and j.is_integer():
-            return np.arange(shape[0]) + (int(j) - 1) * shape[0]
     return None
 
 
 _index_moves = moves_elements(_index)
 
 
+def _line(shape: tuple[int, ...], args: list) -> tuple[int, int] | None:
+    """(0, i) for a whole row x(i,:) and (1, j) for a whole column x(:,j) of a matrix (the
+    subscript is in range: x was indexed)."""
+    if len(args) != 2 or len(shape) != 2:
+        return None
+    i, j = args
+    if type(i) is float and j is indexing.COLON and i.is_integer():
+        return (0, int(i) - 1)
+    if i is indexing.COLON and type(j) is float and j.is_integer():
+        return (1, int(j) - 1)
+    return None
+
+
+def _line_positions(line: tuple[int, int], shape: tuple[int, ...]) -> np.ndarray:
+    if line[0] == 0:
+        return np.arange(shape[1]) * shape[0] + line[1]
+    return np.arange(shape[0]) + line[1] * shape[0]
+
+
+def _put_line(g: np.ndarray, line: tuple[int, int], shape: tuple[int, ...]) -> np.ndarray:
+    """_put of ``g`` at the positions of a row or column ``line`` of a matrix of ``shape``,
+    written into the line (the sum _put makes from zeros turns -0 into +0: so does + 0.0)."""
+    if g.dtype.kind != "f" or g.size != shape[1 - line[0]] or g.size == 1:
+        return _put(g, _line_positions(line, shape), shape)
+    out = np.zeros(shape, dtype=g.dtype, order="F")  # (laid out as _put's)
+    np.add(g.reshape(-1), 0.0, out=out[line[1]] if line[0] == 0 else out[:, line[1]])
+    return out
+
+
+def _take_line(x: np.ndarray, line: tuple[int, int], shape: tuple[int, ...]) -> np.ndarray:
+    """_take of the row or column ``line`` of the matrix ``x``, as an array of ``shape``."""
+    k = line[1]
+    picked = x[k:k + 1, :] if line[0] == 0 else x[:, k:k + 1]
+    return picked.reshape(shape, order="F").copy()
+
+
+PUT_LINE = Primitive("put_line", _put_line,
+                     lambda gy, y, g, line, shape: (take_line(gy, line, shape_of(g)), None, None))
+TAKE_LINE = Primitive("take_line", _take_line,
+                      lambda g, y, x, line, shape: (put_line(g, line, shape_of(x)), None, None))
+
+
+def put_line(g: Any, line: tuple[int, int], shape: tuple[int, ...]) -> Any:
+    if type(g) is np.ndarray:
+        return _put_line(g, line, tuple(shape))
+    return apply(PUT_LINE, g, line, tuple(shape))
+
+
+def take_line(x: Any, line: tuple[int, int], shape: tuple[int, ...]) -> Any:
+    if type(x) is np.ndarray:
+        return _take_line(x, line, tuple(shape))
+    return apply(TAKE_LINE, x, line, tuple(shape))
+
+
 def _index_rule(g: Any, y: Any, x: Any, args: list) -> tuple:
     shape = shape_of(x)
+    line = _line(shape, args)
+    if line is not None:  # a row or column: the common case, without element positions
+        return (put_line(g, line, shape), None)
     pos = _scalar_position(shape, args)
     if pos is not None:
         return (put(g, pos, shape), None)

@@ -10,12 +10,17 @@ import pytest
 from mlang.autodiff import ops
 from mlang.autodiff import trace as tr
 from mlang.autodiff.dlarray import DlArray
+from mlang.registry import BUILTINS
+from mlang.values import indexing
+from mlang.values.core import char_row
 
 
 def _same_bits(fast: np.ndarray, general: np.ndarray) -> None:
     assert fast.dtype == general.dtype and fast.shape == general.shape
     assert fast.flags.c_contiguous == general.flags.c_contiguous
     np.testing.assert_array_equal(fast, general)
+    if fast.dtype.kind == "c":
+        fast, general = np.stack([fast.real, fast.imag]), np.stack([general.real, general.imag])
     np.testing.assert_array_equal(np.signbit(fast), np.signbit(general))
 
 
@@ -82,3 +87,56 @@ def test_a_dlarray_gradient_of_the_operands_shape_is_passed_on_as_it_is(fmt, tra
     assert type(summed) is DlArray and summed.data.shape == (2, 1)
     np.testing.assert_array_equal(summed.data, g.data.sum(axis=1, keepdims=True))
     assert (summed.node is not None) == traced
+
+
+# ------------------------------------------------ the gradient of a row or column x(i,:)
+
+
+def _line_cases() -> list:
+    cases = []
+    for shape in [(2, 1000), (3, 4), (1, 5), (5, 1), (4, 0), (0, 3)]:
+        for axis in (0, 1):
+            for k in range(min(shape[axis], 2)):
+                cases.append((shape, (axis, k)))
+    return cases
+
+
+@pytest.mark.parametrize("shape, line", _line_cases())
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128])
+def test_put_and_take_of_a_line_match_those_of_its_positions(shape, line, dtype):
+    rng = np.random.default_rng(5)
+    size = shape[1 - line[0]]
+    g = rng.standard_normal((1, size) if line[0] == 0 else (size, 1)).astype(dtype)
+    flat = g.reshape(-1)
+    for k, special in enumerate([-0.0, np.nan, np.inf][:flat.size]):
+        flat[k] = special
+    pos = ops._line_positions(line, shape)
+    with np.errstate(all="ignore"):
+        fast, general = ops._put_line(g, line, shape), ops._put(g, pos, shape)
+        _same_bits(fast, general)
+        x = rng.standard_normal(shape).astype(dtype)
+        _same_bits(ops._take_line(x, line, g.shape), ops._take(x, pos, g.shape))
+
+
+def _second_derivative_of_picked(x0: np.ndarray, subscripts: list) -> np.ndarray:
+    """d/dx of sum(dL/dx .* x) for L = sum(x(subscripts).^2), through traced rules."""
+    assert "sum" in BUILTINS  # (the rules call builtins by name: the registry hands them over)
+    x = tr.traced_input(DlArray(x0))
+    picked = ops.index(x, subscripts)
+    loss = ops.call("sum", ops.operator(".^", picked, 2.0), char_row("all"))
+    (g,) = tr.backward(loss, [x], True, True)
+    (h,) = tr.backward(ops.call("sum", ops.operator(".*", g, x), char_row("all")), [x], False, False)
+    return h
+
+
+@pytest.mark.parametrize("line", [(0, 0), (0, 2), (1, 0), (1, 3)])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_derivatives_through_a_row_or_column_are_those_through_its_elements(line, dtype):
+    x0 = (np.arange(1.0, 13.0).reshape(3, 4) - 6.5).astype(dtype)
+    k = float(line[1] + 1)
+    subscripts = [k, indexing.COLON] if line[0] == 0 else [indexing.COLON, k]
+    positions = ops._line_positions(line, x0.shape) + 1.0  # x(n) for the same elements
+    fast = _second_derivative_of_picked(x0, subscripts)
+    general = _second_derivative_of_picked(x0, [positions.reshape(1, -1).astype(np.float64)])
+    _same_bits(fast, general)
+    assert np.count_nonzero(fast) == positions.size

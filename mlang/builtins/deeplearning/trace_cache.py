@@ -335,7 +335,7 @@ def extract(inputs: list[DlArray], recorder: Recorder, outs: list, start: int) -
 _PATTERN_RULES = frozenset({
     "plus", "minus", "times", "rdivide", "uminus", "mtimes", "power", "tanh", "sum", "mean",
     "index", "fullyconnect", "matmul", "tanh_backward", "tanh_backward_y", "sum_to",
-    "expand_to", "reshape_to", "take", "put",
+    "expand_to", "reshape_to", "take", "put", "take_line", "put_line",
 })
 
 
