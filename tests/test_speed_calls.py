@@ -127,3 +127,40 @@ def test_a_builtin_giving_no_value_at_a_call_site(monkeypatch):
         interp.run_source("x = probe_nothing(1);")
     assert (info.value.identifier, info.value.message) == ("MATLAB:TooManyOutputs", "Too many output arguments.")
     interp.run_source("probe_nothing(1);")  # no value wanted: no error
+
+
+def test_argument_lists_put_constants_in_as_they_are():
+    from mlang.evaluation.compiler.plain_calls import listing
+    from mlang.evaluation.compiler.runtime import MISSING, constant_code, constant_of
+
+    a, b = np.ones((1, 2)), "text"
+    dynamic = [lambda frame: b, lambda frame: 7.0]
+    for codes, expected in [
+        ([constant_code(a)], [a]), ([constant_code(a), dynamic[0]], [a, b]),
+        ([dynamic[0], constant_code(a)], [b, a]), ([constant_code(a), constant_code(3.0)], [a, 3.0]),
+        ([dynamic[0], dynamic[1]], [b, 7.0]), ([constant_code(a), dynamic[0], dynamic[1]], [a, b, 7.0]),
+        ([dynamic[1], constant_code(a), dynamic[0], constant_code(b)], [7.0, a, b, b]),
+    ]:
+        made = listing(codes)
+        first, second = made(None), made(None)
+        assert first is not second and len(first) == len(expected)
+        assert all(x is y for x, y in zip(first, expected, strict=True))
+    assert constant_of(dynamic[0]) is MISSING and constant_of(constant_code(a)) is a
+
+
+@pytest.mark.parametrize("code", [
+    "x = max(3, [1 5]);", "x = plus(1, 2);", "x = strcat('a', 'b', 'c');", "x = repmat('ab', 1, 3);",
+    "s = ''; for k = 1:3, s = [s 'ab' sprintf('%d', k) 'c']; end; x = s;",
+    "s = int8([]); for k = 1:3, s = [s int8(k) 0x7Fs8]; end; x = s;",
+])
+def test_calls_and_appends_with_literal_arguments(code):
+    interp = Interpreter(stdout=io.StringIO())
+    interp.run_source(code)
+    x = interp.base.vars["x"]
+    general = Interpreter(stdout=io.StringIO())
+    general.run_source(code.replace("x = ", "c = cell(1, 1); [c{:}] = ") if "for" not in code
+                       else code.replace("s = [s ", "s = [s(1:end) "))
+    expected = general.base.vars["c"].data[0, 0] if "for" not in code else general.base.vars["x"]
+    assert type(x) is type(expected) and str(x) == str(expected)
+    if type(x) is np.ndarray:
+        assert x.dtype == expected.dtype and x.shape == expected.shape and x.tobytes() == expected.tobytes()

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import error
-from mlang.evaluation.compiler.runtime import MISSING, Code, scalar_truth
+from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, scalar_truth
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
 from mlang.values import operators
@@ -103,17 +103,13 @@ class ExpressionCompiler:
     def visit_Number(self, node: ast.Number) -> Code:
         value = node.value
         if node.cls != "double":
-            v = np.array([[value]], dtype=node.cls)
-            return lambda frame: v
+            return constant_code(np.array([[value]], dtype=node.cls))
         if type(value) is complex:
-            c = complex(value)
-            return lambda frame: c
-        f = float(value)
-        return lambda frame: f
+            return constant_code(complex(value))
+        return constant_code(float(value))
 
     def visit_Char(self, node: ast.Char) -> Code:
-        v = char_row(node.value)
-        return lambda frame: v
+        return constant_code(char_row(node.value))
 
     def visit_String(self, node: ast.String) -> Code:
         text = node.value

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import error
-from mlang.evaluation.compiler.runtime import MISSING, Code
+from mlang.evaluation.compiler.runtime import MISSING, Code, constant_of
 from mlang.evaluation.frame import Frame
 from mlang.registry import MISSING_VALUE
 from mlang.values import indexing
@@ -27,14 +27,24 @@ from mlang.values.objects import FUNCTION_LIKE
 
 
 def listing(codes: list[Code]) -> Callable[[Frame], list]:
-    """Code giving the list of the values of ``codes`` (short lists written out)."""
+    """Code giving the list of the values of ``codes`` (short lists written out, constants
+    put in as they are)."""
     if not codes:
         return lambda frame: []
+    constants = [constant_of(code) for code in codes]
+    if all(value is not MISSING for value in constants):
+        values = tuple(constants)
+        return lambda frame: list(values)
     if len(codes) == 1:
         a = codes[0]
         return lambda frame: [a(frame)]
     if len(codes) == 2:
         a, b = codes
+        first, second = constants
+        if first is not MISSING:
+            return lambda frame: [first, b(frame)]
+        if second is not MISSING:
+            return lambda frame: [a(frame), second]
         return lambda frame: [a(frame), b(frame)]
     if len(codes) == 3:
         a, b, c = codes

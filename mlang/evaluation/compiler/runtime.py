@@ -19,6 +19,20 @@ MISSING = object()  # no value: an unset variable, or no array for `end` to meas
 CONTROL = (BreakLoop, ContinueLoop, ReturnFromFunction)
 
 
+def constant_code(value: Any) -> Code:
+    """Code giving ``value`` (the same object) every time; ``constant_of`` knows it."""
+    def constant(frame: Frame) -> Any:
+        return value
+
+    constant.value = value  # type: ignore[attr-defined]
+    return constant
+
+
+def constant_of(code: Code) -> Any:
+    """The value of code made by ``constant_code``, else MISSING."""
+    return getattr(code, "value", MISSING) if getattr(code, "__name__", "") == "constant" else MISSING
+
+
 def locate(exc: BaseException, frame: Frame, line: int) -> None:
     """Record, once per frame, where a MATLAB error passed through this frame."""
     if isinstance(exc, MatlabError):
