@@ -31,7 +31,7 @@ from mlang.autodiff.dlarray import DlArray, map_dlarrays, strip
 from mlang.autodiff.trace import Node, Primitive, fit_gradient, next_number, record, result_data
 from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
 from mlang.values.cell import Cell
-from mlang.values.core import CHAR, char_text
+from mlang.values.core import CHAR, FLOAT_DTYPES, char_text, numpy_agrees
 from mlang.values.struct import Struct
 from mlang.values.table import Table
 
@@ -500,7 +500,7 @@ def replay(program: Program, interp: Any, inputs: list[DlArray], outermost: bool
                 if type(op) is Primitive:
                     out = op.fn(*raw)
                 else:
-                    out = result_data(op.invoke(interp, raw, 1)[0])
+                    out = _computed(op, raw, interp)
                 values[step.out] = record(op, tuple(args), raw, out, "")
             else:
                 _gradient_step(step, values, interp, outermost)
@@ -509,6 +509,27 @@ def replay(program: Program, interp: Any, inputs: list[DlArray], outermost: bool
         fresh = iter([_formatted(values[s], fmt) for s, fmt in sources])
         results.append(map_dlarrays(template, lambda _x, fresh=fresh: next(fresh)))
     return results
+
+
+# Element-wise operators whose result, for real arrays of one floating class (or an array
+# and a double scalar) that NumPy broadcasts as MATLAB expands them, is NumPy's: computed
+# directly, as the operators on dlarrays compute them (mlang.autodiff.ops.operator).
+_ELEMENTWISE_KERNELS = {"plus": np.add, "minus": np.subtract, "times": np.multiply}
+
+
+def _computed(op: Any, raw: list, interp: Any) -> np.ndarray:
+    """The data of the result of the builtin ``op`` on the data ``raw`` of its arguments."""
+    kernel = _ELEMENTWISE_KERNELS.get(op.name)
+    if kernel is not None and len(raw) == 2 and numpy_agrees(raw[0], raw[1]):
+        out = kernel(raw[0], raw[1])
+        return out if type(out) is np.ndarray else np.array([[out]])
+    if op.name == "mtimes" and len(raw) == 2:
+        x, y = raw
+        if type(x) is np.ndarray and type(y) is np.ndarray and x.ndim == 2 and y.ndim == 2 \
+                and x.dtype is y.dtype and x.dtype in FLOAT_DTYPES and x.shape[1] == y.shape[0] \
+                and x.size != 1 and y.size != 1:
+            return x @ y
+    return result_data(op.invoke(interp, raw, 1)[0])
 
 
 def _formatted(v: DlArray, fmt: str) -> DlArray:
@@ -556,7 +577,7 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
             if type(op) is Primitive:
                 values[step.out] = op.fn(*raw)
             else:
-                values[step.out] = result_data(op.invoke(interp, raw, 1)[0])
+                values[step.out] = _computed(op, raw, interp)
             if k in plan.kept:
                 kept[k] = raw
     results = []
