@@ -302,3 +302,57 @@ def test_mse_recording_matches_the_general_operation(dtype, traced):
             gy = got.node.rule(np.ones((1, 1), dtype), got.node.out, *got.node.raw)[0]
             wy = want.node.rule(np.ones((1, 1), dtype), want.node.out, *want.node.raw)[0]
             np.testing.assert_array_equal(gy, wy)
+
+
+@pytest.mark.parametrize("cls", ["single", "double"])
+def test_adamupdate_on_structs_matches_cell_arrays(m, cls):
+    # a struct of dlarrays takes the struct step; a cell array the general walk
+    code = f"""
+    rng(9);
+    p.W = dlarray({cls}(randn(3, 2))); p.b = dlarray({cls}(randn(3, 1)), 'CB'); p.s = dlarray({cls}(2));
+    c = {{p.W, p.b, p.s}};
+    a = []; s = []; ac = []; sc = [];
+    for k = 1:3
+        g.W = dlarray({cls}(randn(3, 2))); g.b = dlarray({cls}([k; NaN; -k]), 'CB'); g.s = dlarray({cls}(0));
+        gc = {{g.W, g.b, g.s}};
+        [p, a, s] = adamupdate(p, g, a, s, k);
+        [c, ac, sc] = adamupdate(c, gc, ac, sc, k);
+    end
+    same = isequaln(extractdata(p.W), extractdata(c{{1}})) && isequaln(extractdata(p.b), extractdata(c{{2}})) ...
+        && isequaln(extractdata(a.b), extractdata(ac{{2}})) && isequaln(extractdata(s.W), extractdata(sc{{1}})) ...
+        && isequaln(extractdata(s.s), extractdata(sc{{3}}));
+    formats = isequal(dims(p.b), 'CB') && isequal(dims(a.b), 'CB') && isequal(dims(s.b), 'CB') && isempty(dims(p.W));
+    classes = isa(extractdata(p.W), '{cls}') && isa(extractdata(a.s), '{cls}');
+    names = isequal(fieldnames(p)', {{'W', 'b', 's'}}) && isequal(fieldnames(s)', {{'W', 'b', 's'}});
+    """
+    m.run(code)
+    for name in ("same", "formats", "classes", "names"):
+        assert _get(m, name) is True, name
+
+
+def test_adamupdate_struct_step_leaves_other_cases_to_the_general_path(m):
+    code = """
+    p.W = dlarray([1 2; 3 4]); p.b = dlarray([0.5; -1]);
+    g.W = dlarray([0.1 0.2; 0.3 0.4]); g.b = dlarray([1; 2]);
+    h.b = g.b; h.W = g.W;
+    [q1, a1, s1] = adamupdate(p, g, [], [], 1);
+    [q2, a2, s2] = adamupdate(p, h, [], [], 1);
+    gs.W = single(g.W); gs.b = g.b;
+    [q3, a3, s3] = adamupdate(p, gs, [], [], 1);
+    same = isequal(extractdata(q1.W), extractdata(q2.W)) && isequal(extractdata(s1.b), extractdata(s2.b)) ...
+        && isequal(fieldnames(s2)', {'W', 'b'}) && isa(extractdata(q3.W), 'double');
+    """
+    m.run(code)
+    assert _get(m, "same") is True
+    err = m.fails("""
+    p.W = dlarray([1 2; 3 4]); p.b = dlarray([0.5; -1]);
+    g.W = dlarray([1 2]); g.b = dlarray([1; 2]);
+    adamupdate(p, g, [], [], 1);
+    """)
+    assert err.identifier == "deep:adamupdate:SizeMismatch"
+    err = m.fails("""
+    p.W = dlarray([1 2; 3 4]); p.b = dlarray([0.5; -1]);
+    g.W = dlarray([1 2; 3 4]); g.c = dlarray([1; 2]);
+    adamupdate(p, g, [], [], 1);
+    """)
+    assert err.identifier == "deep:optimizers:MismatchedInputs"

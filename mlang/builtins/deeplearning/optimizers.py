@@ -19,6 +19,7 @@ import numpy as np
 from mlang.autodiff.dlarray import DlArray
 from mlang.builtins.deeplearning.containers import (
     CONTAINER_KINDS,
+    is_missing,
     map_parameter_rows,
     map_parameters,
     owned_buffers,
@@ -26,6 +27,7 @@ from mlang.builtins.deeplearning.containers import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array
+from mlang.values.struct import Struct
 
 # ------------------------------------------------------------ arguments
 
@@ -207,6 +209,11 @@ def adamupdate(interp: Any, params: object, grad: object, avg_grad: object, avg_
     root_c2 = math.sqrt(1 - beta2 ** t)
     step_scale = lr * root_c2 / (1 - beta1 ** t)
     offset = eps * root_c2
+    layouts = interp.family_state.setdefault(TOGETHER_LAYOUTS, {})
+    stepped = _adam_struct_step(params, grad, avg_grad, avg_sq_grad, beta1, beta2, offset,
+                                step_scale, layouts)
+    if stepped is not None:
+        return stepped
     # (before the walk below holds any part of them: the counts are the containers' own)
     if donated and not _small_together(params):
         own_p, own_m, own_v = (_owned(params, 0, donated), _owned(avg_grad, 2, donated),
@@ -229,8 +236,7 @@ def adamupdate(interp: Any, params: object, grad: object, avg_grad: object, avg_
             vd = _state(v, pd, "Moving average of squared gradients", name)
             inputs.append((pd, gd, md, vd))
         # every check is made: from here on, arrays nothing else reaches may be overwritten
-        results = _adam_together(inputs, beta1, beta2, offset, step_scale,
-                                 interp.family_state.setdefault(TOGETHER_LAYOUTS, {}))
+        results = _adam_together(inputs, beta1, beta2, offset, step_scale, layouts)
         if results is None:
             results = [_adam_arrays(pd, gd, md, vd, beta1, beta2, offset, step_scale,
                                     _unshared(pd, own_p), _unshared(md, own_m), _unshared(vd, own_v))
@@ -247,6 +253,76 @@ def adamupdate(interp: Any, params: object, grad: object, avg_grad: object, avg_
 
     return tuple(map_parameter_rows(update, params, grad, avg_grad, avg_sq_grad, nout=3,
                                     missing_allowed=True, shaped_like=(0, 1, 1)))
+
+
+def _struct_values(value: Any, fields: list[str]) -> list | None:
+    """The values of a scalar struct with exactly these fields in this order; None for
+    anything else."""
+    if type(value) is not Struct or value.fields != fields or value.elems.size != 1:
+        return None
+    return list(map(value.elems.item().__getitem__, fields))
+
+
+def _adam_struct_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any, beta1: float,
+                      beta2: float, offset: float, step_scale: float, layouts: dict) -> tuple | None:
+    """adamupdate's results in a training loop's usual case, computed with no walk of the
+    containers: scalar structs of dlarrays with the same fields in the same order (the
+    states also ``[]``), real data of one class and of matching sizes, small enough to be
+    updated together.  None for anything else (the general path then checks and walks)."""
+    if type(params) is not Struct or params.elems.size != 1:
+        return None
+    fields = params.fields
+    ps = list(map(params.elems.item().__getitem__, fields))
+    gs = _struct_values(grad, fields)
+    if gs is None or grad.elems.shape != params.elems.shape:
+        return None
+    states = []
+    for state in (avg_grad, avg_sq_grad):
+        if is_missing(state):
+            states.append(None)
+            continue
+        values = _struct_values(state, fields)
+        if values is None or state.elems.shape != params.elems.shape:
+            return None
+        states.append(values)
+    ms, vs = states
+    inputs = []
+    for k, p in enumerate(ps):
+        g = gs[k]
+        if type(p) is not DlArray or type(g) is not DlArray:
+            return None
+        pd, gd = p.data, g.data
+        if pd.dtype not in _REAL_FLOATS or gd.dtype is not pd.dtype or gd.shape != pd.shape:
+            return None
+        md = vd = None
+        if ms is not None:
+            m = ms[k]
+            if type(m) is not DlArray or m.data.dtype is not pd.dtype or m.data.shape != pd.shape:
+                return None
+            md = m.data
+        if vs is not None:
+            v = vs[k]
+            if type(v) is not DlArray or v.data.dtype is not pd.dtype or v.data.shape != pd.shape:
+                return None
+            vd = v.data
+        inputs.append((pd, gd, md, vd))
+    results = _adam_together(inputs, beta1, beta2, offset, step_scale, layouts)
+    if results is None:
+        return None
+    new_params, new_avg, new_avg_sq = {}, {}, {}
+    for name, p, (new_p, m_new, v_new) in zip(fields, ps, results, strict=True):
+        fmt = p.fmt
+        new_params[name] = DlArray(new_p, fmt)
+        new_avg[name] = DlArray(m_new, fmt)
+        new_avg_sq[name] = DlArray(v_new, fmt)
+    shape = params.elems.shape
+    return tuple(_scalar_struct(fields, shape, values) for values in (new_params, new_avg, new_avg_sq))
+
+
+def _scalar_struct(fields: list[str], shape: tuple[int, ...], values: dict) -> Struct:
+    elems = np.empty(shape, dtype=object)
+    elems.reshape(-1)[0] = values
+    return Struct(list(fields), elems)
 
 
 def _small_together(params: Any) -> bool:
