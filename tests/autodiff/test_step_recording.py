@@ -356,3 +356,38 @@ def test_adamupdate_struct_step_leaves_other_cases_to_the_general_path(m):
     adamupdate(p, g, [], [], 1);
     """)
     assert err.identifier == "deep:optimizers:MismatchedInputs"
+
+
+def test_adamupdate_on_a_network_matches_each_parameter_alone(m):
+    code = """
+    rng(2);
+    layers = [featureInputLayer(3); fullyConnectedLayer(4); tanhLayer; fullyConnectedLayer(2)];
+    net = dlnetwork(layers);
+    values = net.Learnables.Value;
+    a = []; s = [];
+    alone = values; aa = cell(size(values)); sa = cell(size(values));
+    for k = 1:3
+        grads = net.Learnables;
+        for j = 1:numel(values)
+            grads.Value{j} = dlarray(single(randn(size(values{j})) * k));
+        end
+        [net, a, s] = adamupdate(net, grads, a, s, k);
+        for j = 1:numel(values)
+            if k == 1
+                [alone{j}, aa{j}, sa{j}] = adamupdate(alone{j}, grads.Value{j}, [], [], k);
+            else
+                [alone{j}, aa{j}, sa{j}] = adamupdate(alone{j}, grads.Value{j}, aa{j}, sa{j}, k);
+            end
+        end
+    end
+    same = true;
+    for j = 1:numel(values)
+        same = same && isequal(extractdata(net.Learnables.Value{j}), extractdata(alone{j})) ...
+            && isequal(extractdata(a.Value{j}), extractdata(aa{j})) && isequal(extractdata(s.Value{j}), extractdata(sa{j}));
+    end
+    tables = istable(a) && istable(s) && isequal(a.Layer, grads.Layer) && isequal(s.Parameter, grads.Parameter);
+    kind = isa(net, 'dlnetwork');
+    """
+    m.run(code)
+    for name in ("same", "tables", "kind"):
+        assert _get(m, name) is True, name

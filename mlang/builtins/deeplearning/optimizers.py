@@ -24,7 +24,7 @@ from mlang.builtins.deeplearning.containers import (
     map_parameters,
     owned_buffers,
 )
-from mlang.errors import error
+from mlang.errors import MatlabError, error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array
 from mlang.values.struct import Struct
@@ -210,7 +210,7 @@ def adamupdate(interp: Any, params: object, grad: object, avg_grad: object, avg_
     step_scale = lr * root_c2 / (1 - beta1 ** t)
     offset = eps * root_c2
     layouts = interp.family_state.setdefault(TOGETHER_LAYOUTS, {})
-    stepped = _adam_struct_step(params, grad, avg_grad, avg_sq_grad, beta1, beta2, offset,
+    stepped = _adam_container_step(params, grad, avg_grad, avg_sq_grad, beta1, beta2, offset,
                                 step_scale, layouts)
     if stepped is not None:
         return stepped
@@ -263,29 +263,61 @@ def _struct_values(value: Any, fields: list[str]) -> list | None:
     return list(map(value.elems.item().__getitem__, fields))
 
 
-def _adam_struct_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any, beta1: float,
-                      beta2: float, offset: float, step_scale: float, layouts: dict) -> tuple | None:
-    """adamupdate's results in a training loop's usual case, computed with no walk of the
-    containers: scalar structs of dlarrays with the same fields in the same order (the
-    states also ``[]``), real data of one class and of matching sizes, small enough to be
-    updated together.  None for anything else (the general path then checks and walks)."""
-    if type(params) is not Struct or params.elems.size != 1:
-        return None
+def _struct_columns(params: Struct, others: tuple) -> list | None:
+    """The parameters of a scalar struct and the matching values of ``others`` (scalar
+    structs of the same fields in the same order, or ``[]``: None for its column)."""
     fields = params.fields
-    ps = list(map(params.elems.item().__getitem__, fields))
-    gs = _struct_values(grad, fields)
-    if gs is None or grad.elems.shape != params.elems.shape:
-        return None
-    states = []
-    for state in (avg_grad, avg_sq_grad):
-        if is_missing(state):
-            states.append(None)
+    columns: list = [list(map(params.elems.item().__getitem__, fields))]
+    for other in others:
+        if is_missing(other):
+            columns.append(None)
             continue
-        values = _struct_values(state, fields)
-        if values is None or state.elems.shape != params.elems.shape:
+        values = _struct_values(other, fields)
+        if values is None or other.elems.shape != params.elems.shape:
             return None
-        states.append(values)
-    ms, vs = states
+        columns.append(values)
+    return columns
+
+
+def _container_columns(params: Any, others: tuple) -> list | None:
+    """The parameters of a container of arrays (a network, a table, a cell array) and the
+    matching values of ``others`` (``[]``: None), as ``map_parameter_rows`` pairs them;
+    None when a container holds another or the structures do not match (the general path
+    then walks them, or reports the mismatch)."""
+    kind = CONTAINER_KINDS.get(type(params))
+    if kind is None:
+        return None
+    columns: list = [kind.children(params)]
+    try:
+        for other in others:
+            columns.append(None if is_missing(other) else kind.matching_children(params, other))
+    except MatlabError:
+        return None
+    for column in columns:
+        if column is not None and any(type(v) is not DlArray for v in column):
+            return None
+    return columns
+
+
+def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any, beta1: float,
+                         beta2: float, offset: float, step_scale: float, layouts: dict) -> tuple | None:
+    """adamupdate's results in a training loop's usual case, computed with no general walk
+    of the containers: a scalar struct, a network (its gradients and states Learnables
+    tables, or ``[]``), a cell array or a table of dlarrays, of real data of one class and of
+    matching sizes, small enough to be updated together.  None for anything else (the
+    general path then checks and walks)."""
+    is_struct = type(params) is Struct and params.elems.size == 1
+    if is_struct:
+        columns = _struct_columns(params, (grad, avg_grad, avg_sq_grad))
+    elif type(params) in CONTAINER_KINDS:
+        columns = _container_columns(params, (grad, avg_grad, avg_sq_grad))
+    else:
+        return None
+    if columns is None or columns[1] is None:
+        return None
+    ps, gs, ms, vs = columns
+    if len(gs) != len(ps) or ms is not None and len(ms) != len(ps) or vs is not None and len(vs) != len(ps):
+        return None
     inputs = []
     for k, p in enumerate(ps):
         g = gs[k]
@@ -309,14 +341,22 @@ def _adam_struct_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any, b
     results = _adam_together(inputs, beta1, beta2, offset, step_scale, layouts)
     if results is None:
         return None
-    new_params, new_avg, new_avg_sq = {}, {}, {}
-    for name, p, (new_p, m_new, v_new) in zip(fields, ps, results, strict=True):
+    new_params, new_avg, new_avg_sq = [], [], []
+    for p, (new_p, m_new, v_new) in zip(ps, results, strict=True):
         fmt = p.fmt
-        new_params[name] = DlArray(new_p, fmt)
-        new_avg[name] = DlArray(m_new, fmt)
-        new_avg_sq[name] = DlArray(v_new, fmt)
-    shape = params.elems.shape
-    return tuple(_scalar_struct(fields, shape, values) for values in (new_params, new_avg, new_avg_sq))
+        new_params.append(DlArray(new_p, fmt))
+        new_avg.append(DlArray(m_new, fmt))
+        new_avg_sq.append(DlArray(v_new, fmt))
+    if is_struct:
+        fields, shape = params.fields, params.elems.shape
+        return tuple(_scalar_struct(fields, shape, dict(zip(fields, values, strict=True)))
+                     for values in (new_params, new_avg, new_avg_sq))
+    # the states take the gradients' structure (a network's are Learnables tables), as in
+    # map_parameter_rows
+    states = grad if type(grad) is not type(params) else params
+    state_kind = CONTAINER_KINDS[type(states)]
+    return (CONTAINER_KINDS[type(params)].rebuild(params, new_params),
+            state_kind.rebuild(states, new_avg), state_kind.rebuild(states, new_avg_sq))
 
 
 def _scalar_struct(fields: list[str], shape: tuple[int, ...], values: dict) -> Struct:
