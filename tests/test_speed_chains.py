@@ -128,3 +128,32 @@ def test_a_chain_of_twenty_thousand_terms_by_eval():
     for _ in range(9999):
         total += 0.1
     assert interp.base.vars["s"] == total
+
+
+PAREN_TEXTS = [
+    "x = (1+2)*3;", "(1)+2", "((((a))))", "f((1), (2))", "a (1)", "a(1)(2)", "x = @(y) (y+1);",
+    "x = @(y)(y)", "x = @() (3);", "c = {(1) (2)};", "m = [ (1) -(2) ; (3)' ];", "disp (1)",
+    "y = x.f(1).g((2));", "if (a), b = (1); end", "for k = (1:3), end", "while (x > (1)), end",
+    "s = '(';", "x = (1 ...\n + 2);", "x = (1 % c\n);", "a = (b)'", "x = [a (1)]", "f (x)",
+    "z = -(1)", "q = ~(a)", "x(end) = (y(end));", "x = ((1)", "x = (1))", "(",
+    "(" * 40 + "1" + ")" * 40, "x = " + "(" * 600 + "1" + ")" * 600,
+]
+
+
+@pytest.mark.parametrize("text", PAREN_TEXTS)
+def test_parentheses_tokenize_as_punctuation_does(monkeypatch, text):
+    from mlang.errors import MatlabSyntaxError
+    from mlang.syntax import lexer
+
+    def tokens() -> object:
+        try:
+            return [(t.type, t.value, t.start_pos, t.end_pos, t.line, t.column, t.end_column)
+                    for t in lexer.tokenize(text)]
+        except MatlabSyntaxError as exc:
+            return ("error", exc.message, exc.line, exc.col)
+
+    fast = tokens()
+    with monkeypatch.context() as patched:
+        patched.setattr(lexer._Lexer, "fast_parentheses", False)
+        general = tokens()
+    assert fast == general

@@ -30,38 +30,20 @@ from mlang.syntax.matrix_literal import scan
 from mlang.syntax.operand_runs import read_run
 from mlang.syntax.patterns import (
     BINARY_OP,
+    BLOCK_OPENERS,
     CHAR_LIT,
+    KEYWORDS,
+    OCTAVE_ENDS,
     OPERATOR_NUMBER,
+    OPERATORS,
+    STATEMENT_FOLLOWS,
     STRING_LIT,
     TOKEN,
+    UNSUPPORTED_KEYWORDS,
     WS,
     assignment_list_at,
 )
 from mlang.syntax.tokens import Token, make_token
-
-KEYWORDS = {
-    "if": "IF", "elseif": "ELSEIF", "else": "ELSE", "end": "END", "for": "FOR",
-    "parfor": "PARFOR", "while": "WHILE", "switch": "SWITCH", "case": "CASE",
-    "otherwise": "OTHERWISE", "try": "TRY", "catch": "CATCH", "break": "BREAK",
-    "continue": "CONTINUE", "return": "RETURN", "global": "GLOBAL",
-    "persistent": "PERSISTENT", "function": "FUNCTION",
-}
-UNSUPPORTED_KEYWORDS = {"classdef": "classdef", "spmd": "spmd"}
-OCTAVE_ENDS = {
-    "endif", "endfor", "endwhile", "endfunction", "endswitch", "end_try_catch",
-    "endparfor", "end_unwind_protect", "unwind_protect", "endspmd",
-}
-BLOCK_OPENERS = {"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUNCTION"}
-# keywords after which a statement may follow on the same line
-STATEMENT_FOLLOWS = {"ELSE", "TRY", "OTHERWISE"}
-
-OPERATORS = {
-    "+": "PLUS", "-": "MINUS", "*": "STAR", "/": "SLASH", "\\": "BACKSLASH",
-    "^": "CARET", ".*": "DOTSTAR", "./": "DOTSLASH", ".\\": "DOTBACKSLASH",
-    ".^": "DOTCARET", ".'": "DOTTRANSPOSE", "==": "EQ", "~=": "NE", "<": "LT",
-    "<=": "LE", ">": "GT", ">=": "GE", "&": "AND", "|": "OR", "&&": "ANDAND",
-    "||": "OROR", "~": "NOT", ":": "COLON", "=": "ASSIGN", "@": "AT", ".": "DOT",
-}
 
 # Tokens after which a value has just ended: a quote right after one is a
 # transpose, and whitespace then a new value inside [] or {} starts an element.
@@ -144,6 +126,8 @@ def normalize_newlines(text: str) -> str:
 
 
 class _Lexer:
+    fast_parentheses = True  # False: every ( and ) through punctuation (for tests)
+
     def __init__(self, text: str, file: str, variables: frozenset[str] | set[str]) -> None:
         self.text = normalize_newlines(text)
         self.file = file
@@ -269,7 +253,25 @@ class _Lexer:
             elif kind == "name":
                 j = self.name(m.group(), i, j)
             elif kind == "punct":
-                j = self.punctuation(m.group(), i, j)
+                c = text[i]
+                if not self.fast_parentheses:
+                    j = self.punctuation(c, i, j)
+                elif c == "(" and not self.value_end and not self.stmt_start \
+                        and len(stack) < errors.NESTING_LIMIT:
+                    # a grouping (: open_bracket's answer (no index, literal or statement start)
+                    tok = make_token("LPAREN", c, i, self.line, i - self.line_start + 1, j)
+                    append(tok)
+                    stack.append(_Bracket(c, False, self.prev_type == "AT", tok))
+                    self.prev_type = "LPAREN"
+                    self.ws = False
+                elif c == ")" and stack and stack[-1].kind == "(":
+                    top = stack.pop()  # close_bracket's answer for a parenthesis
+                    append(make_token("RPAREN", c, i, self.line, i - self.line_start + 1, j))
+                    self.prev_type = "RPAREN"
+                    self.value_end = not top.is_lambda  # @(x) y: the body starts here
+                    self.ws = False
+                else:
+                    j = self.punctuation(c, i, j)
             elif kind == "comment":
                 if text[i + 1: i + 2] == "{" and self.alone_on_line(i, j):
                     j = self.block_comment(j)

@@ -92,3 +92,29 @@ def assignment_follows(text: str, k: int) -> bool:
             return False
         k = nl + 1
     return text[k: k + 1] == "=" and text[k + 1: k + 2] != "="
+
+
+# Keywords and operators, by the token types the tokenizer gives them.
+KEYWORDS = {
+    "if": "IF", "elseif": "ELSEIF", "else": "ELSE", "end": "END", "for": "FOR",
+    "parfor": "PARFOR", "while": "WHILE", "switch": "SWITCH", "case": "CASE",
+    "otherwise": "OTHERWISE", "try": "TRY", "catch": "CATCH", "break": "BREAK",
+    "continue": "CONTINUE", "return": "RETURN", "global": "GLOBAL",
+    "persistent": "PERSISTENT", "function": "FUNCTION",
+}
+UNSUPPORTED_KEYWORDS = {"classdef": "classdef", "spmd": "spmd"}
+OCTAVE_ENDS = {
+    "endif", "endfor", "endwhile", "endfunction", "endswitch", "end_try_catch",
+    "endparfor", "end_unwind_protect", "unwind_protect", "endspmd",
+}
+BLOCK_OPENERS = {"IF", "FOR", "PARFOR", "WHILE", "SWITCH", "TRY", "FUNCTION"}
+# keywords after which a statement may follow on the same line
+STATEMENT_FOLLOWS = {"ELSE", "TRY", "OTHERWISE"}
+
+OPERATORS = {
+    "+": "PLUS", "-": "MINUS", "*": "STAR", "/": "SLASH", "\\": "BACKSLASH",
+    "^": "CARET", ".*": "DOTSTAR", "./": "DOTSLASH", ".\\": "DOTBACKSLASH",
+    ".^": "DOTCARET", ".'": "DOTTRANSPOSE", "==": "EQ", "~=": "NE", "<": "LT",
+    "<=": "LE", ">": "GT", ">=": "GE", "&": "AND", "|": "OR", "&&": "ANDAND",
+    "||": "OROR", "~": "NOT", ":": "COLON", "=": "ASSIGN", "@": "AT", ".": "DOT",
+}
