@@ -438,6 +438,11 @@ def moves_elements(forward: Any, first: int = 0, count: int | None = 1) -> Any:
 
 
 def _index(x: np.ndarray, args: list) -> np.ndarray:
+    if type(x) is np.ndarray and x.ndim == 2 and len(args) == 2 and x.dtype.kind in "fb":
+        line = _line(x.shape, args)  # (complex data: indexing drops a zero imaginary part)
+        if line is not None and 0 <= line[1] < x.shape[line[0]]:  # a row or column in range
+            k = line[1]  # (a view, as indexing makes it)
+            return x[k:k + 1, :] if line[0] == 0 else x[:, k:k + 1]
     return raw(indexing.index(x, args))
 
 

@@ -140,3 +140,32 @@ def test_derivatives_through_a_row_or_column_are_those_through_its_elements(line
     general = _second_derivative_of_picked(x0, [positions.reshape(1, -1).astype(np.float64)])
     _same_bits(fast, general)
     assert np.count_nonzero(fast) == positions.size
+
+
+@pytest.mark.parametrize("shape", [(2, 1000), (3, 4), (1, 5), (5, 1), (4, 0), (0, 3)])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128, np.bool_])
+def test_a_row_or_column_of_dlarray_data_is_what_indexing_gives(shape, dtype):
+    c_order = (np.arange(float(np.prod(shape))).reshape(shape) - 3).astype(dtype)
+    for x in (c_order, np.asfortranarray(c_order)):
+        for i in range(-1, shape[0] + 2):
+            _same_picked(x, [float(i), indexing.COLON])
+        for j in range(-1, shape[1] + 2):
+            _same_picked(x, [indexing.COLON, float(j)])
+        _same_picked(x, [1.5, indexing.COLON])
+
+
+def _same_picked(x: np.ndarray, args: list) -> None:
+    try:
+        want = ops.raw(indexing.index(x, args))
+    except Exception as exc:  # noqa: BLE001 (out of range: the same error)
+        with pytest.raises(type(exc)) as got:
+            ops._index(x, args)
+        assert getattr(got.value, "identifier", None) == getattr(exc, "identifier", None)
+        return
+    got = ops._index(x, args)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert got.flags.c_contiguous == want.flags.c_contiguous
+    assert got.flags.f_contiguous == want.flags.f_contiguous
+    if got.size > 1:
+        assert got.strides == want.strides
+    np.testing.assert_array_equal(got, want)
