@@ -142,15 +142,18 @@ class AssignmentCompiler:
         def append(frame: Frame) -> None:
             vars = frame.vars
             cur = vars.get(root)
-            if type(cur) is np.ndarray and cur.ndim == 2 and cur.shape[0] == 1 \
-                    and getrefcount(cur) <= 3:
-                values = parts(frame)
-                new = _append_row(frame, root, cur, values)
-                if new is None:
-                    new = concatenate([[cur, *values]])
-                vars[root] = new
-            else:
-                vars[root] = value(frame)
+            if type(cur) is ndarray and getrefcount(cur) <= 3:
+                shape = cur.shape
+                if len(shape) == 2 and shape[0] == 1:
+                    values = parts(frame)
+                    new = _append_row(frame, root, cur, shape[1], values)
+                    if new is None:
+                        new = concatenate([[cur, *values]])
+                    vars[root] = new
+                    if show:
+                        interp.display(root, new)
+                    return
+            vars[root] = value(frame)
             if show:
                 interp.display(root, vars[root])
 
@@ -559,12 +562,11 @@ new_weak_reference = weakref.ref
 _RAW_KINDS = frozenset("biufcV")
 
 
-def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.ndarray | None:
+def _append_row(frame: Frame, name: str, cur: np.ndarray, n: int, values: list) -> np.ndarray | None:
     """``[cur, values...]`` for a row ``cur`` (1×n) and rows of its own class, written into
     an over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
     None when the general concatenation rules are needed."""
     dtype = cur.dtype
-    n = cur.shape[1]
     total = n
     all_arrays = True
     for v in values:
