@@ -146,7 +146,7 @@ class AssignmentCompiler:
                 shape = cur.shape
                 if len(shape) == 2 and shape[0] == 1:
                     values = parts(frame)
-                    new = _append_row(frame, root, cur, shape[1], values)
+                    new = _append_row(frame, root, cur, values)
                     if new is None:
                         new = concatenate([[cur, *values]])
                     vars[root] = new
@@ -562,11 +562,12 @@ new_weak_reference = weakref.ref
 _RAW_KINDS = frozenset("biufcV")
 
 
-def _append_row(frame: Frame, name: str, cur: np.ndarray, n: int, values: list) -> np.ndarray | None:
+def _append_row(frame: Frame, name: str, cur: np.ndarray, values: list) -> np.ndarray | None:
     """``[cur, values...]`` for a row ``cur`` (1×n) and rows of its own class, written into
     an over-allocated buffer (reused when ``cur`` is a view of one that nobody else sees);
     None when the general concatenation rules are needed."""
     dtype = cur.dtype
+    n = cur.shape[1]
     total = n
     all_arrays = True
     for v in values:
