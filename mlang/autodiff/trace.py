@@ -336,7 +336,7 @@ def _reordered_format(name: str, args: list, out: np.ndarray) -> str:
 
 def _topological(root: Node) -> list[Node]:
     """Nodes reachable from ``root``, each after all of its parents (creation order)."""
-    seen = {root}
+    seen = {root, None}  # (None: an argument that is not traced)
     add = seen.add
     stack = [root]
     pop = stack.pop
@@ -349,7 +349,7 @@ def _topological(root: Node) -> list[Node]:
             RELEASED(None, None)
         keep(node)
         for p in node.parents:
-            if p is not None and p not in seen:
+            if p not in seen:
                 add(p)
                 push(p)
     nodes.sort(key=_number)

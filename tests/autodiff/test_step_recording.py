@@ -391,3 +391,21 @@ def test_adamupdate_on_a_network_matches_each_parameter_alone(m):
     m.run(code)
     for name in ("same", "tables", "kind"):
         assert _get(m, name) is True, name
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_l2_rule_on_raw_data_matches_the_ops_products(dtype):
+    from mlang.autodiff import ops
+    from mlang.builtins.deeplearning import losses
+
+    rng = np.random.default_rng(4)
+    y = rng.standard_normal((2, 5)).astype(dtype)
+    t = rng.standard_normal((2, 5)).astype(dtype)
+    t[1, 2] = np.nan
+    for g in (np.ones((1, 1), dtype), np.full((2, 5), 0.5, dtype)):
+        gy, gt, *rest = losses._regression_rule(g, None, y, t, 0.125, "l2", 0.0, True)
+        want = ops.times(g, ops.times(0.125, ops.times(2.0, ops.minus(y, t))))
+        assert gy.dtype == want.dtype
+        np.testing.assert_array_equal(gy, want)
+        np.testing.assert_array_equal(gt(), ops.uminus(want))
+        assert rest == [None, None, None, None]
