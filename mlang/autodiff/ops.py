@@ -65,12 +65,18 @@ _FLOATS = FLOAT_DTYPES
 
 def operator(symbol: str, a: Any, b: Any) -> Any:
     """A binary operator with a dlarray operand."""
-    if type(a) is DlArray and type(b) is DlArray and a.fmt != b.fmt and a.fmt and b.fmt:
-        (a, b), fmt = align_formats([a, b])  # dimensions lined up by label
-        y = operator(symbol, a, b)
-        if type(y) is not DlArray:
-            return y
-        return DlArray(y.data, trimmed_format(fmt, y.data.shape), y.node)
+    if type(a) is DlArray and type(b) is DlArray:
+        if a.fmt != b.fmt and a.fmt and b.fmt:
+            (a, b), fmt = align_formats([a, b])  # dimensions lined up by label
+            y = operator(symbol, a, b)
+            if type(y) is not DlArray:
+                return y
+            return DlArray(y.data, trimmed_format(fmt, y.data.shape), y.node)
+        if symbol == "*":  # a matrix product (the kernel below is for a scalar operand)
+            x, y = a.data, b.data
+            if x.ndim == 2 and y.ndim == 2 and x.dtype is y.dtype and x.dtype in _FLOATS \
+                    and x.shape[1] == y.shape[0] and x.size != 1 and y.size != 1:
+                return record(_builtin("mtimes"), (a, b), (x, y), x @ y)
     kernel = _KERNELS.get(symbol)
     if kernel is not None:
         x = a.data if type(a) is DlArray else a
@@ -86,13 +92,7 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
             if type(out) is not np.ndarray:
                 out = np.array([[out]])
             return record(_builtin(OPERATOR_NAMES[symbol]), (a, b), (x, y), out)
-    # (not an elif: "*" has a kernel above, for a scalar operand)
-    if symbol == "*" and type(a) is DlArray and type(b) is DlArray:
-        x, y = a.data, b.data
-        if x.ndim == 2 and y.ndim == 2 and x.dtype is y.dtype and x.dtype in _FLOATS \
-                and x.shape[1] == y.shape[0] and x.size != 1 and y.size != 1:
-            return record(_builtin("mtimes"), (a, b), (x, y), x @ y)
-    elif symbol == ".^" and type(b) is float and type(a) is DlArray and a.data.dtype in _FLOATS \
+    if symbol == ".^" and type(b) is float and type(a) is DlArray and a.data.dtype in _FLOATS \
             and b.is_integer():
         x = a.data
         out = x * x if b == 2.0 else np.power(x, b)  # an integer power is real

@@ -169,3 +169,42 @@ def _same_picked(x: np.ndarray, args: list) -> None:
     if got.size > 1:
         assert got.strides == want.strides
     np.testing.assert_array_equal(got, want)
+
+
+# ------------------------------------------------ matrix products of dlarrays
+
+
+_PRODUCT_OPERANDS = [
+    ((3, 4), (4, 5), np.float64, np.float64), ((3, 4), (4, 5), np.float32, np.float32),
+    ((3, 4), (4, 5), np.float32, np.float64), ((1, 1), (1, 5), np.float64, np.float64),
+    ((3, 1), (1, 5), np.float64, np.float64), ((3, 4), (4, 1), np.float64, np.float64),
+    ((3, 0), (0, 2), np.float64, np.float64), ((3, 4), (4, 5), np.complex128, np.float64),
+]
+
+
+@pytest.mark.parametrize("sa, sb, ta, tb", _PRODUCT_OPERANDS)
+@pytest.mark.parametrize("traced", [False, True])
+def test_the_product_of_two_dlarrays_is_the_builtins(sa, sb, ta, tb, traced):
+    rng = np.random.default_rng(6)
+    a = DlArray(rng.standard_normal(sa).astype(ta))
+    b = DlArray(rng.standard_normal(sb).astype(tb))
+    if traced:
+        a, b = tr.traced_input(a), tr.traced_input(b)
+    fast = ops.operator("*", a, b)
+    general = tr.dl_call(BUILTINS["mtimes"], None, [a, b], 1)[0]
+    assert fast.data.dtype == general.data.dtype and fast.data.shape == general.data.shape
+    np.testing.assert_array_equal(fast.data, general.data)
+    assert fast.fmt == general.fmt
+    assert (fast.node is None) == (general.node is None)
+
+
+@pytest.mark.parametrize("sa, sb, ta, tb", _PRODUCT_OPERANDS)
+def test_the_gradients_of_a_matrix_product_are_the_products_with_the_transposes(sa, sb, ta, tb):
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal(sa).astype(ta)
+    b = rng.standard_normal(sb).astype(tb)
+    y = BUILTINS["mtimes"].invoke(None, [a, b], 1)[0]
+    g = rng.standard_normal(np.shape(y)).astype(np.result_type(a, b))
+    ga, gb = (f() if callable(f) else f for f in BUILTINS["mtimes"].gradient(g, y, a, b))
+    np.testing.assert_allclose(ops.raw(ga), g @ b.conj().T, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(ops.raw(gb), a.conj().T @ g, rtol=1e-5, atol=1e-6)

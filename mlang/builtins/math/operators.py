@@ -70,6 +70,13 @@ def _power_rule(g: object, y: object, a: object, b: object) -> tuple:
 
 
 def _mtimes_rule(g: object, y: object, a: object, b: object) -> tuple:
+    da = a.data if type(a) is ops.DlArray else a
+    db = b.data if type(b) is ops.DlArray else b
+    if type(da) is np.ndarray and type(db) is np.ndarray and da.ndim == 2 and db.ndim == 2 \
+            and da.dtype.kind == "f" and db.dtype.kind == "f" and da.shape != (1, 1) \
+            and db.shape != (1, 1) and ops.data_of(g).dtype.kind == "f":
+        # real matrices (the common case): as below, with the checks made once
+        return (lambda: ops.matmul(g, b, False, True), lambda: ops.matmul(a, g, True, False))
     if _is_scalar(a) or _is_scalar(b):
         return _times_rule(g, y, a, b)
     if ops.data_of(a).dtype.kind == "f" and ops.data_of(b).dtype.kind == "f" \
