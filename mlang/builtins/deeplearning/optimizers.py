@@ -293,9 +293,6 @@ def _container_columns(params: Any, others: tuple) -> list | None:
             columns.append(None if is_missing(other) else kind.matching_children(params, other))
     except MatlabError:
         return None
-    for column in columns:
-        if column is not None and any(type(v) is not DlArray for v in column):
-            return None
     return columns
 
 
@@ -316,37 +313,39 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     if columns is None or columns[1] is None:
         return None
     ps, gs, ms, vs = columns
-    if len(gs) != len(ps) or ms is not None and len(ms) != len(ps) or vs is not None and len(vs) != len(ps):
+    n = len(ps)
+    if len(gs) != n or ms is not None and len(ms) != n or vs is not None and len(vs) != n:
         return None
-    inputs = []
+    pds, gds = [], []
+    mds = None if ms is None else []
+    vds = None if vs is None else []
     for k, p in enumerate(ps):
         g = gs[k]
         if type(p) is not DlArray or type(g) is not DlArray:
             return None
         pd, gd = p.data, g.data
-        if pd.dtype not in _REAL_FLOATS or gd.dtype is not pd.dtype or gd.shape != pd.shape:
+        dtype = pd.dtype
+        if dtype not in _REAL_FLOATS or gd.dtype is not dtype or gd.shape != pd.shape:
             return None
-        md = vd = None
+        pds.append(pd)
+        gds.append(gd)
         if ms is not None:
             m = ms[k]
-            if type(m) is not DlArray or m.data.dtype is not pd.dtype or m.data.shape != pd.shape:
+            if type(m) is not DlArray or m.data.dtype is not dtype or m.data.shape != pd.shape:
                 return None
-            md = m.data
+            mds.append(m.data)
         if vs is not None:
             v = vs[k]
-            if type(v) is not DlArray or v.data.dtype is not pd.dtype or v.data.shape != pd.shape:
+            if type(v) is not DlArray or v.data.dtype is not dtype or v.data.shape != pd.shape:
                 return None
-            vd = v.data
-        inputs.append((pd, gd, md, vd))
-    results = _adam_together(inputs, beta1, beta2, offset, step_scale, layouts)
-    if results is None:
+            vds.append(v.data)
+    if n and any(pd.dtype is not pds[0].dtype for pd in pds):
+        return None  # parameters of several classes: stepped one by one
+    stepped = _adam_together_columns(pds, gds, mds, vds, beta1, beta2, offset, step_scale, layouts)
+    if stepped is None:
         return None
-    new_params, new_avg, new_avg_sq = [], [], []
-    for p, (new_p, m_new, v_new) in zip(ps, results, strict=True):
-        fmt = p.fmt
-        new_params.append(DlArray(new_p, fmt))
-        new_avg.append(DlArray(m_new, fmt))
-        new_avg_sq.append(DlArray(v_new, fmt))
+    fmts = list(map(_FMT, ps))
+    new_params, new_avg, new_avg_sq = (list(map(DlArray, datas, fmts)) for datas in stepped)
     if is_struct:
         fields, shape = params.fields, params.elems.shape
         return tuple(_scalar_struct(fields, shape, dict(zip(fields, values, strict=True)))
@@ -357,6 +356,9 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     state_kind = CONTAINER_KINDS[type(states)]
     return (CONTAINER_KINDS[type(params)].rebuild(params, new_params),
             state_kind.rebuild(states, new_avg), state_kind.rebuild(states, new_avg_sq))
+
+
+_FMT = operator.attrgetter("fmt")
 
 
 def _scalar_struct(fields: list[str], shape: tuple[int, ...], values: dict) -> Struct:
@@ -413,7 +415,8 @@ class _Together:
 def _laid_out(arrays: tuple, remembered: _Together | None, row: int) -> np.ndarray:
     """``arrays`` laid end to end: a row of the remembered buffer when they are its views
     in order (they are never written in place: see _unshared), else a new concatenation."""
-    if remembered is not None and all(map(operator.is_, arrays, remembered.views[row])):
+    if remembered is not None and len(arrays) == len(remembered.views[row]) \
+            and all(map(operator.is_, arrays, remembered.views[row])):
         return remembered.buffer[row]
     # (axis None: each array is read flat, in NumPy's order, with no reshape of its own)
     return np.concatenate(arrays, axis=None)
@@ -432,11 +435,26 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
     pds, gds, mds, vds = zip(*inputs, strict=True)
     dtype = pds[0].dtype
     has_m, has_v = mds[0] is not None, vds[0] is not None
-    total = 0
     for pd, md, vd in zip(pds, mds, vds, strict=True):
         if pd.dtype is not dtype or (md is not None) is not has_m or (vd is not None) is not has_v:
             return None
-        total += pd.size
+    stepped = _adam_together_columns(pds, gds, mds if has_m else None, vds if has_v else None,
+                                     beta1, beta2, offset, step_scale, layouts)
+    return None if stepped is None else list(zip(*stepped, strict=True))
+
+
+def _adam_together_columns(pds: Any, gds: Any, mds: Any, vds: Any, beta1: float, beta2: float,
+                           offset: float, step_scale: float,
+                           layouts: dict | None) -> tuple[list, list, list] | None:
+    """``_adam_together`` on the parameters' data ``pds`` and the matching gradients and
+    states (``mds``, ``vds`` None on the first step), checked by the caller to be of one
+    class: the new parameters and states as three lists, or None when they do not qualify."""
+    n = len(pds)
+    if n < 2:
+        return None
+    dtype = pds[0].dtype
+    sizes = [pd.size for pd in pds]
+    total = sum(sizes)
     if total > _TOGETHER:
         return None
     remembered = layouts.pop(id(pds[0]), None) if layouts is not None else None
@@ -444,26 +462,27 @@ def _adam_together(inputs: list[tuple], beta1: float, beta2: float, offset: floa
         remembered = None
     pd_all = _laid_out(pds, remembered, 0)
     gd_all = np.concatenate(gds, axis=None)
-    md_all = _laid_out(mds, remembered, 1) if has_m else None
-    vd_all = _laid_out(vds, remembered, 2) if has_v else None
+    md_all = _laid_out(mds, remembered, 1) if mds is not None else None
+    vd_all = _laid_out(vds, remembered, 2) if vds is not None else None
     buffer = np.empty((3, total), dtype=dtype)
     new_p, m_new, v_new = buffer
     _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, new_p, beta1, beta2, offset,
                step_scale)
-    results = []
+    # views of the three results (a view is never written in place: see _unshared)
+    new_ps, new_ms, new_vs = [], [], []
     start = 0
-    for pd in pds:
-        end = start + pd.size
+    for pd, size in zip(pds, sizes, strict=True):
+        end = start + size
         shape = pd.shape
-        # views of the three results (a view is never written in place: see _unshared)
-        results.append((new_p[start:end].reshape(shape), m_new[start:end].reshape(shape),
-                        v_new[start:end].reshape(shape)))
+        new_ps.append(new_p[start:end].reshape(shape))
+        new_ms.append(m_new[start:end].reshape(shape))
+        new_vs.append(v_new[start:end].reshape(shape))
         start = end
     if layouts is not None:
         if len(layouts) >= _LAYOUTS_KEPT:
             layouts.clear()
-        layouts[id(results[0][0])] = _Together(buffer, tuple(zip(*results, strict=True)))
-    return results
+        layouts[id(new_ps[0])] = _Together(buffer, (new_ps, new_ms, new_vs))
+    return new_ps, new_ms, new_vs
 
 
 def adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
