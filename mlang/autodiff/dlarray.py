@@ -221,7 +221,7 @@ def strip(value: Any) -> Any:
 
 
 # Classes of values with no dlarray inside (a Learnables table's Layer and Parameter variables)
-_HOLDS_NO_DLARRAY = frozenset({np.ndarray, StringArray})
+HOLDS_NO_DLARRAY = frozenset({np.ndarray, StringArray})
 
 
 def map_dlarrays(value: Any, fn: Any) -> Any:
@@ -268,7 +268,7 @@ def map_dlarrays(value: Any, fn: Any) -> Any:
         new_elems.reshape(-1)[:] = mapped_elems
         return Struct(list(value.fields), new_elems)
     if t is Table:
-        variables = [v if type(v) in _HOLDS_NO_DLARRAY else map_dlarrays(v, fn) for v in value.variables]
+        variables = [v if type(v) in HOLDS_NO_DLARRAY else map_dlarrays(v, fn) for v in value.variables]
         for a, b in zip(variables, value.variables, strict=True):
             if a is not b:
                 return value.copy(variables=variables)

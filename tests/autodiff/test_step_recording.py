@@ -30,6 +30,13 @@ y3 = sum(n.inner.a .* n.inner.a, 'all') + sum(n.inner.b, 'all') * n.inner.c + n.
 g3 = dlgradient(y3, n);
 end
 """,
+    "learnables_grads.m": """function [g1, g2] = learnables_grads(net, X)
+Y = forward(net, X);
+loss = sum(Y .* Y, 'all');
+g1 = dlgradient(loss, net.Learnables, 'RetainData', true);
+g2 = dlgradient(loss, net.Learnables.Value);
+end
+""",
 }
 
 
@@ -409,3 +416,19 @@ def test_l2_rule_on_raw_data_matches_the_ops_products(dtype):
         np.testing.assert_array_equal(gy, want)
         np.testing.assert_array_equal(gt(), ops.uminus(want))
         assert rest == [None, None, None, None]
+
+
+def test_dlgradient_of_learnables_matches_their_cells(m):
+    code = """
+    rng(1);
+    net = dlnetwork([featureInputLayer(3); fullyConnectedLayer(4); tanhLayer; fullyConnectedLayer(2)]);
+    X = dlarray(single(randn(3, 5)), 'CB');
+    [g1, g2] = dlfeval(@learnables_grads, net, X);
+    same = istable(g1) && isequal(g1.Layer, net.Learnables.Layer) && isequal(g1.Parameter, net.Learnables.Parameter) ...
+        && isequal(size(g1), size(net.Learnables));
+    for j = 1:numel(g2)
+        same = same && isequal(extractdata(g1.Value{j}), extractdata(g2{j})) && isequal(dims(g1.Value{j}), dims(g2{j}));
+    end
+    """
+    m.run(code)
+    assert _get(m, "same") is True

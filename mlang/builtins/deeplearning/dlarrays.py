@@ -15,6 +15,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import (
+    HOLDS_NO_DLARRAY,
     DlArray,
     as_data,
     format_plan,
@@ -235,6 +236,15 @@ def gradients(y: DlArray, variables: list | tuple, leaves: list[DlArray], higher
             elems.reshape(-1)[0] = {name: DlArray(g, x.fmt)
                                     for (name, x), g in zip(elem.items(), found, strict=True)}
             return (Struct(list(v.fields), elems),)
+        cells = _learnables_cells(v)
+        if cells is not None:
+            flat = cells.data.reshape(-1).tolist()
+            if flat and len(found) == len(flat) and all(type(x) is DlArray for x in flat):
+                # a Learnables table (see _collect_fields): the gradients in a table alike
+                data = np.empty(cells.data.shape, dtype=object)
+                data.reshape(-1)[:] = [DlArray(g, x.fmt) for x, g in zip(flat, found, strict=True)]
+                variables = [Cell(data) if x is cells else x for x in v.variables]
+                return (v.copy(variables=variables),)
     grads = iter(found)
 
     def gradient_of(x: DlArray) -> DlArray:
@@ -253,13 +263,31 @@ def variable_not_traced() -> Exception:
                  "computed from one.")
 
 
+def _learnables_cells(v: object) -> Cell | None:
+    """The Value variable of a Learnables-style table (its only variable that can hold
+    dlarrays: the others are strings), when it is a cell array; None for other values."""
+    if type(v) is not Table:
+        return None
+    names = v.names
+    if "Value" not in names or any(
+            type(x) not in HOLDS_NO_DLARRAY for k, x in enumerate(v.variables) if names[k] != "Value"):
+        return None
+    cells = v.variables[names.index("Value")]
+    return cells if type(cells) is Cell else None
+
+
 def _collect_fields(v: object, leaves: list[DlArray]) -> bool:
-    """The common variable first: a scalar struct of traced real dlarrays (a model's
-    parameters), its fields' dlarrays added to ``leaves``; False, and nothing added,
-    for anything else (``_collect`` then walks it and checks each dlarray)."""
-    if type(v) is not Struct or v.elems.size != 1:
-        return False
-    values = list(v.elems.item().values())
+    """The common variables first: a scalar struct of traced real dlarrays (a model's
+    parameters) or a Learnables table of them, their dlarrays added to ``leaves``; False,
+    and nothing added, for anything else (``_collect`` then walks it and checks each
+    dlarray)."""
+    if type(v) is Struct and v.elems.size == 1:
+        values = list(v.elems.item().values())
+    else:
+        cells = _learnables_cells(v)
+        if cells is None:
+            return False
+        values = cells.data.reshape(-1).tolist()
     for x in values:
         if type(x) is not DlArray or x.node is None or x.data.dtype.kind == "c":
             return False
