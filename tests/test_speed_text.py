@@ -110,8 +110,10 @@ def test_case_of_long_rows_beyond_ascii_takes_the_general_path(convert):
 
 
 @pytest.mark.parametrize(("old", "new"), [("def", "XY"), ("ab", ""), ("abc", "Z"), ("a", ""),
-                                          ("bca", "b"), ("abcd", "xyz"), ("ca", "é")])
-def test_strrep_of_long_rows_by_shorter_replacements(block, old, new):
+                                          ("bca", "b"), ("abcd", "xyz"), ("ca", "é"), ("def", "XYZW"),
+                                          ("ab", "xyz"), ("a", "xy"), ("cd", "cdcd"), ("b", "xyz"),
+                                          ("abc", "abcabcab")])
+def test_strrep_of_long_rows_in_blocks(block, old, new):
     for text in _texts(len(old) + len(new), "abcdef") + ["def" * (LONG // 3), old * LONG, "x" * LONG]:
         _same_chars(strrep(_row(text), _row(old), _row(new)), text.replace(old, new),
                     (1, len(text.replace(old, new))) if text.replace(old, new) else (1, 0))

@@ -154,22 +154,23 @@ def ascii_case(v: np.ndarray, upper: bool) -> np.ndarray | None:
     return out
 
 
-def replace_shrinking(v: np.ndarray, old: bytes, new: bytes) -> np.ndarray | None:
+def replace_in_blocks(v: np.ndarray, old: bytes, new: bytes) -> np.ndarray | None:
     """strrep of a long char row by a pattern ``old`` that cannot overlap itself and a
-    shorter replacement ``new`` (both one byte a character), when the row holds
-    characters up to U+00FF only (else None): bytes.replace a block at a time, each
-    block widened straight into the result.  Neither the row's one-byte copy nor the
-    replaced one is made whole (fresh memory costs a page fault per page); the result,
-    never longer than the row, is written into an array of the row's length, then
-    shortened where it lies."""
+    replacement ``new`` (both one byte a character), when the row holds characters up to
+    U+00FF only and the result can be at most twice as long (else None): bytes.replace a
+    block at a time, each block widened straight into the result.  Neither the row's
+    one-byte copy nor the replaced one is made whole (fresh memory costs a page fault per
+    page); the result is written into an array as long as it can be, then shortened where
+    it lies (the memory past its end is never touched)."""
     m = len(old)
-    if m > SEARCH_BLOCK // 4:
+    n = v.size
+    longest = n + n // m * max(len(new) - m, 0)
+    if m > SEARCH_BLOCK // 4 or longest > 2 * n:
         return None
     codes = char_codes(v).reshape(-1)
     if int(codes.max()) > 0xFF:
         return None
-    n = codes.size
-    out = np.empty((1, n), dtype=CHAR)
+    out = np.empty((1, longest), dtype=CHAR)
     out_codes = char_codes(out).reshape(-1)
     written = start = 0
     while start < n:

@@ -16,7 +16,7 @@ from mlang.builtins.text.long_text import (
     is_long_row,
     one_byte_text,
     read_texts,
-    replace_shrinking,
+    replace_in_blocks,
     row_codes,
     text_codes,
 )
@@ -163,8 +163,9 @@ def _strrep_one_byte_row(s: np.ndarray, old: np.ndarray, new: np.ndarray) -> np.
     old_bytes, new_bytes = one_byte_text(old), one_byte_text(new)
     if old_bytes is None or new_bytes is None:
         return None
-    if len(new_bytes) < len(old_bytes):
-        return replace_shrinking(s, bytes(old_bytes), bytes(new_bytes))
+    out = replace_in_blocks(s, bytes(old_bytes), bytes(new_bytes))
+    if out is not None:
+        return out
     text = one_byte_text(s)
     if text is None:
         return None
