@@ -49,6 +49,8 @@ from mlang.values.table import Table
 
 # What ``Builtin.direct_value``'s call gives when the function returns no value.
 MISSING_VALUE = object()
+# An argument a call site does not pass as a literal (see ``Builtin.specialize``).
+MISSING_LITERAL = object()
 
 
 def _only_value(out: Any) -> Any:
@@ -96,6 +98,10 @@ class Builtin:
     # Output index -> the input index whose arrays that output may be written into (an
     # optimizer's new parameters into the old ones): see ``call_donating``.
     reuses: dict[int, int] | None = None
+    # Given the arguments a call site passes as literals (MISSING_LITERAL for the others), a
+    # function of the arguments giving the one value for the common case (NotImplemented for
+    # any other), or None: see ``direct_value``.
+    specialize: abc.Callable[[tuple], abc.Callable[[list], Any] | None] | None = None
 
     # Set from the fields above (__post_init__): the counts as plain numbers, and whether
     # the function takes the MATLAB arguments alone, so the common call is one test each.
@@ -142,11 +148,28 @@ class Builtin:
             return self.call_plain if self.plain else self.call_counted
         return None
 
-    def direct_value(self, interp: Any, count: int) -> abc.Callable[[Any, list], Any] | None:
+    def direct_value(self, interp: Any, count: int, literals: tuple = ()
+                     ) -> abc.Callable[[Any, list], Any] | None:
         """What a call site passing ``count`` arguments for its one value may call instead of
         ``direct_call``'s call for nargout 1: the value itself, with no list around it
         (MISSING_VALUE when the function gives none), or None when the counts do not fit.
-        One function for each way of calling ``fn``, each with the call written in it."""
+        One function for each way of calling ``fn``, each with the call written in it.
+        ``literals``: the site's arguments known when it is compiled (MISSING_LITERAL for the
+        others), for the function's ``specialize``."""
+        general = self._direct_value(count)
+        if general is None or self.specialize is None or len(literals) != count:
+            return general
+        common = self.specialize(literals)
+        if common is None:
+            return general
+
+        def specialized(interp: Any, args: list) -> Any:
+            value = common(args)
+            return general(interp, args) if value is NotImplemented else value
+
+        return specialized
+
+    def _direct_value(self, count: int) -> abc.Callable[[Any, list], Any] | None:
         if not (self.min_in <= count <= self.max_in_count and self.max_out_count >= 1):
             return None
         fn, routed, routes, label = self.fn, self._routed, CALL_ROUTES, self._label
@@ -431,7 +454,8 @@ LIBRARY = "mlang.builtins"
 def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = False,
             max_out: int | None = 1, help: str | None = None,
             gradient: abc.Callable | None = None, dl: str | None = None,
-            argument_names: bool = False, reuses: dict[int, int] | None = None) -> abc.Callable:
+            argument_names: bool = False, reuses: dict[int, int] | None = None,
+            specialize: abc.Callable | None = None) -> abc.Callable:
     """Register a builtin.  Input counts come from the Python signature.  ``reuses`` maps an
     output to the input whose arrays it may be written into (``Builtin.call_donating``)."""
 
@@ -460,6 +484,7 @@ def builtin(name: str | None = None, *, nargout: bool = False, interp: bool = Fa
             dl="differentiable" if gradient is not None else dl,
             wants_argument_names=argument_names,
             reuses=reuses,
+            specialize=specialize,
         )
         if dict.__contains__(BUILTINS, entry.name):
             raise ValueError(f"builtin {entry.name} registered twice")

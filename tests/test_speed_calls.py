@@ -164,3 +164,45 @@ def test_calls_and_appends_with_literal_arguments(code):
     assert type(x) is type(expected) and str(x) == str(expected)
     if type(x) is np.ndarray:
         assert x.dtype == expected.dtype and x.shape == expected.shape and x.tobytes() == expected.tobytes()
+
+
+SPRINTF_FORMATS = ["%d,", "%5d", "%-4d|", "%x", "%X!", "%d%%", "%+d", "%05d", "%u", "%i", "%s", "%f", "%g,",
+                   "%d %d", "x", "", "%c", "%o"]
+SPRINTF_VALUES = ["3", "-7", "0", "-0", "1.5", "NaN", "Inf", "-Inf", "1e20", "2^53+2", "int8(5)", "true",
+                  "'a'", "1+2i", "[1 2]", "[]", "dlarray(4)", "single(6)", "uint64(18446744073709551615)"]
+
+
+@pytest.mark.parametrize("fmt", SPRINTF_FORMATS)
+def test_sprintf_with_a_literal_format_at_a_call_site(fmt):
+    values = "; ".join(f"r{{{k}}} = sprintf('{fmt}', {v})" for k, v in enumerate(SPRINTF_VALUES, 1))
+    fast = Interpreter(stdout=io.StringIO())
+    fast.run_source(f"r = {{}}; f = '{fmt}'; {values};")
+    general = Interpreter(stdout=io.StringIO())  # the format from a variable: no literal
+    general.run_source(f"r = {{}}; f = '{fmt}'; {values.replace(repr(fmt), 'f')};")
+    got, expected = fast.base.vars["r"], general.base.vars["r"]
+    for a, b in zip(got.data.ravel(), expected.data.ravel(), strict=True):
+        assert type(a) is type(b) and str(a) == str(b)
+        if type(a) is np.ndarray:
+            assert a.shape == b.shape and a.dtype == b.dtype and a.tobytes() == b.tobytes()
+
+
+def test_sprintf_specialized_only_for_a_literal_one_integer_format():
+    from mlang.registry import MISSING_LITERAL
+    from mlang.values.core import char_row
+
+    entry = BUILTINS["sprintf"]
+    assert entry.specialize((char_row("%d,"), MISSING_LITERAL)) is not None
+    for literals in [(char_row("%f"), MISSING_LITERAL), (char_row("%d %d"), MISSING_LITERAL),
+                     (MISSING_LITERAL, MISSING_LITERAL), (char_row("%d"),),
+                     (char_row("%d"), MISSING_LITERAL, MISSING_LITERAL), (char_row("%d").T, 1.0)]:
+        assert entry.specialize(literals) is None
+    made = entry.direct_value(INTERP, 2, (char_row("%d,"), MISSING_LITERAL))
+    assert char_text_of(made(INTERP, [char_row("%d,"), 12.0])) == "12,"
+    assert char_text_of(made(INTERP, [char_row("%d,"), 1.5])) == "1.500000e+00,"
+    assert entry.direct_value(INTERP, 2, (char_row("%d,"),)) is not None  # (counts differ: general)
+
+
+def char_text_of(v: object) -> str:
+    from mlang.values.core import char_text
+
+    return char_text(v)

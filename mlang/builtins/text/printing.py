@@ -421,7 +421,32 @@ def fprintf(interp: Any, *args: Any, nargout: int = 0) -> Any:
     return float(len(text.encode("utf-8"))) if nargout else None
 
 
-@builtin(max_out=2, nargout=True, dl="data")
+def _literal_format(literals: tuple) -> Any:
+    """sprintf(format, x) with ``format`` a literal char row of one integer conversion (as
+    '%d,'): a function giving the text of a whole double ``x`` at once, its format planned
+    here, and NotImplemented for anything else (see Builtin.specialize)."""
+    if len(literals) != 2:
+        return None
+    fmt = literals[0]
+    if type(fmt) is not np.ndarray or fmt.dtype.kind != "V" or fmt.ndim != 2 or fmt.shape[0] != 1:
+        return None
+    plan = _row_format_plan(fmt.tobytes())
+    if plan is None or plan[1] != _ONE_WHOLE:
+        return None
+    template = plan[0]
+
+    def whole(args: list) -> Any:
+        a = args[1]
+        if type(a) is float and a.is_integer():
+            text = template % int(a)
+            if text:
+                return text_row(text)
+        return NotImplemented
+
+    return whole
+
+
+@builtin(max_out=2, nargout=True, dl="data", specialize=_literal_format)
 def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
     """str = sprintf(format, A, ...) formats data into a character vector (a string
     scalar when the format is a string). [str, errmsg] = sprintf(...) also returns

@@ -20,7 +20,7 @@ import numpy as np
 from mlang.errors import error
 from mlang.evaluation.compiler.runtime import MISSING, Code, constant_of
 from mlang.evaluation.frame import Frame
-from mlang.registry import MISSING_VALUE
+from mlang.registry import MISSING_LITERAL, MISSING_VALUE
 from mlang.values import indexing
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import FUNCTION_LIKE
@@ -63,6 +63,8 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
     cache: list[Any] = [-1, None, None, None, None]
     float64 = np.dtype(np.float64)
     only = codes[0] if count == 1 else None
+    # the arguments written as literals, for a builtin's specialized call
+    literals = tuple(MISSING_LITERAL if v is MISSING else v for v in map(constant_of, codes))
 
     def resolve(frame: Frame) -> Any:
         target = interp.lookup(name, unit)
@@ -72,7 +74,7 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         cache[2] = None if direct is None else direct(interp, count, 0)
         cache[3] = None if direct is None else direct(interp, count, 1)
         direct_value = getattr(target, "direct_value", None)
-        cache[4] = None if direct_value is None else direct_value(interp, count)
+        cache[4] = None if direct_value is None else direct_value(interp, count, literals)
         cache[1] = target
         cache[0] = interp.generation
         return target
