@@ -138,3 +138,20 @@ def test_a_shortened_result_owns_its_memory_and_can_be_written():
     assert char_text(got) == "z" + text.replace("cd", "Q")[1:]
     positions = long_text.find_positions(_row(text).view(np.uint16).reshape(-1), np.array([97], np.uint16))
     assert positions.base is None and positions.tolist() == [k + 1.0 for k in range(0, len(text), 6)]
+
+
+def test_results_without_room_for_the_longest_answer(monkeypatch):
+    real_empty = np.empty
+
+    def refused(shape, dtype=float, **kwargs):  # results (doubles, chars) refused, not buffers
+        if np.dtype(dtype) in (np.dtype(float), CHAR):
+            raise MemoryError
+        return real_empty(shape, dtype, **kwargs)
+
+    text = "abcdef" * (LONG // 6)
+    row = _row(text)
+    codes = row.view(np.uint16).reshape(-1)
+    monkeypatch.setattr(long_text.np, "empty", refused)
+    assert long_text.find_positions(codes, np.array([98], np.uint16)).tolist() == [
+        k + 2.0 for k in range(0, len(text), 6)]
+    assert long_text.replace_in_blocks(row, b"cd", b"Q") is None

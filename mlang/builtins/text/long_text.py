@@ -79,7 +79,11 @@ def find_positions(codes: np.ndarray, pattern: np.ndarray) -> np.ndarray:
     most = codes.size - pattern.size + 1
     if most <= 0:
         return np.zeros(0)
-    out = np.empty(most)
+    try:
+        out = np.empty(most)
+    except MemoryError:  # (memory not promised beyond what is used): the blocks joined
+        found = list(_chunk_starts(codes, pattern))
+        return np.concatenate(found, dtype=np.float64) + 1.0 if found else np.zeros(0)
     count = 0
     for starts in _chunk_starts(codes, pattern):
         end = count + starts.size
@@ -170,7 +174,10 @@ def replace_in_blocks(v: np.ndarray, old: bytes, new: bytes) -> np.ndarray | Non
     codes = char_codes(v).reshape(-1)
     if int(codes.max()) > 0xFF:
         return None
-    out = np.empty((1, longest), dtype=CHAR)
+    try:
+        out = np.empty((1, longest), dtype=CHAR)
+    except MemoryError:  # (memory not promised beyond what is used): the general path
+        return None
     out_codes = char_codes(out).reshape(-1)
     written = start = 0
     while start < n:
