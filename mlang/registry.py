@@ -153,7 +153,6 @@ class Builtin:
         """What a call site passing ``count`` arguments for its one value may call instead of
         ``direct_call``'s call for nargout 1: the value itself, with no list around it
         (MISSING_VALUE when the function gives none), or None when the counts do not fit.
-        One function for each way of calling ``fn``, each with the call written in it.
         ``literals``: the site's arguments known when it is compiled (MISSING_LITERAL for the
         others), for the function's ``specialize``."""
         general = self._direct_value(count)
@@ -170,6 +169,8 @@ class Builtin:
         return specialized
 
     def _direct_value(self, count: int) -> abc.Callable[[Any, list], Any] | None:
+        """``direct_value`` but for ``specialize``: one function for each way of calling
+        ``fn``, each with the call written in it."""
         if not (self.min_in <= count <= self.max_in_count and self.max_out_count >= 1):
             return None
         fn, routed, routes, label = self.fn, self._routed, CALL_ROUTES, self._label
