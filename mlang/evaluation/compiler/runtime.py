@@ -24,13 +24,13 @@ def constant_code(value: Any) -> Code:
     def constant(frame: Frame) -> Any:
         return value
 
-    constant.value = value  # type: ignore[attr-defined]
+    constant.literal_value = value  # type: ignore[attr-defined]
     return constant
 
 
 def constant_of(code: Code) -> Any:
     """The value of code made by ``constant_code``, else MISSING."""
-    return getattr(code, "value", MISSING) if getattr(code, "__name__", "") == "constant" else MISSING
+    return getattr(code, "literal_value", MISSING)
 
 
 def locate(exc: BaseException, frame: Frame, line: int) -> None:
