@@ -319,6 +319,7 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     pds, gds = [], []
     mds = None if ms is None else []
     vds = None if vs is None else []
+    total = 0
     for k, p in enumerate(ps):
         g = gs[k]
         if type(p) is not DlArray or type(g) is not DlArray:
@@ -327,6 +328,9 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
         dtype = pd.dtype
         if dtype not in _REAL_FLOATS or gd.dtype is not dtype or gd.shape != pd.shape:
             return None
+        total += pd.size
+        if total > _TOGETHER:
+            return None  # too large to be updated together: the general path, at once
         pds.append(pd)
         gds.append(gd)
         if ms is not None:
