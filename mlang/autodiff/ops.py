@@ -204,7 +204,6 @@ def _matmul(a: np.ndarray, b: np.ndarray, ta: bool, tb: bool) -> np.ndarray:
     return x @ y
 
 
-
 def outer_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x @ y for a real column ``x`` and row ``y`` of one class, with the same bits (the
     product's sum starts from +0, so a -0 product gives +0): matmul with one inner
