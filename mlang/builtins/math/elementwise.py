@@ -239,7 +239,9 @@ def _tanh_backward_y_rule(h: object, out: object, a: object, b: object, c: objec
         def times_h_a(other: np.ndarray) -> np.ndarray:
             if not shared:
                 shared.append(h * a)
-            product = shared[0] * other
+                product = shared[0] * other
+            else:  # the shared product's last use: written over
+                product = np.multiply(shared[0], other, out=shared.pop())
             product *= -2.0
             return product
 
@@ -253,10 +255,13 @@ TANH_BACKWARD_Y = ops.Primitive("tanh_backward_y", _product_by_minus_two, _tanh_
 
 # g .* (1 - y.^2) as one operation: PINN-style losses differentiate tanh networks
 # several times over, and one recorded node here saves three at every level.
-TANH_BACKWARD = ops.Primitive(
-    "tanh_backward", _tanh_backward,
-    lambda gz, z, g, y: (lambda: ops.apply(TANH_BACKWARD, gz, y),
-                         lambda: _tanh_backward_y(gz, g, y)))
+def _tanh_backward_rule(gz: object, z: object, g: object, y: object) -> tuple:
+    if type(gz) is np.ndarray and type(y) is np.ndarray:  # first derivatives
+        return (lambda: _tanh_backward(gz, y), lambda: _tanh_backward_y(gz, g, y))
+    return (lambda: ops.apply(TANH_BACKWARD, gz, y), lambda: _tanh_backward_y(gz, g, y))
+
+
+TANH_BACKWARD = ops.Primitive("tanh_backward", _tanh_backward, _tanh_backward_rule)
 
 
 def _tanh_rule(g: object, y: object, x: object) -> tuple:
