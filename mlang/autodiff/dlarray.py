@@ -217,7 +217,22 @@ def _matlab_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
 
 def strip(value: Any) -> Any:
     """``value`` with every dlarray in it untraced (recursing into cells and structs)."""
-    return map_dlarrays(value, lambda x: DlArray(x.data, x.fmt) if x.node is not None else x)
+    t = type(value)
+    if t is DlArray:
+        return DlArray(value.data, value.fmt) if value.node is not None else value
+    if t is Struct and value.elems.size == 1:
+        fields = list(value.elems.item().values())
+        if set(map(type, fields)) <= _DLARRAY_ONLY and not any(map(_NODE, fields)):
+            return value  # untraced dlarrays only (gradients): nothing to strip
+    return map_dlarrays(value, _untraced)
+
+
+def _untraced(x: DlArray) -> DlArray:
+    return DlArray(x.data, x.fmt) if x.node is not None else x
+
+
+_DLARRAY_ONLY = frozenset({DlArray})
+_NODE = operator.attrgetter("node")
 
 
 # Classes of values with no dlarray inside (a Learnables table's Layer and Parameter variables)

@@ -432,3 +432,35 @@ def test_dlgradient_of_learnables_matches_their_cells(m):
     """
     m.run(code)
     assert _get(m, "same") is True
+
+
+def _dlarrays_in(value) -> list:
+    from mlang.autodiff.dlarray import map_dlarrays
+
+    found: list = []
+    map_dlarrays(value, lambda x: found.append(x) or x)
+    return found
+
+
+def test_strip_matches_untracing_every_dlarray():
+    from mlang.autodiff.dlarray import map_dlarrays, strip
+    from mlang.values.cell import Cell
+    from mlang.values.struct import Struct
+
+    plain = DlArray(np.ones((2, 2)), "CB")
+    traced = trace.traced_input(DlArray(np.arange(4.0).reshape(2, 2)))
+    cell = Cell(np.array([[traced, 1.0]], dtype=object))
+    values = [
+        plain, traced, Struct.scalar({}), Struct.scalar({"a": plain, "b": plain}),
+        Struct.scalar({"a": plain, "b": traced}), Struct.scalar({"a": plain, "n": 3.0}),
+        Struct.scalar({"a": plain, "s": Struct.scalar({"t": traced})}), cell, 2.5,
+    ]
+    for value in values:
+        got = strip(value)
+        want = map_dlarrays(value, lambda x: DlArray(x.data, x.fmt) if x.node is not None else x)
+        assert (got is value) == (want is value)
+        flat_got, flat_want = _dlarrays_in(got), _dlarrays_in(want)
+        assert len(flat_got) == len(flat_want)
+        for a, b in zip(flat_got, flat_want, strict=True):
+            assert a.node is None and b.node is None and a.fmt == b.fmt
+            np.testing.assert_array_equal(a.data, b.data)
