@@ -87,8 +87,6 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
             if symbol == "./" or symbol == "/":
                 with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
                     out = kernel(x, y)
-            elif symbol == "+" and type(y) is np.ndarray and is_bias_column(x, y):
-                out = plus_column(x, y)
             else:
                 out = kernel(x, y)
             if type(out) is not np.ndarray:
@@ -100,25 +98,6 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
         out = x * x if b == 2.0 else np.power(x, b)  # an integer power is real
         return record(_builtin("power"), (a, b), (x, b), out)
     return dl_call(_builtin(OPERATOR_NAMES[symbol]), None, [a, b], 1)[0]
-
-
-_LARGE = 1024  # (elements: below this the general operation is as fast)
-
-
-def is_bias_column(x: Any, y: np.ndarray) -> bool:
-    """Whether ``x + y`` adds the column ``y`` to every column of a large C-ordered matrix
-    ``x`` of its class (a layer's bias): ``plus_column``'s case."""
-    return type(x) is np.ndarray and x.ndim == 2 and y.ndim == 2 and y.shape[1] == 1 \
-        and y.shape[0] == x.shape[0] > 1 and x.size >= _LARGE and x.dtype is y.dtype \
-        and x.flags.c_contiguous
-
-
-def plus_column(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """x + y for a column ``y`` (see is_bias_column): the column repeated and the sum made
-    in place, the same sums in the same layout (NumPy's broadcast along the rows of a
-    C-ordered matrix is the slower way)."""
-    out = np.repeat(y, x.shape[1], axis=1)
-    return np.add(x, out, out=out)
 
 
 def apply(p: Primitive, *args: Any) -> Any:
@@ -198,10 +177,13 @@ def mtimes(a: Any, b: Any) -> Any:
 def _matmul(a: np.ndarray, b: np.ndarray, ta: bool, tb: bool) -> np.ndarray:
     x = a.T if ta else a
     y = b.T if tb else b
-    if x.ndim == 2 and x.shape[1] == 1 and x.shape[0] * y.shape[1] >= _LARGE \
+    if x.ndim == 2 and x.shape[1] == 1 and x.shape[0] * y.shape[1] >= _OUTER_MIN \
             and x.dtype == y.dtype and x.dtype.kind == "f" and y.ndim == 2:
         return outer_product(x, y)
     return x @ y
+
+
+_OUTER_MIN = 4096  # (elements: below this the general product is as fast)
 
 
 def outer_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:

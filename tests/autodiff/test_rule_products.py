@@ -38,8 +38,8 @@ def _column_and_row(dtype: type, m: int, n: int, seed: int) -> tuple[np.ndarray,
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
-@pytest.mark.parametrize("m, n", [(40, 100), (2000, 1), (1, 3000), (64, 64), (3, 4), (0, 2000),
-                                  (2000, 0)])
+@pytest.mark.parametrize("m, n", [(40, 200), (2000, 1), (1, 5000), (64, 64), (3, 4), (0, 5000),
+                                  (5000, 0)])
 @pytest.mark.parametrize("seed", range(4))
 def test_outer_products_have_the_bits_of_matmul(dtype, m, n, seed):
     a, b = _column_and_row(dtype, m, n, seed)
@@ -208,30 +208,3 @@ def test_the_gradients_of_a_matrix_product_are_the_products_with_the_transposes(
     ga, gb = (f() if callable(f) else f for f in BUILTINS["mtimes"].gradient(g, y, a, b))
     np.testing.assert_allclose(ops.raw(ga), g @ b.conj().T, rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(ops.raw(gb), a.conj().T @ g, rtol=1e-5, atol=1e-6)
-
-
-# ------------------------------------------------ a bias column added to a matrix
-
-
-@pytest.mark.parametrize("dtype", [np.float64, np.float32])
-@pytest.mark.parametrize("shape", [(20, 1000), (2, 600), (1000, 2), (1, 2000), (20, 3)])
-@pytest.mark.parametrize("order", ["C", "F"])
-def test_a_column_added_to_a_matrix_has_the_bits_of_the_broadcast_sum(dtype, shape, order):
-    rng = np.random.default_rng(8)
-    x = np.asarray(rng.standard_normal(shape).astype(dtype), order=order)
-    y = rng.standard_normal((shape[0], 1)).astype(dtype)
-    x[0, :4] = [np.nan, -0.0, np.inf, -np.inf][:min(4, shape[1])]
-    y[0, 0] = -0.0
-    a, b = DlArray(x), DlArray(y)
-    for traced in (False, True):
-        if traced:
-            a, b = tr.traced_input(a), tr.traced_input(b)
-        with np.errstate(all="ignore"):
-            fast = ops.operator("+", a, b)
-            general = tr.dl_call(BUILTINS["plus"], None, [a, b], 1)[0]
-        _same_bits(fast.data, general.data)
-        assert fast.data.strides == general.data.strides
-        assert (fast.node is None) == (general.node is None)
-    if ops.is_bias_column(x, y):
-        _same_bits(ops.plus_column(x, y), x + y)
-    assert ops.is_bias_column(x, y) == (x.flags.c_contiguous and shape[0] > 1 and x.size >= 1024)

@@ -521,8 +521,6 @@ def _computed(op: Any, raw: list, interp: Any) -> np.ndarray:
     """The data of the result of the builtin ``op`` on the data ``raw`` of its arguments."""
     kernel = _ELEMENTWISE_KERNELS.get(op.name)
     if kernel is not None and len(raw) == 2 and numpy_agrees(raw[0], raw[1]):
-        if kernel is np.add and type(raw[1]) is np.ndarray and ops.is_bias_column(raw[0], raw[1]):
-            return ops.plus_column(raw[0], raw[1])
         out = kernel(raw[0], raw[1])
         return out if type(out) is np.ndarray else np.array([[out]])
     if op.name == "mtimes" and len(raw) == 2:

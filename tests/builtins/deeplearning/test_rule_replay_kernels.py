@@ -22,7 +22,6 @@ def _operands() -> list:
         rng.standard_normal((3, 1)), rng.standard_normal((4, 2)), np.zeros((0, 4)),
         rng.standard_normal((2, 3, 4)), np.array([[2.5]]), 2.5, -0.0,
         m + 1j, np.array([[True, False, True, True]]), np.arange(4, dtype=np.int32).reshape(1, 4),
-        rng.standard_normal((20, 100)), rng.standard_normal((20, 1)),  # a layer and its bias
     ]
 
 
