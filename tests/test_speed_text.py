@@ -155,3 +155,23 @@ def test_results_without_room_for_the_longest_answer(monkeypatch):
     assert long_text.find_positions(codes, np.array([98], np.uint16)).tolist() == [
         k + 2.0 for k in range(0, len(text), 6)]
     assert long_text.replace_in_blocks(row, b"cd", b"Q") is None
+
+
+def test_numpy_asks_for_no_huge_pages_while_code_runs():
+    import io
+
+    from mlang.evaluation import interpreter as module
+
+    previous = module._ask_for_huge_pages(True)
+    try:
+        interp = module.Interpreter(stdout=io.StringIO())
+        seen = []
+        with interp.running():
+            seen.append(module._ask_for_huge_pages(False))
+            with interp.running():  # (nested runs, as eval inside code)
+                seen.append(module._ask_for_huge_pages(False))
+            seen.append(module._ask_for_huge_pages(False))
+        assert seen == [False, False, False]
+        assert module._ask_for_huge_pages(True) is True  # as it was before the run
+    finally:
+        module._ask_for_huge_pages(previous)

@@ -39,6 +39,12 @@ NAME_LENGTH_MAX = 63
 PYTHON_STACK_LIMIT = 20000
 
 
+# Whether NumPy advises huge pages for large arrays: set, returning the previous setting
+# (NumPy 2 has it in numpy._core, NumPy 1 in numpy.core).
+_ask_for_huge_pages = getattr(getattr(getattr(np, "_core", None) or np.core, "multiarray", None),
+                              "_set_madvise_hugepage", lambda ask: False)
+
+
 class Interpreter:
     """A MATLAB session: ``run_file``, ``eval``, ``get``/``set`` from Python."""
 
@@ -166,12 +172,17 @@ class Interpreter:
     def running(self) -> Iterator[None]:
         """While MATLAB code runs: this interpreter is the current one, Python's stack
         limit leaves room for MATLAB's recursion limit (calls nest several Python frames
-        deep), and NumPy's floating-point warnings are off: MATLAB's arithmetic gives Inf,
-        NaN or a saturated integer without a word, so none may reach the caller's stderr."""
+        deep), NumPy's floating-point warnings are off: MATLAB's arithmetic gives Inf,
+        NaN or a saturated integer without a word, so none may reach the caller's stderr,
+        and NumPy does not ask for huge pages for large arrays: the first touch of a fresh
+        huge page costs from one to ten times as much as the ordinary pages of the same
+        memory depending on the machine's other work (a page of memory each fault either
+        way), and MATLAB code makes many large arrays that live briefly."""
         token = RUNNING.set(self)
         limit = sys.getrecursionlimit()
         if limit < PYTHON_STACK_LIMIT:
             sys.setrecursionlimit(PYTHON_STACK_LIMIT)
+        huge_pages = _ask_for_huge_pages(False)
         try:
             with np.errstate(all="ignore"):  # a context variable: only this run is affected
                 yield
@@ -179,6 +190,7 @@ class Interpreter:
             raise error("MATLAB:recursionLimit", "Maximum recursion limit reached. Use "
                         "set(0,'RecursionLimit',N) to change the limit.") from None
         finally:
+            _ask_for_huge_pages(huge_pages)
             sys.setrecursionlimit(limit)
             RUNNING.reset(token)
 
