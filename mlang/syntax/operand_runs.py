@@ -63,19 +63,6 @@ def number_node(text: str, line: int, col: int, file: str) -> ast.Number:
     return ast.Number(value, cls, text=text, line=line, col=col, file=file)
 
 
-def _plain_number(value: float, text: str, line: int, col: int, file: str) -> ast.Number:
-    """The Number node of a plain decimal literal: the fields Number.__init__ sets, without
-    the class call's cost."""
-    node = _new_object(ast.Number)
-    node.value = value
-    node.cls = "double"
-    node.text = text
-    node.line = line
-    node.col = col
-    node.file = file
-    return node
-
-
 def read_run(text: str, j: int, line: int, line_start: int, file: str,
              operators: dict[str, str], limit: int | None = None) -> OperandRun | None:
     """The run of at least MIN_PAIRS pairs at ``j`` (right after a plain number), or None;
@@ -109,8 +96,15 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
             col += len(op)
             if digits[-1] in _NOT_PLAIN_DECIMAL:
                 push(number_node(digits, line, col, file))
-            else:
-                push(_plain_number(float(digits), digits, line, col, file))
+            else:  # the fields Number.__init__ sets, without the class call's cost
+                node = _new_object(number)
+                node.value = float(digits)
+                node.cls = "double"
+                node.text = digits
+                node.line = line
+                node.col = col
+                node.file = file
+                push(node)
             col += len(digits)
     else:  # integers: each distinct text converted once
         values = {digits: float(digits) for digits in set(numbers)}
