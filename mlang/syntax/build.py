@@ -453,9 +453,16 @@ class Builder:
         text = tok.value
         if text[-1] in _NOT_PLAIN_DECIMAL or text[:2] in _INTEGER_PREFIXES:
             value, cls = number_value(text)
-        else:  # the common case inline (see number_value)
-            value, cls = float(text), "double"
-        return ast.Number(value, cls, text=text, line=tok.line, col=tok.column, file=self.file)
+            return ast.Number(value, cls, text=text, line=tok.line, col=tok.column, file=self.file)
+        # the common case inline (see number_value), with the fields Number.__init__ sets
+        node = new_node(ast.Number)
+        node.value = float(text)
+        node.cls = "double"
+        node.text = text
+        node.line = tok.line
+        node.col = tok.column
+        node.file = self.file
+        return node
 
     def char(self, c: list) -> ast.Char:
         tok = c[0]
