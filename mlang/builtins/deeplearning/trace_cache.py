@@ -20,7 +20,9 @@ table of them.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from sys import getrefcount
 from types import FunctionType
 from typing import Any
 
@@ -587,6 +589,18 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
     return results
 
 
+def _references_of_a_local() -> int:
+    c = np.empty(0)  # (held by one local name only, as a rule's new result in the loop below)
+    return getrefcount(c)
+
+
+# How many references sys.getrefcount reports for an array held by one local name alone
+# (0: not known, on Python implementations and versions whose counts are not exact): a
+# gradient contribution with no other reference can take the sum in its own memory.
+_SOLE_REFERENCE = _references_of_a_local() \
+    if sys.implementation.name == "cpython" and sys.version_info < (3, 14) else 0
+
+
 def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept: dict) -> None:
     """The gradient step of ``_replay_untraced``: what backward computes without higher
     derivatives, on slots instead of nodes."""
@@ -619,6 +633,12 @@ def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept:
                 grads[parent] = c
             elif parent in summed and type(c) is ndarray and c.dtype == old.dtype:
                 old += c
+            elif _SOLE_REFERENCE and type(c) is ndarray and c is not g and c.base is None \
+                    and c.dtype == old.dtype and getrefcount(c) == _SOLE_REFERENCE:
+                # a new array the rule made for this contribution alone: the sum is
+                # written over it (the same sum, without a new array)
+                grads[parent] = np.add(old, c, out=c)
+                summed.add(parent)
             else:
                 grads[parent] = old + c
                 summed.add(parent)

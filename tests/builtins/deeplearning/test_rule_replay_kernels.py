@@ -47,3 +47,48 @@ def test_replayed_operators_give_the_builtins_results(name, i, j):
     np.testing.assert_array_equal(got, want)
     if got.dtype.kind == "f":
         np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
+# ------------------------------------- sums of gradient contributions in the replay
+
+
+def _gradient_of(rule_y, rule_u) -> np.ndarray:
+    """The gradient with respect to slot 0 of y (slot 2) = f(u, u), u (slot 1) = h(x, x),
+    as the replay's untraced gradient step computes it."""
+    x = np.arange(6.0).reshape(2, 3)
+    values = [x, x * 2.0, np.array([[1.0]]), None]
+    step = trace_cache.GradientStep(2, (), (0,), False, False, (3,), True)
+    plan = trace_cache.FirstOrder(1, frozenset({0}), ((1, rule_y, 2, (1, 1)), (0, rule_u, 1, (0, 0))),
+                                  frozenset({0, 1}))
+    kept = {0: [x, x], 1: [values[1], values[1]]}
+    trace_cache._untraced_gradient(step, plan, values, kept)
+    return values[3]
+
+
+def test_contributions_held_elsewhere_are_not_written_over():
+    ones = np.ones((2, 3))
+
+    def shared_twice(g, y, u1, u2):  # one array for both arguments, held by the closure
+        shared = ones * 2.0
+        return (lambda: shared, lambda: shared)
+
+    def new_each(g, y, x1, x2):  # a new array, then the upstream gradient itself
+        return (lambda: g * 1.0, lambda: g)
+
+    np.testing.assert_array_equal(_gradient_of(shared_twice, new_each), np.full((2, 3), 8.0))
+
+    def new_arrays(g, y, u1, u2):
+        return (lambda: ones * 2.0, lambda: ones * 3.0)
+
+    np.testing.assert_array_equal(_gradient_of(new_arrays, new_each), np.full((2, 3), 10.0))
+
+    kept_result = []
+
+    def remembered(g, y, u1, u2):  # a new array the rule also keeps
+        def second():
+            kept_result.append(ones * 3.0)
+            return kept_result[0]
+        return (lambda: ones * 2.0, second)
+
+    np.testing.assert_array_equal(_gradient_of(remembered, new_each), np.full((2, 3), 10.0))
+    np.testing.assert_array_equal(kept_result[0], np.full((2, 3), 3.0))
