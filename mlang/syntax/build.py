@@ -363,9 +363,12 @@ class Builder:
                             if type(right) is Token:
                                 break
                             after = pos + 2
-                            following = BINARY_POWER.get(items[after].type, 99) if after < n else 0
-                            if following > power:
-                                break
+                            if after == n:
+                                following = 0
+                            elif items[after] is not tok:  # (a run's pairs share their operator)
+                                following = BINARY_POWER.get(items[after].type, 99)
+                                if following > power:
+                                    break
                         continue
                 stack.append([":1" if kind == "COLON" else "b", power + 1, tok, operand, None])
                 break
