@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import sys
 from collections.abc import Callable
 from types import FunctionType
 from typing import Any
@@ -43,6 +44,18 @@ from mlang.errors import error
 from mlang.values.core import class_of, fix_shape
 
 _numbering = itertools.count()  # creation order of nodes: a node comes after its parents
+
+
+def _references_of_a_local() -> int:
+    c = np.empty(0)  # (held by one local name only, as a new contribution in _propagate)
+    return sys.getrefcount(c)
+
+
+# How many references sys.getrefcount reports for an array held by one local name alone
+# (0: not known, on Python implementations and versions whose counts are not exact): a
+# gradient contribution with no other reference can take the sum in its own memory.
+SOLE_REFERENCE = _references_of_a_local() \
+    if sys.implementation.name == "cpython" and sys.version_info < (3, 14) else 0
 
 
 class Node:
@@ -425,6 +438,8 @@ def _propagate(active: list[Node], needed: set[Node], targets: set[Node], grads:
     # further contributions are added into it in place
     summed: set[Node] = set()
     ndarray = np.ndarray
+    sole = SOLE_REFERENCE
+    getrefcount = sys.getrefcount
     get = grads.get
     pop = grads.pop
     for node in active:
@@ -447,6 +462,12 @@ def _propagate(active: list[Node], needed: set[Node], targets: set[Node], grads:
                 grads[parent] = c
             elif parent in summed and type(c) is ndarray and c.dtype == old.dtype:
                 old += c
+            elif sole and type(c) is ndarray and c is not g and c.base is None \
+                    and c.dtype == old.dtype and c.shape == old.shape and getrefcount(c) == sole:
+                # a new array made for this contribution alone (a rule may return a saved
+                # array or g itself, which are held elsewhere): the same sum written over it
+                grads[parent] = np.add(old, c, out=c)
+                summed.add(parent)
             else:
                 grads[parent] = old + c
                 summed.add(parent)
