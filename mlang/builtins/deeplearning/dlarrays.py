@@ -268,11 +268,12 @@ def _learnables_cells(v: object) -> Cell | None:
     dlarrays: the others are strings), when it is a cell array; None for other values."""
     if type(v) is not Table:
         return None
-    names = v.names
-    if "Value" not in names or any(
-            type(x) not in HOLDS_NO_DLARRAY for k, x in enumerate(v.variables) if names[k] != "Value"):
-        return None
-    cells = v.variables[names.index("Value")]
+    cells = None
+    for name, x in zip(v.names, v.variables, strict=True):
+        if name == "Value":
+            cells = x
+        elif type(x) not in HOLDS_NO_DLARRAY:
+            return None
     return cells if type(cells) is Cell else None
 
 

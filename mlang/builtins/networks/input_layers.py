@@ -40,6 +40,9 @@ from mlang.values.limits import check_array_size
 
 NORMALIZATIONS = ("zerocenter", "zscore", "rescale-symmetric", "rescale-zero-one", "none")
 DIMENSIONS = ("auto", "channel", "element", "all")
+# Normalization 'none' as a layer holds it, and its code units
+_NONE = char_row("none")
+_NONE_BYTES = _NONE.tobytes()
 # The statistics each normalisation uses, in the order the display lists them.
 STATISTICS = {"zerocenter": ("Mean",), "zscore": ("Mean", "StandardDeviation"),
               "rescale-symmetric": ("Max", "Min"), "rescale-zero-one": ("Max", "Min")}
@@ -151,6 +154,11 @@ class _NormalizingInputLayer(Layer):
 
     def predict(self, inputs: list, ctx: ForwardContext) -> list:
         x = inputs[0]
+        how = self.values["Normalization"]
+        # the usual layer (no normalisation), known without making text of it each pass
+        if type(how) is np.ndarray and how.shape == (1, 4) and how.dtype == _NONE.dtype \
+                and how.tobytes() == _NONE_BYTES and not self.values["SplitComplexInputs"]:
+            return [x]
         if self.values["SplitComplexInputs"]:
             # real parts, then imaginary parts, as twice as many channels (normalised after)
             axis = float(x.fmt.index("C") + 1) if type(x) is DlArray and "C" in x.fmt else 1.0

@@ -165,6 +165,8 @@ def unformatted_layout(layer: Any) -> str:
 
 
 def _split_outputs(args: tuple) -> tuple[list, list[str] | None]:
+    if all(type(a) is DlArray for a in args):  # a training step's inputs: no option names
+        return list(args), None
     xs, given = split_options(args, ("Outputs", "Acceleration"), start=0)
     outputs = texts_argument(given["Outputs"], "Outputs") if "Outputs" in given else None
     return xs, outputs
