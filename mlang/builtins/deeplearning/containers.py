@@ -68,7 +68,7 @@ class CellKind(ContainerKind):
     name = "cell array"
 
     def children(self, value: Cell) -> list:
-        return list(value.data.reshape(-1))
+        return value.data.ravel().tolist()  # (an object array's tolist gives its elements themselves)
 
     def owned_children(self, value: Cell) -> list | None:
         data = value.data
@@ -150,7 +150,7 @@ class TableKind(ContainerKind):
                     "Table must have a variable named 'Value' holding a cell array of parameters.")
 
     def children(self, value: Table) -> list:
-        return list(self._values(value).data.reshape(-1))
+        return self._values(value).data.ravel().tolist()
 
     def owned_children(self, value: Table) -> list | None:
         variables = value.variables

@@ -536,7 +536,7 @@ class NetworkKind(ContainerKind):
             names = other.names
             if other.nrows != count or "Value" not in names:
                 raise mismatch("a table with one row for each learnable parameter of the network.")
-            return list(other.variables[names.index("Value")].data.reshape(-1))
+            return other.variables[names.index("Value")].data.ravel().tolist()  # (the cells themselves)
         raise mismatch(f"expected a dlnetwork or a table, not {class_of(other)}.")
 
 
