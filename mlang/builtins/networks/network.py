@@ -251,7 +251,7 @@ class DlNetwork(MatlabObject):
             if new:
                 if changed is None:
                     changed = list(layers)
-                changed[k] = layer.copy(**new)
+                changed[k] = layer.with_values({**values, **new})  # (layer.copy, with no keywords)
         if changed is None:
             return self
         return self._with_same_structure(changed)
