@@ -173,13 +173,16 @@ class Builtin:
         ``fn``, each with the call written in it."""
         if not (self.min_in <= count <= self.max_in_count and self.max_out_count >= 1):
             return None
-        fn, routed, routes, label = self.fn, self._routed, CALL_ROUTES, self._label
+        fn, routes_only, routes, label = self.fn, self._routes_only, CALL_ROUTES, self._label
 
         def interp_nargout(interp: Any, args: list) -> Any:
             try:
                 for a in args:
                     if type(a) in routes:
-                        return _first(routed(interp, args, 1))
+                        routed = routes_only(interp, args, 1)
+                        if routed is not NotImplemented:
+                            return _first(routed)
+                        break  # every route declined: the function itself
                 out = fn(interp, *args, nargout=1)
             except MatlabError as exc:
                 label(exc)
@@ -190,7 +193,10 @@ class Builtin:
             try:
                 for a in args:
                     if type(a) in routes:
-                        return _first(routed(interp, args, 1))
+                        routed = routes_only(interp, args, 1)
+                        if routed is not NotImplemented:
+                            return _first(routed)
+                        break  # every route declined: the function itself
                 out = fn(interp, *args)
             except MatlabError as exc:
                 label(exc)
@@ -201,7 +207,10 @@ class Builtin:
             try:
                 for a in args:
                     if type(a) in routes:
-                        return _first(routed(interp, args, 1))
+                        routed = routes_only(interp, args, 1)
+                        if routed is not NotImplemented:
+                            return _first(routed)
+                        break  # every route declined: the function itself
                 out = fn(*args, nargout=1)
             except MatlabError as exc:
                 label(exc)
@@ -212,7 +221,10 @@ class Builtin:
             try:
                 for a in args:
                     if type(a) in routes:
-                        return _first(routed(interp, args, 1))
+                        routed = routes_only(interp, args, 1)
+                        if routed is not NotImplemented:
+                            return _first(routed)
+                        break  # every route declined: the function itself
                 out = fn(*args)
             except MatlabError as exc:
                 label(exc)
@@ -234,7 +246,10 @@ class Builtin:
         try:
             for a in args:
                 if type(a) in CALL_ROUTES:  # one lookup an argument on the common path
-                    return self._routed(interp, args, nargout)
+                    routed = self._routes_only(interp, args, nargout)
+                    if routed is not NotImplemented:
+                        return routed
+                    break  # every route declined: the function itself
             out = self.fn(*args)
             if type(out) is tuple:
                 return list(out)
@@ -249,7 +264,10 @@ class Builtin:
         try:
             for a in args:
                 if type(a) in CALL_ROUTES:
-                    return self._routed(interp, args, nargout)
+                    routed = self._routes_only(interp, args, nargout)
+                    if routed is not NotImplemented:
+                        return routed
+                    break  # every route declined: the function itself
             if self.wants_interp:
                 out = (self.fn(interp, *args, nargout=nargout) if self.wants_nargout
                        else self.fn(interp, *args))
@@ -411,7 +429,8 @@ ops.use_builtins(BUILTINS)
 
 def _dl_route(builtin: Builtin, interp: Any, args: list, nargout: int) -> Any:
     """A call with a dlarray argument is traced, unless the builtin takes dlarrays as they are."""
-    if builtin.dl == "native" or builtin.dl == "traced":
+    mode = builtin.dl
+    if mode == "native" or mode == "traced":
         return NotImplemented
     return dl_call(builtin, interp, args, nargout)
 
