@@ -370,10 +370,28 @@ class AssignmentCompiler:
         static = all(count is None for count, _ in targets)
         nout_static = len(targets)
 
+        stores = [st for _, st in targets]
+
         def assign_many(frame: Frame) -> None:
+            if static:  # one value a target: each target's store given its value in turn
+                values = outputs(frame, nout_static)
+                if len(values) >= nout_static:
+                    for st, v in zip(stores, values, strict=False):
+                        if st is not None:
+                            st(frame, v)
+                    if show:
+                        for n, g in zip(names, getters, strict=True):
+                            if n is not None:
+                                interp.display(n, g(frame))  # type: ignore[misc]
+                    return
+                counts = [1] * nout_static
+                assign_counted(frame, values, counts, nout_static)
+                return
             counts = [1 if count is None else count(frame) for count, _ in targets]
-            nout = nout_static if static else sum(counts)
-            values = outputs(frame, nout)
+            nout = sum(counts)
+            assign_counted(frame, outputs(frame, nout), counts, nout)
+
+        def assign_counted(frame: Frame, values: list, counts: list[int], nout: int) -> None:
             needed = nout
             while needed and targets_ignored(targets, counts, needed - 1):
                 needed -= 1
