@@ -20,7 +20,6 @@ table of them.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from sys import getrefcount
 from types import FunctionType
@@ -30,7 +29,15 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, map_dlarrays, strip
-from mlang.autodiff.trace import Node, Primitive, fit_gradient, next_number, record, result_data
+from mlang.autodiff.trace import (
+    SOLE_REFERENCE,
+    Node,
+    Primitive,
+    fit_gradient,
+    next_number,
+    record,
+    result_data,
+)
 from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, FLOAT_DTYPES, char_text, numpy_agrees
@@ -589,18 +596,6 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
     return results
 
 
-def _references_of_a_local() -> int:
-    c = np.empty(0)  # (held by one local name only, as a rule's new result in the loop below)
-    return getrefcount(c)
-
-
-# How many references sys.getrefcount reports for an array held by one local name alone
-# (0: not known, on Python implementations and versions whose counts are not exact): a
-# gradient contribution with no other reference can take the sum in its own memory.
-_SOLE_REFERENCE = _references_of_a_local() \
-    if sys.implementation.name == "cpython" and sys.version_info < (3, 14) else 0
-
-
 def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept: dict) -> None:
     """The gradient step of ``_replay_untraced``: what backward computes without higher
     derivatives, on slots instead of nodes."""
@@ -633,8 +628,8 @@ def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept:
                 grads[parent] = c
             elif parent in summed and type(c) is ndarray and c.dtype == old.dtype:
                 old += c
-            elif _SOLE_REFERENCE and type(c) is ndarray and c is not g and c.base is None \
-                    and c.dtype == old.dtype and getrefcount(c) == _SOLE_REFERENCE:
+            elif SOLE_REFERENCE and type(c) is ndarray and c is not g and c.base is None \
+                    and c.dtype == old.dtype and getrefcount(c) == SOLE_REFERENCE:
                 # a new array the rule made for this contribution alone: the sum is
                 # written over it (the same sum, without a new array)
                 grads[parent] = np.add(old, c, out=c)
