@@ -198,6 +198,17 @@ def test_interp2_errors(m):
         "MATLAB:interp2:notEnoughPoints"
 
 
+@pytest.mark.parametrize("call", ["interp2(magic(3), 40)", "interp2(magic(3), 1e300)",
+                                  "interp3(ones(2, 2, 2), 100)", "interpn([3; 0.1; 0], 2.56e302)"])
+def test_refinement_too_large_is_refused_before_any_work(m, call):
+    # the grid's size is checked before it is made (2 ** 2.56e302 would never finish)
+    assert m.fails(call).exc.identifier == "MATLAB:pmaxsize"
+
+
+def test_refinement_within_the_limit_but_too_many_bytes_is_refused(m):
+    assert m.fails("interp2(magic(3), 20)").exc.identifier == "MATLAB:array:SizeLimitExceeded"
+
+
 def test_interpn(m):
     assert m.value("x = interpn(1:5, [1 4 9 16 25], [1.5 2.5]);").tolist() == [[2.5, 6.5]]
     assert m.value("x = interpn([1 2; 3 4], 1.5, 1.5);") == 2.5

@@ -13,6 +13,7 @@ from mlang.builtins.math.linalg import as_floats, float_result, is_vector_array
 from mlang.errors import error, warn
 from mlang.registry import builtin
 from mlang.values.core import fix_shape, to_double_array
+from mlang.values.limits import check_array_size, too_many_elements
 
 _METHODS = {
     "interp2": ("linear", "nearest", "cubic", "spline", "makima"),
@@ -209,8 +210,16 @@ def _split(args: tuple, name: str) -> tuple[list, str, Any]:
     return numeric, method, fill
 
 
-def _refined(n: int, times: int) -> np.ndarray:
-    return np.linspace(1, n, max((n - 1) * 2 ** times + 1, 0))  # no points along an empty axis
+def _refined_grid(sizes: tuple[int, ...], times: int) -> list[np.ndarray]:
+    """The query grid of a refinement: ``times`` halvings of the unit spacing along each axis
+    of ``sizes`` (no points along an empty axis), refused as MATLAB refuses an array too
+    large before any is made (a large factor would otherwise take forever in 2 ** times)."""
+    if times > 62 and any(n > 1 for n in sizes):
+        raise too_many_elements()
+    counts = [(n - 1) * 2 ** times + 1 if n > 1 else n for n in sizes]
+    check_array_size(tuple(counts))
+    return list(np.meshgrid(*[np.linspace(1, n, c) for n, c in zip(sizes, counts, strict=True)],
+                            indexing="ij"))
 
 
 def _refinement(v: Any, name: str) -> int:
@@ -263,7 +272,7 @@ def interp2(*args: Any) -> object:
     if count <= 2:
         times = 1 if count == 1 else _refinement(numeric[1], "interp2")
         grids = [np.arange(1.0, m + 1), np.arange(1.0, n + 1)]
-        yq, xq = np.meshgrid(_refined(m, times), _refined(n, times), indexing="ij")
+        yq, xq = _refined_grid((m, n), times)
     else:
         if count == 3:
             grids = [np.arange(1.0, m + 1), np.arange(1.0, n + 1)]
@@ -304,8 +313,7 @@ def interp3(*args: Any) -> object:
     if count <= 2:
         times = 1 if count == 1 else _refinement(numeric[1], "interp3")
         grids = [np.arange(1.0, m + 1), np.arange(1.0, n + 1), np.arange(1.0, p + 1)]
-        yq, xq, zq = np.meshgrid(_refined(m, times), _refined(n, times), _refined(p, times),
-                                 indexing="ij")
+        yq, xq, zq = _refined_grid((m, n, p), times)
     else:
         if count == 4:
             grids = [np.arange(1.0, m + 1), np.arange(1.0, n + 1), np.arange(1.0, p + 1)]
@@ -345,7 +353,7 @@ def interpn(*args: Any) -> object:
         times = 1 if count == 1 else _refinement(numeric[1], "interpn")
         v = first.reshape(-1) if first_dims == 1 else first
         grids = [np.arange(1.0, s + 1) for s in v.shape]
-        queries = list(np.meshgrid(*[_refined(s, times) for s in v.shape], indexing="ij"))
+        queries = _refined_grid(v.shape, times)
     elif count == first_dims + 1:
         v = first.reshape(-1) if first_dims == 1 else first
         grids = [np.arange(1.0, s + 1) for s in v.shape]
