@@ -18,20 +18,13 @@ from mlang.builtins.text import long_text
 from mlang.builtins.text.search import strfind
 from mlang.builtins.text.transform import lower, strrep, upper
 from mlang.values.core import CHAR, char_row, char_text
+from tests.builtins.text.test_text_fast_paths import _overlapping_starts
 
 LONG = long_text.VECTOR_SEARCH_FROM + 123
 
 
 def _row(text: str) -> np.ndarray:
     return char_row(text)
-
-
-def _starts(text: str, pattern: str) -> list[float]:
-    found, k = [], text.find(pattern)
-    while k >= 0:
-        found.append(k + 1.0)
-        k = text.find(pattern, k + 1)
-    return found
 
 
 def _texts(seed: int, alphabet: str, count: int = 6) -> list[str]:
@@ -49,7 +42,7 @@ def block(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> in
 def test_strfind_of_a_long_row_finds_every_occurrence(block, pattern):
     for text in _texts(len(pattern), "abc" + ("é" if "é" in pattern else "")):
         got = strfind(_row(text), _row(pattern))
-        expected = _starts(text, pattern)
+        expected = _overlapping_starts(text, pattern)
         if len(expected) == 1:
             assert type(got) is float and got == expected[0]
         elif expected:
