@@ -35,6 +35,7 @@ import inspect
 import sys
 from collections import abc
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol, runtime_checkable
 
 from mlang.autodiff import ops
@@ -169,13 +170,15 @@ class Builtin:
         return specialized
 
     def _direct_value(self, count: int) -> abc.Callable[[Any, list], Any] | None:
-        """``direct_value`` but for ``specialize``: one function for each way of calling
-        ``fn``, each with the call written in it."""
+        """``direct_value`` but for ``specialize``: the call of ``fn`` written in one
+        function (``nargout=1`` bound once when the function takes it)."""
         if not (self.min_in <= count <= self.max_in_count and self.max_out_count >= 1):
             return None
-        fn, routes_only, routes, label = self.fn, self._routes_only, CALL_ROUTES, self._label
+        fn = partial(self.fn, nargout=1) if self.wants_nargout else self.fn
+        wants_interp, routes_only, routes, label = self.wants_interp, self._routes_only, CALL_ROUTES, \
+            self._label
 
-        def interp_nargout(interp: Any, args: list) -> Any:
+        def value(interp: Any, args: list) -> Any:
             try:
                 for a in args:
                     if type(a) in routes:
@@ -183,57 +186,13 @@ class Builtin:
                         if routed is not NotImplemented:
                             return _first(routed)
                         break  # every route declined: the function itself
-                out = fn(interp, *args, nargout=1)
+                out = fn(interp, *args) if wants_interp else fn(*args)
             except MatlabError as exc:
                 label(exc)
                 raise
             return _only_value(out) if out is None or type(out) is tuple else out
 
-        def with_interp(interp: Any, args: list) -> Any:
-            try:
-                for a in args:
-                    if type(a) in routes:
-                        routed = routes_only(interp, args, 1)
-                        if routed is not NotImplemented:
-                            return _first(routed)
-                        break  # every route declined: the function itself
-                out = fn(interp, *args)
-            except MatlabError as exc:
-                label(exc)
-                raise
-            return _only_value(out) if out is None or type(out) is tuple else out
-
-        def with_nargout(interp: Any, args: list) -> Any:
-            try:
-                for a in args:
-                    if type(a) in routes:
-                        routed = routes_only(interp, args, 1)
-                        if routed is not NotImplemented:
-                            return _first(routed)
-                        break  # every route declined: the function itself
-                out = fn(*args, nargout=1)
-            except MatlabError as exc:
-                label(exc)
-                raise
-            return _only_value(out) if out is None or type(out) is tuple else out
-
-        def plain(interp: Any, args: list) -> Any:
-            try:
-                for a in args:
-                    if type(a) in routes:
-                        routed = routes_only(interp, args, 1)
-                        if routed is not NotImplemented:
-                            return _first(routed)
-                        break  # every route declined: the function itself
-                out = fn(*args)
-            except MatlabError as exc:
-                label(exc)
-                raise
-            return _only_value(out) if out is None or type(out) is tuple else out
-
-        if self.wants_interp:
-            return interp_nargout if self.wants_nargout else with_interp
-        return with_nargout if self.wants_nargout else plain
+        return value
 
     def _label(self, exc: MatlabError) -> None:
         """Label ``exc`` with this function ("Error using f") unless it has a function."""
