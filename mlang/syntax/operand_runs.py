@@ -90,37 +90,26 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
     push = items.append
     number = ast.Number
     col = j - line_start + 1
-    if split is None:
-        for op, digits in zip(ops, numbers, strict=True):
-            push(op_tokens[op])
-            col += len(op)
-            if digits[-1] in _NOT_PLAIN_DECIMAL:
-                push(number_node(digits, line, col, file))
-            else:  # the fields Number.__init__ sets, without the class call's cost
-                node = _new_object(number)
-                node.value = float(digits)
-                node.cls = "double"
-                node.text = digits
-                node.line = line
-                node.col = col
-                node.file = file
-                push(node)
-            col += len(digits)
-    else:  # integers: each distinct text converted once
-        values = {digits: float(digits) for digits in set(numbers)}
-        for op_token, digits in zip(map(op_tokens.__getitem__, ops), numbers, strict=True):
-            push(op_token)
-            col += len(op_token)
-            # the fields Number.__init__ sets, without the class call's cost
+    # each distinct plain decimal text converted once; imaginary literals (not in values)
+    # are made by number_node
+    values = {digits: float(digits) for digits in set(numbers) if digits[-1] not in _NOT_PLAIN_DECIMAL}
+    value_of = values.get
+    for op_token, digits in zip(map(op_tokens.__getitem__, ops), numbers, strict=True):
+        push(op_token)
+        col += len(op_token)
+        value = value_of(digits)
+        if value is None:
+            push(number_node(digits, line, col, file))
+        else:  # the fields Number.__init__ sets, without the class call's cost
             node = _new_object(number)
-            node.value = values[digits]
+            node.value = value
             node.cls = "double"
             node.text = digits
             node.line = line
             node.col = col
             node.file = file
             push(node)
-            col += len(digits)
+        col += len(digits)
     if col - 1 != end - line_start:  # a gap between pairs: the run ends at the first one
         span = _RUN_SPAN.match(text, j)
         return read_run(text, j, line, line_start, file, operators, span.end()) if span else None
