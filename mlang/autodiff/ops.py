@@ -25,6 +25,7 @@ from mlang.autodiff.trace import (
 from mlang.values import indexing
 from mlang.values.concat import cat
 from mlang.values.core import FLOAT_DTYPES, numpy_agrees
+from mlang.values.operators import matrix_product
 
 # Builtins by name, for rules that call MATLAB functions.  The registry of callables, a
 # layer above, hands its table over (use_builtins), so autodiff never imports it.
@@ -76,7 +77,7 @@ def operator(symbol: str, a: Any, b: Any) -> Any:
             x, y = a.data, b.data
             if x.ndim == 2 and y.ndim == 2 and x.dtype is y.dtype and x.dtype in _FLOATS \
                     and x.shape[1] == y.shape[0] and x.size != 1 and y.size != 1:
-                return record(_builtin("mtimes"), (a, b), (x, y), x @ y)
+                return record(_builtin("mtimes"), (a, b), (x, y), matrix_product(x, y))
     kernel = _KERNELS.get(symbol)
     if kernel is not None:
         x = a.data if type(a) is DlArray else a
@@ -170,29 +171,12 @@ def uminus(a: Any) -> Any:
 def mtimes(a: Any, b: Any) -> Any:
     if type(a) is np.ndarray and type(b) is np.ndarray and a.ndim == 2 and b.ndim == 2 \
             and a.shape[1] == b.shape[0] and a.dtype.kind in "fc" and b.dtype.kind in "fc":
-        return a @ b
+        return matrix_product(a, b)
     return call("mtimes", a, b)
 
 
 def _matmul(a: np.ndarray, b: np.ndarray, ta: bool, tb: bool) -> np.ndarray:
-    x = a.T if ta else a
-    y = b.T if tb else b
-    if x.ndim == 2 and x.shape[1] == 1 and x.shape[0] * y.shape[1] >= _OUTER_MIN \
-            and x.dtype == y.dtype and x.dtype.kind == "f" and y.ndim == 2:
-        return outer_product(x, y)
-    return x @ y
-
-
-_OUTER_MIN = 4096  # (elements: below this the general product is as fast)
-
-
-def outer_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """x @ y for a real column ``x`` and row ``y`` of one class, with the same bits (the
-    product's sum starts from +0, so a -0 product gives +0): matmul with one inner
-    dimension takes no BLAS route and is several times slower."""
-    out = np.einsum("ij,jk->ik", x, y)
-    out += 0.0
-    return out
+    return matrix_product(a.T if ta else a, b.T if tb else b)
 
 
 def _matmul_rule(g: Any, c: Any, a: Any, b: Any, ta: bool, tb: bool) -> tuple:

@@ -13,6 +13,8 @@ from mlang.autodiff.dlarray import DlArray
 from mlang.registry import BUILTINS
 from mlang.values import indexing
 from mlang.values.core import char_row
+from mlang.values.operators import matrix_product
+from mlang.values.operators import mtimes as MTIMES
 
 
 def _same_bits(fast: np.ndarray, general: np.ndarray) -> None:
@@ -50,7 +52,29 @@ def test_outer_products_have_the_bits_of_matmul(dtype, m, n, seed):
         _same_bits(ops._matmul(np.ascontiguousarray(a.T), b, True, False), general)
         _same_bits(ops._matmul(a, np.ascontiguousarray(b.T), False, True), general)
         _same_bits(ops._matmul(np.asfortranarray(a.T), np.asfortranarray(b.T), True, True), general)
-        _same_bits(ops.outer_product(a, b), general)
+        _same_bits(matrix_product(a, b), general)
+        _same_bits(as_array(MTIMES(a, b)), general)  # MATLAB's * on plain arrays
+
+
+def as_array(v: object) -> np.ndarray:
+    return np.asarray(v).reshape(np.shape(v) or (1, 1))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_fullyconnect_forward_and_rule_of_a_one_feature_layer_have_matmuls_bits(dtype):
+    # a layer with one input feature (a PINN on x alone) and an output layer of one unit:
+    # both products have one inner dimension
+    from mlang.builtins.deeplearning import basic_ops
+
+    a, b = _column_and_row(dtype, 64, 512, 5)
+    bias = np.linspace(-1, 1, 64, dtype=dtype).reshape(64, 1)
+    with np.errstate(all="ignore"):
+        _same_bits(basic_ops._fully_connect(b, a, bias), a @ b + bias)
+        w = a.T.copy()  # 1x64 output weights; the gradient with respect to the input
+        g = b  # is w' * g, a 64x512 outer product
+        for_x, _, _ = basic_ops._fully_connect_rule(g, None, np.zeros((64, 512), dtype), w,
+                                                   np.zeros((1, 1), dtype))
+        _same_bits(for_x(), w.T @ g)
 
 
 def test_products_of_mixed_classes_and_complex_values_take_the_general_path():

@@ -18,6 +18,7 @@ from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.categorical import CategoricalArray, text_values
 from mlang.values.core import class_of, fix_shape, result
+from mlang.values.operators import matrix_product
 from mlang.values.string import StringArray
 from mlang.values.table import Table
 
@@ -35,7 +36,7 @@ def _single_if_any(*arrays: np.ndarray) -> np.dtype | None:
 def _fully_connect(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     """w @ x + b for features-by-observations ``x``, outputs-by-features ``w`` and an
     outputs-by-1 bias ``b``."""
-    y = w @ x
+    y = matrix_product(w, x)
     if x.dtype is w.dtype is b.dtype is y.dtype and y.dtype.kind == "f":  # the usual case
         return np.add(y, b, out=y)
     y = y + b if np.iscomplexobj(b) and not np.iscomplexobj(y) else np.add(y, b, out=y)
@@ -50,7 +51,8 @@ def _fully_connect_rule(g: Any, y: Any, x: Any, w: Any, b: Any) -> tuple:
     if type(g) is np.ndarray and type(x) is np.ndarray and type(w) is np.ndarray \
             and g.dtype.kind == "f" and x.dtype.kind == "f" and w.dtype.kind == "f":
         # first derivatives of real data (the common case): the products of ops.matmul
-        return (lambda: w.T @ g, lambda: g @ x.T, lambda: np.add.reduce(g, axis=1, keepdims=True))
+        return (lambda: matrix_product(w.T, g), lambda: g @ x.T,
+                lambda: np.add.reduce(g, axis=1, keepdims=True))
     return (lambda: ops.matmul(w, g, True, False), lambda: ops.matmul(g, x, False, True),
             lambda: _row_sums(g))
 
