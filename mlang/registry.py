@@ -48,6 +48,10 @@ from mlang.values.sparse import SPARSE_TYPES
 from mlang.values.sparse_calls import sparse_call
 from mlang.values.table import Table
 
+# Builtins that take dlarrays as they are (``dl`` modes): no route for them.
+_TAKES_DLARRAYS = ("native", "traced")
+_ROUTES_BUT_DLARRAY = CALL_ROUTES.without(DlArray)
+
 # What ``Builtin.direct_value``'s call gives when the function returns no value.
 MISSING_VALUE = object()
 # An argument a call site does not pass as a literal (see ``Builtin.specialize``).
@@ -109,11 +113,15 @@ class Builtin:
     max_in_count: int = field(default=0, init=False)
     max_out_count: int = field(default=0, init=False)
     plain: bool = field(default=False, init=False)
+    # The argument classes whose calls take another route (CALL_ROUTES): without dlarray
+    # for a function that takes dlarrays as they are, whose route would only decline.
+    routes: dict = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.max_in_count = sys.maxsize if self.max_in is None else self.max_in
         self.max_out_count = sys.maxsize if self.max_out is None else self.max_out
         self.plain = not (self.wants_interp or self.wants_nargout)
+        self.routes = _ROUTES_BUT_DLARRAY if self.dl in _TAKES_DLARRAYS else CALL_ROUTES
 
     def call(self, interp: Any, args: list, nargout: int, frame: Any = None) -> list:
         """Call with MATLAB's argument checks; always returns a list of outputs.  An error
@@ -122,8 +130,9 @@ class Builtin:
             n = len(args)
             if n > self.max_in_count or n < self.min_in or nargout > self.max_out_count:
                 self._check_counts(n, nargout)
+            routes = self.routes
             for a in args:
-                if type(a) in CALL_ROUTES:  # one lookup an argument on the common path
+                if type(a) in routes:  # one lookup an argument on the common path
                     return self._routed(interp, args, nargout)
             if self.plain:
                 out = self.fn(*args)
@@ -175,7 +184,7 @@ class Builtin:
         if not (self.min_in <= count <= self.max_in_count and self.max_out_count >= 1):
             return None
         fn = partial(self.fn, nargout=1) if self.wants_nargout else self.fn
-        wants_interp, routes_only, routes, label = self.wants_interp, self._routes_only, CALL_ROUTES, \
+        wants_interp, routes_only, routes, label = self.wants_interp, self._routes_only, self.routes, \
             self._label
 
         def value(interp: Any, args: list) -> Any:
@@ -203,8 +212,9 @@ class Builtin:
         """``call`` of a function that takes the MATLAB arguments alone, for counts already
         known to fit."""
         try:
+            routes = self.routes
             for a in args:
-                if type(a) in CALL_ROUTES:  # one lookup an argument on the common path
+                if type(a) in routes:  # one lookup an argument on the common path
                     routed = self._routes_only(interp, args, nargout)
                     if routed is not NotImplemented:
                         return routed
@@ -221,8 +231,9 @@ class Builtin:
     def call_counted(self, interp: Any, args: list, nargout: int) -> list:
         """``call`` for counts already known to fit."""
         try:
+            routes = self.routes
             for a in args:
-                if type(a) in CALL_ROUTES:
+                if type(a) in routes:
                     routed = self._routes_only(interp, args, nargout)
                     if routed is not NotImplemented:
                         return routed
@@ -251,7 +262,7 @@ class Builtin:
             n = len(args)
             if n > self.max_in_count or n < self.min_in or nargout > self.max_out_count:
                 self._check_counts(n, nargout)
-            if any(map(CALL_ROUTES.__contains__, map(type, args))):
+            if any(map(self.routes.__contains__, map(type, args))):
                 out = self._routes_only(interp, args, nargout)
                 if out is not NotImplemented:
                     return out
@@ -388,8 +399,7 @@ ops.use_builtins(BUILTINS)
 
 def _dl_route(builtin: Builtin, interp: Any, args: list, nargout: int) -> Any:
     """A call with a dlarray argument is traced, unless the builtin takes dlarrays as they are."""
-    mode = builtin.dl
-    if mode == "native" or mode == "traced":
+    if builtin.dl in _TAKES_DLARRAYS:
         return NotImplemented
     return dl_call(builtin, interp, args, nargout)
 

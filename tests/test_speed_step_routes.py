@@ -87,3 +87,61 @@ def test_errors_of_a_declined_route_are_labelled_with_the_function():
             call()
         assert caught.value.exc.function == "fails"
         assert caught.value.exc.identifier == "test:fails"
+
+
+def test_a_route_table_copy_without_a_class_follows_the_table():
+    from mlang.values.objects import RouteTable
+
+    class Kept: ...
+
+    class LeftOut: ...
+
+    class Later: ...
+
+    table = RouteTable()
+    table[Kept] = "kept"
+    table[LeftOut] = "left out"
+    copy = table.without(LeftOut)
+    assert copy == {Kept: "kept"}
+    table[Later] = "later"  # set after the copy was made
+    table[Kept] = "replaced"
+    table[LeftOut] = "still left out"
+    assert copy == {Kept: "replaced", Later: "later"}
+    assert dict(table) == {Kept: "replaced", LeftOut: "still left out", Later: "later"}
+
+
+def test_functions_taking_dlarrays_skip_only_the_dlarray_route():
+    from mlang.registry import BUILTINS, CALL_ROUTES
+
+    for name in ("fullyconnect", "mse", "dlfeval", "dlgradient", "adamupdate"):
+        routes = BUILTINS[name].routes
+        assert DlArray not in routes
+        assert set(routes) == set(CALL_ROUTES) - {DlArray}
+    assert BUILTINS["tanh"].routes is CALL_ROUTES  # traced through the dlarray route
+
+
+@pytest.mark.parametrize("way", ["call", "direct_call", "direct_value"])
+def test_a_function_taking_dlarrays_still_routes_another_class_among_its_arguments(way):
+    # a sparse matrix beside a dlarray: the sparse route is asked as before
+    interp = Interpreter()
+    seen = []
+
+    def native(*args):
+        seen.append([type(a).__name__ for a in args])
+        return args[0]
+
+    b = Builtin("g", native, 0, None, None, "", dl="native")
+    x = DlArray(np.ones((2, 2)))
+    interp.eval("s = sparse([1 0; 0 2]);")
+    s = interp.base.vars["s"]
+    args = [x, s]
+    if way == "call":
+        out = b.call(interp, list(args), 1)[0]
+    elif way == "direct_call":
+        out = b.direct_call(interp, 2, 1)(interp, list(args), 1)[0]
+    else:
+        out = b.direct_value(interp, 2)(interp, list(args))
+    # the sparse route ran: it gives a function of no sparse method the matrix made full
+    assert type(s).__name__ != "ndarray"
+    assert seen == [["DlArray", "ndarray"]]
+    assert type(out) is DlArray

@@ -35,10 +35,31 @@ OBJECT_KINDS: dict[type, type[MatlabObject]] = {}
 # such a value is a call, not indexing.
 FUNCTION_LIKE: set[type] = set()
 
+class RouteTable(dict):
+    """Python type -> route, with copies that leave one type out (``without``) kept up to
+    date as routes are set."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._copies: list[tuple[type, dict]] = []
+
+    def __setitem__(self, cls: type, route: Any) -> None:
+        dict.__setitem__(self, cls, route)
+        for left_out, copy in self._copies:
+            if cls is not left_out:
+                copy[cls] = route
+
+    def without(self, left_out: type) -> dict:
+        """A plain dict of the routes of every type but ``left_out``, now and later."""
+        copy = {cls: route for cls, route in self.items() if cls is not left_out}
+        self._copies.append((left_out, copy))
+        return copy
+
+
 # Python type of a value -> how a builtin call with such a value among its arguments is
 # made (``call_builtin``): filled for the kinds that override it, and by the registry for
 # dlarray and sparse matrices.  The call path does one lookup an argument.
-CALL_ROUTES: dict[type, Callable[[Any, Any, list, int], Any]] = {}
+CALL_ROUTES: RouteTable = RouteTable()
 
 
 def read_only_property(name: str, class_name: str) -> Exception:
