@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator as py
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -213,8 +214,18 @@ ARITH = {
 COMPARE = {"==": np.equal, "~=": np.not_equal, "<": np.less, "<=": np.less_equal,
            ">": np.greater, ">=": np.greater_equal}
 LOGICAL = {"&": np.logical_and, "|": np.logical_or}
-PYTHON_SCALAR = {"+": py.add, "-": py.sub, ".*": py.mul, "*": py.mul,
-                 "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le, ">": py.gt, ">=": py.ge}
+# Double scalars are Python floats: these operators compute two of them directly, where the
+# guard (if any) allows and Python neither overflows nor divides by zero; comparisons give a
+# Python bool (a logical scalar).
+SCALAR_OPS: dict[str, Callable[[float, float], Any]] = {
+    "+": py.add, "-": py.sub, "*": py.mul, ".*": py.mul,
+    "/": py.truediv, "./": py.truediv, "^": py.pow, ".^": py.pow,
+    "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le, ">": py.gt, ">=": py.ge,
+}
+SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
+    "/": lambda a, b: b != 0.0, "./": lambda a, b: b != 0.0,
+    "^": lambda a, b: a >= 0.0 or b.is_integer(), ".^": lambda a, b: a >= 0.0 or b.is_integer(),
+}
 
 
 _FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
@@ -371,6 +382,15 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
 
 def binary(symbol: str, a: object, b: object) -> object:
     """Any binary operator by its MATLAB symbol."""
+    if type(a) is float and type(b) is float:  # two double scalars, as the evaluator computes them
+        scalar = SCALAR_OPS.get(symbol)
+        if scalar is not None:
+            guard = SCALAR_GUARDS.get(symbol)
+            if guard is None or guard(a, b):
+                try:
+                    return scalar(a, b)
+                except (OverflowError, ZeroDivisionError):
+                    pass
     if type(a) is StringArray or type(b) is StringArray:
         fn = _STRING_SCALAR_OPS.get(symbol)
         if fn is not None:  # "item" + i, s == "x": two scalars need no arrays
@@ -662,4 +682,4 @@ def _string_scalar(v: object) -> tuple[str | None, bool]:
 
 
 __all__ = ["CLASS_OF_DTYPE", "binary", "elementwise", "compare", "logical_op", "UNARY",
-           "transpose", "mtimes", "mrdivide", "mldivide", "mpower", "PYTHON_SCALAR"]
+           "transpose", "mtimes", "mrdivide", "mldivide", "mpower", "SCALAR_GUARDS", "SCALAR_OPS"]

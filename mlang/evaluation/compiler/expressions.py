@@ -6,7 +6,6 @@ Python; operands that are a plain variable or a constant are read directly.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from functools import reduce as fold
 from typing import Any
@@ -22,23 +21,12 @@ from mlang.values.concat import concatenate, make_cell
 from mlang.values.core import EMPTY, char_row, size_of
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
+from mlang.values.operators import SCALAR_GUARDS, SCALAR_OPS
 from mlang.values.ranges import colon_range
 from mlang.values.string import StringArray
 
 # Python's own operators give MATLAB's result on two double scalars (floats), some
 # only when a guard holds (no division by zero, no negative base to a fractional power).
-SCALAR_OPS: dict[str, Callable[[float, float], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, ".*": operator.mul,
-    "/": operator.truediv, "./": operator.truediv, "^": operator.pow, ".^": operator.pow,
-    "==": operator.eq, "~=": operator.ne, "<": operator.lt, "<=": operator.le,
-    ">": operator.gt, ">=": operator.ge,
-}
-SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
-    "/": lambda a, b: b != 0.0, "./": lambda a, b: b != 0.0,
-    "^": lambda a, b: a >= 0.0 or b.is_integer(), ".^": lambda a, b: a >= 0.0 or b.is_integer(),
-}
-
-
 # Operators whose chains of double constants fold in one call (see binary_chain): Python's
 # operator never fails on two floats and gives a float.
 _FOLDED = frozenset({"+", "-", "*", ".*"})
