@@ -69,3 +69,61 @@ def test_functional_forms_of_operators_on_scalars_match_the_operators():
     assert lines[3:8] == ["Inf", "-Inf", "NaN", "Inf", "Inf"]
     assert lines[8] == "Inf"
     assert lines[9].split() == ["4", "6"]
+
+
+def _one_bit_pattern(v: object) -> tuple:
+    a = np.asarray(v, dtype=np.float64).reshape(-1)[:1]
+    return a.dtype.kind, a.tobytes() if not np.isnan(a).any() else "nan"
+
+
+@pytest.mark.parametrize("name", ["round", "sign"])
+def test_rounding_a_double_scalar_gives_the_array_paths_bits(name):
+    from mlang.registry import BUILTINS
+
+    fn = BUILTINS[name].fn
+    values = SPECIAL + RANDOM + [-0.5, 0.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                 4503599627370495.5, -4503599627370495.5, 2.0 ** 60 + 0.0, -1e-320]
+    for x in values:
+        fast = fn(x)
+        assert type(fast) is float
+        general = fn(np.array([[x, x]]))
+        assert _one_bit_pattern(fast) == _one_bit_pattern(general), x
+
+
+LOGICAL_VALUES = [0.0, -0.0, 1.0, -2.5, math.inf, True, False]
+
+
+@pytest.mark.parametrize("symbol", ["&", "|"])
+def test_logical_operators_of_two_scalars_give_a_logical_scalar_as_arrays_do(symbol):
+    for a in LOGICAL_VALUES:
+        for b in LOGICAL_VALUES:
+            fast = operators.binary(symbol, a, b)
+            general = operators.binary(symbol, np.array([[a, a]]), np.array([[b, b]]))
+            assert type(fast) is bool
+            assert fast == bool(general[0, 0])
+
+
+def test_not_xor_true_and_false_of_scalars():
+    from mlang.registry import BUILTINS
+
+    xor = BUILTINS["xor"].fn
+    for a in LOGICAL_VALUES:
+        assert operators.logical_not(a) is bool(operators.logical_not(np.array([[a, a]]))[0, 0])
+        for b in LOGICAL_VALUES:
+            fast = xor(a, b)
+            assert type(fast) is bool
+            assert fast == bool(xor(np.array([[a, a]]), np.array([[b, b]]))[0, 0])
+    assert BUILTINS["true"].fn() is True and BUILTINS["false"].fn() is False
+
+
+def test_nan_in_a_scalar_logical_operation_is_matlabs_error():
+    _, out = run("""
+    for code = {'and(NaN, 1)', 'or(0, NaN)', 'xor(NaN, 0)', 'not(NaN)', 'NaN & true'}
+        try
+            eval([code{1} ';']);
+        catch err
+            disp(err.identifier);
+        end
+    end
+    """)
+    assert out.split() == ["MATLAB:nologicalnan"] * 5

@@ -219,11 +219,11 @@ LOGICAL = {"&": np.logical_and, "|": np.logical_or}
 # Python bool (a logical scalar).
 SCALAR_OPS: dict[str, Callable[[float, float], Any]] = {
     "+": py.add, "-": py.sub, "*": py.mul, ".*": py.mul,
-    "/": py.truediv, "./": py.truediv, "^": py.pow, ".^": py.pow,
+    "/": py.truediv, "./": py.truediv, ".\\": lambda a, b: b / a, "^": py.pow, ".^": py.pow,
     "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le, ">": py.gt, ">=": py.ge,
 }
 SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
-    "/": lambda a, b: b != 0.0, "./": lambda a, b: b != 0.0,
+    "/": lambda a, b: b != 0.0, "./": lambda a, b: b != 0.0, ".\\": lambda a, b: a != 0.0,
     "^": lambda a, b: a >= 0.0 or b.is_integer(), ".^": lambda a, b: a >= 0.0 or b.is_integer(),
 }
 
@@ -360,8 +360,22 @@ def _compared(v: object) -> np.ndarray:
     return to_double_array(v)
 
 
+def logical_scalar(v: object) -> bool | None:
+    """The truth of a double scalar that is not NaN or of a logical scalar (Python float
+    or bool); None for anything else (the array path then converts and checks it)."""
+    t = type(v)
+    if t is bool:
+        return v  # type: ignore[return-value]
+    if t is float and v == v:
+        return v != 0.0
+    return None
+
+
 def logical_op(symbol: str, a: object, b: object) -> object:
     """``a & b`` / ``a | b``: element-wise logical operators."""
+    x, y = logical_scalar(a), logical_scalar(b)
+    if x is not None and y is not None:  # two scalars: a logical scalar
+        return (x and y) if symbol == "&" else (x or y)
     x, y = align(to_logical(a, symbol), to_logical(b, symbol))
     _check_sizes(x, y)
     return result(LOGICAL[symbol](x, y))
@@ -449,6 +463,8 @@ def uplus(a: object) -> object:
 def logical_not(a: object) -> object:
     if type(a) is bool:
         return not a
+    if type(a) is float and a == a:
+        return a == 0.0
     if type(a) in OBJECT_KINDS:
         out = objects.unary_operator("~", a)
         if out is not NotImplemented:

@@ -83,14 +83,14 @@ def _logical_filled(value: bool, args: tuple) -> object:
 def true_(*args: object) -> object:
     """T = true  logical 1
     T = true(n), true(m,n,...), true([m n ...])  logical arrays of ones"""
-    return _logical_filled(True, args)
+    return _logical_filled(True, args) if args else True
 
 
 @builtin("false")
 def false_(*args: object) -> object:
     """F = false  logical 0
     F = false(n), false(m,n,...), false([m n ...])  logical arrays of zeros"""
-    return _logical_filled(False, args)
+    return _logical_filled(False, args) if args else False
 
 
 def _float_class(args: tuple, name: str) -> str:

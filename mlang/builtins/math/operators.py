@@ -157,6 +157,9 @@ def not_(a: object) -> object:
 @builtin(dl="constant")
 def xor(a: object, b: object) -> object:
     """C = xor(A, B)  logical exclusive OR: true where exactly one of A and B is nonzero"""
+    x, y = operators.logical_scalar(a), operators.logical_scalar(b)
+    if x is not None and y is not None:
+        return x is not y
     x, y = align(operators.to_logical(a, "xor"), operators.to_logical(b, "xor"))
     check_expansion(x, y)
     return result(np.logical_xor(x, y))

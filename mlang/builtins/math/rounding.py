@@ -58,6 +58,8 @@ def abs_(x: object) -> object:
 @builtin(gradient=no_gradient)
 def sign(x: object) -> object:
     """Y = sign(X)  1 for positive, -1 for negative, 0 for zero; X./abs(X) for complex"""
+    if type(x) is float:  # (NaN stays NaN; -0 gives 0, as np.sign does)
+        return 1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0 if x == 0.0 else x
     a, cls = numeric("sign", x)
     if a.dtype.kind == "c":
         with np.errstate(all="ignore"):
@@ -74,9 +76,20 @@ def round_half_away(a: np.ndarray) -> np.ndarray:
         return np.where(np.abs(d) >= 0.5, r + np.sign(d), r)
 
 
-def _rounding(name: str, fn: Callable, x: object) -> object:
+def _round_half_away_scalar(x: float) -> float:
+    """round_half_away of one double, the same steps without arrays."""
+    if x != x or x - x != 0.0:  # NaN, Inf
+        return x
+    r = math.copysign(float(math.trunc(x)), x)  # np.trunc: the sign of zero kept
+    d = x - r
+    if abs(d) >= 0.5:
+        return r + (1.0 if d > 0.0 else -1.0)
+    return r
+
+
+def _rounding(name: str, fn: Callable, x: object, scalar: Callable | None = None) -> object:
     if type(x) is float:
-        return float(fn(x))
+        return scalar(x) if scalar is not None else float(fn(x))
     a, cls = numeric(name, x)
     if cls in INT_LIMITS:
         return a
@@ -107,7 +120,7 @@ def round_(x: object, n: object = None, kind: object = None) -> object:
     Y = round(X, N)  round to N digits after the decimal point (N < 0: left of it)
     Y = round(X, N, 'significant')  round to N significant digits"""
     if n is None:
-        return _rounding("round", round_half_away, x)
+        return _rounding("round", round_half_away, x, _round_half_away_scalar)
     digits = _digits_argument(n)
     significant = False
     if kind is not None:
