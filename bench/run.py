@@ -60,6 +60,8 @@ BENCHMARKS = (
     "struct_array_loop",
     "string_array_loop",
     "map_loop",
+    "small_arrays",
+    "builtin_calls",
     "literal_parse",
     "strrep_1e7",
     "regexprep_1e7",

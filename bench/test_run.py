@@ -169,6 +169,8 @@ SMALL_SIZES = {
     "struct_array_loop": 200,
     "string_array_loop": 200,
     "map_loop": 300,
+    "small_arrays": 300,
+    "builtin_calls": 300,
     "literal_parse": 20,
     "strrep_1e7": 1000,
     "regexprep_1e7": 1000,
