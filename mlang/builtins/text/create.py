@@ -26,6 +26,7 @@ from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import (
+    CHAR,
     char_from_codes,
     char_matrix,
     char_rows,
@@ -70,9 +71,16 @@ def _arg_rows(v: object) -> list[str]:
 
 def codes_to_char(a: np.ndarray) -> np.ndarray:
     """Character codes as a char array (rounded, clipped to the valid code points)."""
+    if a.dtype == np.float64 and a.ndim == 2 and a.size <= _DIRECT_CODES:
+        codes = a.reshape(-1).tolist()  # whole codes of one unit each: taken as they are
+        if all(0.0 <= c <= 65535.0 and c == int(c) for c in codes):
+            return a.astype(np.uint16).view(CHAR)
     codes = a.real if a.dtype.kind == "c" else a
     codes = round_half_away(codes.astype(np.float64))
     return char_from_codes(np.clip(np.nan_to_num(codes), 0, 0x10FFFF).astype(np.uint32))
+
+
+_DIRECT_CODES = 64  # (short arrays of codes: checked element by element, no array passes)
 
 
 @builtin()

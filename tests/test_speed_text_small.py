@@ -1,0 +1,39 @@
+"""Short arrays of whole character codes become char directly (``codes_to_char``): the
+result must be what the general conversion (rounding, clipping) gives."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mlang.builtins.text.create import codes_to_char
+from mlang.values.core import CHAR
+
+from .running import run
+
+CASES = [
+    [[65.0]], [[72.0, 105.0]], [[0.0, -0.0, 65535.0]], [[65.5, 66.0]], [[-1.0, 70000.0]],
+    [[np.nan, 66.0]], [[np.inf, 1.0]], [[0xD800, 0xDFFF, 0x10FFFF]], [[1.0], [2.0]],
+    np.arange(64.0).reshape(8, 8).tolist(), [[1e300, 3.0]], [[2.49999, 97.0]],
+]
+
+
+def _general(a: np.ndarray) -> np.ndarray:
+    # more elements than the direct conversion takes: the general path, then the same part
+    wide = np.concatenate([a] * 65, axis=1)
+    return codes_to_char(wide)[:, :a.shape[1]]
+
+
+@pytest.mark.parametrize("values", CASES)
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_short_code_arrays_convert_as_the_general_path_does(values, order):
+    a = np.array(values, dtype=np.float64, order=order)
+    fast = codes_to_char(a)
+    general = _general(a)
+    assert fast.dtype == CHAR and fast.shape == a.shape
+    np.testing.assert_array_equal(fast.view(np.uint16), general.view(np.uint16))
+
+
+def test_char_of_numbers_in_matlab():
+    _, out = run("disp(char(65)); disp(char([72 105])); disp(double(char([65.5 -3 7e4])));")
+    assert out.split() == ["A", "Hi", "66", "0", "65535"]
