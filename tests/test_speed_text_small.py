@@ -37,3 +37,25 @@ def test_short_code_arrays_convert_as_the_general_path_does(values, order):
 def test_char_of_numbers_in_matlab():
     _, out = run("disp(char(65)); disp(char([72 105])); disp(double(char([65.5 -3 7e4])));")
     assert out.split() == ["A", "Hi", "66", "0", "65535"]
+
+
+STRREP_CASES = [("abc", "b", "x"), ("abcb", "b", ""), ("b", "b", ""), ("aaaa", "aa", "x"),
+                ("abc", "", "x"), ("", "a", "b"), ("héllo wörld", "ö", "oe"), ("a😀b", "😀", "-"),
+                ("abababa", "aba", "X"), ("xyz", "q", "r")]
+
+
+@pytest.mark.parametrize(("s", "old", "new"), STRREP_CASES)
+def test_strrep_of_char_rows_matches_its_string_form(s, old, new):
+    from mlang.builtins.text.transform import strrep
+    from mlang.values.core import char_row, char_text
+    from mlang.values.string import StringArray
+
+    def char_arg(t: str) -> np.ndarray:
+        return char_row(t) if t else np.zeros((1, 0), dtype=CHAR)  # a 1x0 row: a char row
+
+    fast = strrep(char_arg(s), char_arg(old), char_arg(new))
+    general = strrep(StringArray(np.array([[s]], dtype=object)), char_arg(old), char_arg(new))
+    assert fast.dtype == CHAR and fast.ndim == 2 and fast.shape[0] == 1
+    assert char_text(fast) == general.data[0, 0]
+    if not general.data[0, 0]:
+        assert fast.shape == (1, 0)

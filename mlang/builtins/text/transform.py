@@ -129,6 +129,12 @@ def _strrep_text(text: str, old: str, new: str) -> str:
 
 def _elementwise_texts(values: list, fname: str) -> tuple[TextArray, list[list]]:
     """Inputs that may each be one text or an array of texts, expanded to a common size."""
+    for v in values:
+        if type(v) is not np.ndarray or v.dtype != CHAR or v.ndim != 2 or v.shape[0] != 1:
+            break
+    else:  # char rows only (the common call): one text each, the result a char row
+        texts = [row_text(v) for v in values]
+        return TextArray("char", (1, 1), texts[:1]), [[text] for text in texts]
     parsed = [read_texts(v) for v in values]
     sizes = {len(t.items) for t in parsed if len(t.items) != 1}
     if len(sizes) > 1:
