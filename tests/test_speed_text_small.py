@@ -59,3 +59,24 @@ def test_strrep_of_char_rows_matches_its_string_form(s, old, new):
     assert char_text(fast) == general.data[0, 0]
     if not general.data[0, 0]:
         assert fast.shape == (1, 0)
+
+
+FIND_CASES = [("abc", "b"), ("abcb", "b"), ("aaaa", "aa"), ("abc", "q"), ("", "a"), ("b", "b"),
+              ("héllo", "l"), ("xyxyx", "xyx"), ("ab", "abc")]
+
+
+@pytest.mark.parametrize(("s", "pat"), FIND_CASES)
+def test_strfind_in_a_short_char_row_matches_the_general_path(s, pat):
+    from mlang.builtins.text.search import strfind
+    from mlang.values.core import char_row
+    from mlang.values.string import StringArray
+
+    text = char_row(s) if s else np.zeros((1, 0), dtype=CHAR)
+    fast = strfind(text, char_row(pat))
+    general = strfind(StringArray(np.array([[s]], dtype=object)), char_row(pat))
+    assert type(fast) is type(general)
+    if type(general) is np.ndarray:
+        assert fast.shape == general.shape and fast.dtype == general.dtype
+    np.testing.assert_array_equal(fast, general)
+    forced = strfind(text, char_row(pat), char_row("ForceCellOutput"), True)
+    np.testing.assert_array_equal(forced.data[0, 0], general)

@@ -34,8 +34,9 @@ from mlang.builtins.text.long_text import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import result, to_array, to_str
+from mlang.values.core import CHAR, result, to_array, to_str
 from mlang.values.string import StringArray
+from mlang.values.text import row_text
 
 
 def find_all(text: str, pattern: str) -> np.ndarray:
@@ -67,12 +68,28 @@ def _index_row(positions: np.ndarray, empty_pattern: bool = False) -> object:
     return result((positions + 1.0).reshape(1, -1))
 
 
+def _short_row_found(text: str, pat: str) -> object:
+    """``_index_row(find_all(text, pat))`` of a short text, made without arrays where
+    there is one occurrence or none."""
+    k = text.find(pat)
+    if k < 0:
+        return np.zeros((1, 0))
+    nxt = text.find(pat, k + 1)
+    if nxt < 0:
+        return k + 1.0
+    return _index_row(find_all(text, pat))
+
+
 @builtin()
 def strfind(text: Any, pattern: Any, *opts: Any) -> Any:
     """k = strfind(str, pat) is the starting index of each occurrence of pat in str
     (overlapping occurrences included). A cell array str gives a cell array."""
     pat = text_scalar(pattern, "Pattern")
-    force = option_flag(options(opts, ("ForceCellOutput",)).get("ForceCellOutput", False))
+    force = option_flag(options(opts, ("ForceCellOutput",)).get("ForceCellOutput", False)) \
+        if opts else False
+    if pat and not force and type(text) is np.ndarray and text.dtype == CHAR and text.ndim == 2 \
+            and text.shape[0] == 1 and text.shape[1] < VECTOR_SEARCH_FROM:
+        return _short_row_found(row_text(text), pat)  # a short char row: the common call
     if pat and is_long_row(text):
         codes, pat_codes = row_codes(text), text_codes(pat)
         if codes is not None and pat_codes is not None:  # (no characters beyond U+FFFF)
