@@ -229,8 +229,40 @@ SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
 
 
 _FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
+_F64 = np.dtype(np.float64)
+
+
+def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
+    """``a <symbol> b`` of a 2-D double array and a double scalar or a double array of its
+    shape, as the general path computes it; None when that path is needed."""
+    tb = type(b)
+    if tb is float:
+        fast = _FAST_ARITH.get(symbol)
+        if fast is not None:
+            out = fast(a, b)
+            return float(out[0, 0]) if out.size == 1 else out
+        if symbol == "./":
+            if b >= 1.0 or b <= -1.0:  # finite, |b| >= 1: no division by zero, no overflow
+                out = a / b
+                return float(out[0, 0]) if out.size == 1 else out
+        elif symbol == ".^" and b == 2.0:
+            with np.errstate(over="ignore"):
+                out = np.square(a)
+            return float(out[0, 0]) if out.size == 1 else out
+        return None
+    if tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape and symbol == "./":
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            out = a / b
+        return float(out[0, 0]) if out.size == 1 else out
+    return None
+
+
 def elementwise(symbol: str, a: object, b: object) -> object:
     """``a <symbol> b`` for an element-wise arithmetic operator."""
+    if type(a) is np.ndarray and a.dtype is _F64 and a.ndim == 2:
+        quick = _quick_double(symbol, a, b)
+        if quick is not None:
+            return quick
     fast = _FAST_ARITH.get(symbol)
     if fast is not None and numpy_agrees(a, b):
         return result(fast(a, b))
@@ -342,6 +374,11 @@ def _exact_int64(symbol: str, a: object, b: object, cls: str) -> object | None:
 
 def compare(symbol: str, a: object, b: object) -> object:
     """``a <symbol> b`` for a relational operator: a logical array."""
+    if type(a) is np.ndarray and a.dtype is _F64 and a.ndim == 2:  # a double row and a scalar, say
+        tb = type(b)
+        if tb is float or (tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape):
+            out = COMPARE[symbol](a, b)
+            return bool(out[0, 0]) if out.size == 1 else out
     string_result = _string_operator(symbol, a, b)
     if string_result is not None:
         return string_result
@@ -394,24 +431,37 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
     return a != 0
 
 
+# an array and a double scalar: the matrix operator is the element-wise one
+_ARRAY_BY_SCALAR = {"+": "+", "-": "-", ".*": ".*", "*": ".*", "./": "./", "/": "./", ".^": ".^"}
+
+
 def binary(symbol: str, a: object, b: object) -> object:
     """Any binary operator by its MATLAB symbol."""
-    if type(a) is float and type(b) is float:  # two double scalars, as the evaluator computes them
+    ta, tb = type(a), type(b)
+    if (ta is float or ta is bool) and (tb is float or tb is bool):
+        # double scalars as the evaluator computes them; a logical scalar acts as a double
+        # (true + true is 2), and comparisons give a logical scalar
         scalar = SCALAR_OPS.get(symbol)
         if scalar is not None:
+            x = a if ta is float else float(a)
+            y = b if tb is float else float(b)
             guard = SCALAR_GUARDS.get(symbol)
-            if guard is None or guard(a, b):
+            if guard is None or guard(x, y):
                 try:
-                    return scalar(a, b)
+                    return scalar(x, y)
                 except (OverflowError, ZeroDivisionError):
                     pass
-    if type(a) is StringArray or type(b) is StringArray:
+    elif ta is np.ndarray and tb is float:
+        scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
+        if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
+            return elementwise(scalar_symbol, a, b)
+    if ta is StringArray or tb is StringArray:
         fn = _STRING_SCALAR_OPS.get(symbol)
         if fn is not None:  # "item" + i, s == "x": two scalars need no arrays
             quick = _string_scalars(symbol, fn, a, b)
             if quick is not None:
                 return quick
-    if type(a) in OBJECT_KINDS or type(b) in OBJECT_KINDS:
+    if ta in OBJECT_KINDS or tb in OBJECT_KINDS:
         out = objects.binary_operator(symbol, a, b)
         if out is not NotImplemented:
             return out
