@@ -142,3 +142,118 @@ def test_other_classes_keep_their_rules() -> None:
     out = operators.binary(".^", np.array([[-8.0, 4.0]]), 0.5)
     assert out.dtype == np.complex128
     same(operators.binary("./", np.array([[1.0, 0.0, -1.0]]), 0.0), np.array([[math.inf, math.nan, -math.inf]]))
+
+
+# ------------------------------------------------------------------ builtins
+
+SCALARS = [0.0, -0.0, 1.0, -1.0, 3.0, -3.0, 2.5, -7.5, 12.0, 0.1, 1e-310, 1e300, -1e300,
+           math.inf, -math.inf, math.nan]
+
+
+def builtin_functions() -> dict[str, object]:
+    from mlang.builtins.math import constants, elementwise, extrema, integers, rounding
+
+    return {
+        "max": extrema.max_, "min": extrema.min_, "mod": rounding.mod, "rem": rounding.rem,
+        "atan2": elementwise.atan2, "hypot": elementwise.hypot, "gcd": integers.gcd,
+        "lcm": integers.lcm, "log2": elementwise.log2, "abs": rounding.abs_,
+        "floor": rounding.floor, "ceil": rounding.ceil, "fix": rounding.fix,
+        "Inf": constants.inf_upper, "inf": constants.inf_lower, "NaN": constants.nan_upper,
+        "nan": constants.nan_lower,
+    }
+
+
+def same_as_slow_forms(fn, *args: object) -> None:
+    """fn on the arguments gives what it gives on forms of them its fast paths do not take."""
+    fast = outcome(fn, *args)
+    for k, arg in enumerate(args):
+        for slow_arg in slow_forms(arg):
+            slow_args = args[:k] + (slow_arg,) + args[k + 1:]
+            slow = outcome(fn, *slow_args)
+            if type(slow) is np.ndarray and slow.size == 1 and slow.dtype == np.float64:
+                slow = float(slow.reshape(-1)[0])
+            elif type(slow) is np.ndarray and slow.ndim == 3 and slow.shape[2] == 1:
+                slow = slow.reshape(slow.shape[:2])
+            same_outcome(fast, slow)
+
+
+@pytest.mark.parametrize("name", ["max", "min", "mod", "rem"])
+def test_array_and_scalar_builtins_match_general_path(name: str) -> None:
+    fn = builtin_functions()[name]
+    integral_rows = [np.array([[5.0, -6.0, 3.0, 0.0, -0.0, 12.0, -12.0, 9e15]]), np.arange(-20.0, 21.0).reshape(1, -1)]
+    for v in ROWS + integral_rows:
+        for s in SCALARS:
+            same_as_slow_forms(fn, v, s)
+            same_as_slow_forms(fn, s, v)
+
+
+@pytest.mark.parametrize("name", ["atan2", "hypot", "gcd", "lcm", "max", "min", "mod", "rem"])
+def test_two_scalar_builtins_match_general_path(name: str) -> None:
+    fn = builtin_functions()[name]
+    values = SCALARS + [4.0, 6.0, -4.0, 2.0 ** 60, 9007199254740993.0, 1e20]
+    for a, b in itertools.product(values, repeat=2):
+        same_as_slow_forms(fn, a, b)
+
+
+def test_gcd_and_lcm_errors_and_classes() -> None:
+    fns = builtin_functions()
+    assert outcome(fns["gcd"], 2.5, 4.0) == ("error", "MATLAB:gcd:NonIntInputs")
+    assert outcome(fns["lcm"], 0.0, 4.0) == ("error", "MATLAB:lcm:InputNotPosInt")
+    assert outcome(fns["lcm"], math.inf, 4.0) == ("error", "MATLAB:lcm:NonIntInputs")
+    assert fns["gcd"](np.array([[12]], dtype=np.int8), 18.0).dtype == np.int8
+    assert type(fns["gcd"](12.0, 18.0)) is float and fns["gcd"](-12.0, 18.0) == 6.0
+    same_as_slow_forms(fns["lcm"], 2.0 ** 1000, 3.0 ** 600)  # past realmax: Inf
+    assert fns["lcm"](2.0 ** 1000, 3.0 ** 600) == math.inf
+
+
+@pytest.mark.parametrize("name", ["log2", "abs", "floor", "ceil", "fix"])
+def test_one_argument_builtins_match_general_path(name: str) -> None:
+    fn = builtin_functions()[name]
+    for x in SCALARS + [-2.0, 0.5, 1024.0, 5e-324]:
+        same_as_slow_forms(fn, x)
+    for v in ROWS:
+        same_as_slow_forms(fn, v)
+    for cls in (np.float32, np.int8, np.uint64, np.bool_):  # other classes: the general path
+        v = np.array([[1, 0, 3]], dtype=cls)
+        fast = outcome(fn, v)
+        same_outcome(fast, outcome(fn, v.reshape(1, 3, 1)) if type(fast) is tuple else fast)
+        if type(fast) is np.ndarray and cls is not np.bool_:
+            assert fast.dtype == np.dtype(cls) or name == "log2"
+
+
+@pytest.mark.parametrize("name", ["Inf", "inf", "NaN", "nan"])
+def test_constants_without_arguments(name: str) -> None:
+    fn = builtin_functions()[name]
+    same(fn(), fn(1.0))
+    same(fn(), fn(1.0, 1.0))
+
+
+def test_max_min_other_classes_keep_their_rules() -> None:
+    fns = builtin_functions()
+    v = np.array([[1.0, 5.0, math.nan]])
+    assert fns["max"](v.astype(np.float32), 2.0).dtype == np.float32
+    assert fns["max"](np.array([[1, 5]], dtype=np.int8), 2.6).tolist() == [[3, 5]]
+    same_as_slow_forms(fns["min"], np.array([[True, False]]), True)
+    same(fns["max"](v, 2.0), np.array([[2.0, 5.0, 2.0]]))
+    same(fns["min"](v, math.nan), v)
+    out = fns["max"](np.array([[1 + 2j, -3.0]]), 2.0)
+    assert out.dtype == np.complex128
+
+
+def test_libm_sensitive_scalars_match_general_path() -> None:
+    """atan2, hypot and log2 of double scalars take NumPy's values (Python's math module
+    rounds some of them differently): random values and a few known to differ."""
+    fns = builtin_functions()
+    rng = np.random.default_rng(7)
+    xs = (rng.standard_normal(3000) * 10.0 ** rng.integers(-30, 30, 3000)).tolist()
+    ys = (rng.standard_normal(3000) * 10.0 ** rng.integers(-30, 30, 3000)).tolist()
+    pairs = list(zip(ys, xs, strict=True)) + [
+        (float.fromhex("0x1.7193775dab7ecp-61"), float.fromhex("-0x1.1de76112e43a4p-63")),
+        (float.fromhex("0x1.05c1c29ebad54p+1"), float.fromhex("-0x1.1735d42a71a31p+3")),
+        (float.fromhex("0x1.72b47191342dcp-75"), float.fromhex("0x1.ba6a775d4ad97p-75"))]
+    for y, x in pairs:
+        same_as_slow_forms(fns["atan2"], y, x)
+        same_as_slow_forms(fns["hypot"], y, x)
+    for x in xs + [float.fromhex(h) for h in ("0x1.02a410107dc54p-2", "0x1.20a8fef91fe06p+0",
+                                               "0x1.90632789de1f7p-1")]:
+        same_as_slow_forms(fns["log2"], abs(x))

@@ -7,6 +7,8 @@ Inf, NaN, true and false take size arguments like zeros (``Inf(2,3)``,
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from mlang.builtins.coerce import size_arguments, sizes_and_class, text_option
@@ -35,13 +37,13 @@ def inf_upper(*args: object) -> object:
     """X = Inf  positive infinity
     X = Inf(n), Inf(m,n,...), Inf([m n ...])  arrays of Inf
     X = Inf(..., 'single'), Inf(..., 'like', p)"""
-    return _filled(np.inf, args)
+    return _filled(np.inf, args) if args else math.inf
 
 
 @builtin("inf")
 def inf_lower(*args: object) -> object:
     """X = inf  the same as Inf"""
-    return _filled(np.inf, args)
+    return _filled(np.inf, args) if args else math.inf
 
 
 @builtin("NaN")
@@ -49,13 +51,13 @@ def nan_upper(*args: object) -> object:
     """X = NaN  Not-a-Number
     X = NaN(n), NaN(m,n,...), NaN([m n ...])  arrays of NaN
     X = NaN(..., 'single'), NaN(..., 'like', p)"""
-    return _filled(np.nan, args)
+    return _filled(np.nan, args) if args else math.nan
 
 
 @builtin("nan")
 def nan_lower(*args: object) -> object:
     """X = nan  the same as NaN"""
-    return _filled(np.nan, args)
+    return _filled(np.nan, args) if args else math.nan
 
 
 @builtin("i")

@@ -389,6 +389,8 @@ def log2(x: object, *, nargout: int = 1) -> object:
     """Y = log2(X)  base 2 logarithm
     [F, E] = log2(X)  mantissa and exponent: X = F.*2.^E with 0.5 <= abs(F) < 1"""
     if nargout < 2:
+        if type(x) is float and x > 0.0:  # a positive double (or Inf): real, and NumPy stays quiet
+            return float(np.log2(x))
         return _math("log2", np.log2, x, lambda a: a < 0)
     a = floating("log2", x)
     if a.dtype.kind == "c":
@@ -408,6 +410,8 @@ def _hypot_rule(g: object, h: object, a: object, b: object) -> tuple:
 @builtin(gradient=_hypot_rule)
 def hypot(a: object, b: object) -> object:
     """C = hypot(A, B)  sqrt(abs(A).^2 + abs(B).^2) without overflow or underflow"""
+    if type(a) is float and type(b) is float:  # NumPy's hypot (not math.hypot: its bits differ)
+        return float(np.hypot(abs(a), abs(b)))
     x, y = float_pair("hypot", a, b)
     return quiet_result(lambda _: np.hypot(np.abs(x), np.abs(y)), x)
 
@@ -420,6 +424,8 @@ def _atan2_rule(g: object, p: object, y: object, x: object) -> tuple:
 @builtin(gradient=_atan2_rule)
 def atan2(y: object, x: object) -> object:
     """P = atan2(Y, X)  four-quadrant inverse tangent, in [-pi, pi]"""
+    if type(y) is float and type(x) is float:  # NumPy's arctan2 (not math.atan2: its bits differ)
+        return float(np.arctan2(y, x))
     y_, x_ = float_pair("atan2", y, x)
     require_real("atan2", y_, x_)
     return quiet_result(lambda _: np.arctan2(y_, x_), y_)

@@ -168,6 +168,10 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
         if x != x or (y > x if largest else y < x):
             return y
         return x
+    if len(args) == 1 and nargout <= 1:
+        quick = _double_and_scalar(x, args[0], largest)
+        if quick is not None:
+            return quick
     if not args and nargout <= 1 and is_double_vector(x):
         value = x.max() if largest else x.min()
         if value == value:  # with NaN present, take the general path (NaN is skipped)
@@ -192,6 +196,27 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
     if nargout > 1:
         raise _two_outputs(name)
     return _pairwise(x, second, largest, False, name, method)
+
+
+def _double_and_scalar(x: object, y: object, largest: bool) -> object:
+    """max(x, y) (or min) of a 2-D double array and a double scalar, either way round, as
+    _pairwise computes it (NaN loses, ties go to x); None for other operands."""
+    tx, ty = type(x), type(y)
+    if tx is np.ndarray and ty is float:
+        array, scalar, array_first = x, y, True
+    elif tx is float and ty is np.ndarray:
+        array, scalar, array_first = y, x, False
+    else:
+        return None
+    if array.dtype != np.float64 or array.ndim != 2:
+        return None
+    if scalar != scalar:  # a NaN scalar loses everywhere (and a NaN array element is kept)
+        out = array.copy()
+    elif array_first:  # keep x unless y beats it or x is NaN
+        out = np.where(array >= scalar if largest else array <= scalar, array, scalar)
+    else:  # keep the scalar x unless y beats it
+        out = np.where(array > scalar if largest else array < scalar, array, scalar)
+    return float(out[0, 0]) if out.size == 1 else out
 
 
 def _two_outputs(name: str) -> Exception:

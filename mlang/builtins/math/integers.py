@@ -467,6 +467,8 @@ def _extended_gcd(p: int, q: int) -> tuple[int, int, int]:
 def gcd(a: object, b: object, *, nargout: int = 1) -> object:
     """G = gcd(A, B)  greatest common divisor of corresponding elements (non-negative)
     [G, U, V] = gcd(A, B)  also Bezout coefficients: G = A.*U + B.*V"""
+    if nargout <= 1 and type(a) is float and type(b) is float and a.is_integer() and b.is_integer():
+        return float(math.gcd(int(a), int(b)))  # two whole double scalars
     x, y, cls = _gcd_operands("gcd", a, b)
     pairs = [(int(p), int(q)) for p, q in zip(x.ravel(order="F"), y.ravel(order="F"), strict=True)]
     triples = [_extended_gcd(p, q) for p, q in pairs]
@@ -477,6 +479,9 @@ def gcd(a: object, b: object, *, nargout: int = 1) -> object:
 @builtin()
 def lcm(a: object, b: object) -> object:
     """L = lcm(A, B)  least common multiple of corresponding positive integers"""
+    if type(a) is float and type(b) is float and a >= 1.0 and b >= 1.0 and a.is_integer() \
+            and b.is_integer():  # two positive whole double scalars
+        return _as_float(math.lcm(int(a), int(b)))
     x, y, cls = _gcd_operands("lcm", a, b)
     if (x < 1).any() or (y < 1).any():
         raise error("MATLAB:lcm:InputNotPosInt", "Input arguments must contain positive integers.")

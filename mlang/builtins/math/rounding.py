@@ -47,6 +47,8 @@ def abs_(x: object) -> object:
     """Y = abs(X)  absolute value; magnitude of complex numbers (integers saturate)"""
     if type(x) is float:
         return abs(x)
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size != 1:
+        return np.abs(x)  # a double array: nothing to convert, and abs never warns
     a, cls = numeric("abs", x)
     if cls in INT_LIMITS:
         if a.dtype.kind == "u":
@@ -90,6 +92,8 @@ def _round_half_away_scalar(x: float) -> float:
 def _rounding(name: str, fn: Callable, x: object, scalar: Callable | None = None) -> object:
     if type(x) is float:
         return scalar(x) if scalar is not None else float(fn(x))
+    if scalar is None and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size != 1:
+        return fn(x)  # floor, ceil or fix of a double array: nothing to convert, and no warning
     a, cls = numeric(name, x)
     if cls in INT_LIMITS:
         return a
@@ -195,9 +199,13 @@ def rem(a: object, b: object) -> object:
 
 
 def _remainder(name: str, a: object, b: object, floor_mode: bool) -> object:
-    if type(a) is float and type(b) is float and math.isfinite(a) and math.isfinite(b) and \
-            (b == 0 or math.isfinite(a / b)):
-        return _scalar_remainder(a, b, floor_mode)
+    if type(b) is float and math.isfinite(b):
+        if type(a) is float and math.isfinite(a) and (b == 0 or math.isfinite(a / b)):
+            return _scalar_remainder(a, b, floor_mode)
+        if type(a) is np.ndarray and a.dtype == np.float64 and a.ndim == 2 and a.size <= _FEW:
+            quick = _few_remainders(a, b, floor_mode)
+            if quick is not None:
+                return quick
     x, y, cls = binary_operands(name, a, b)
     require_real(name, x, y)
     if cls in INT_LIMITS:
@@ -208,6 +216,21 @@ def _remainder(name: str, a: object, b: object, floor_mode: bool) -> object:
     with np.errstate(all="ignore"):
         values = _float_remainder(x, y, floor_mode)
     return result(np.asarray(values))
+
+
+_FEW = 16  # (elements: up to this many, one by one in Python is quicker than the array steps)
+
+
+def _few_remainders(a: np.ndarray, b: float, floor_mode: bool) -> object:
+    """_remainder of a short 2-D double array and a finite double scalar, element by element
+    as for two scalars; None when an element needs the array path (NaN, Inf, a/b overflows)."""
+    values = []
+    for x in a.ravel().tolist():
+        if not (math.isfinite(x) and (b == 0 or math.isfinite(x / b))):
+            return None
+        values.append(_scalar_remainder(x, b, floor_mode))
+    out = np.array(values, dtype=np.float64).reshape(a.shape)
+    return values[0] if len(values) == 1 else out
 
 
 def _int_mod(x: int, y: int) -> int:
