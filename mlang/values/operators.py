@@ -263,6 +263,11 @@ def elementwise(symbol: str, a: object, b: object) -> object:
         quick = _quick_double(symbol, a, b)
         if quick is not None:
             return quick
+    elif type(a) is float and type(b) is np.ndarray and b.dtype is _F64 and b.ndim == 2:
+        fast = _FAST_ARITH.get(symbol)  # a double scalar and a double array: as NumPy does it
+        if fast is not None:
+            out = fast(a, b)
+            return float(out[0, 0]) if out.size == 1 else out
     fast = _FAST_ARITH.get(symbol)
     if fast is not None and numpy_agrees(a, b):
         return result(fast(a, b))
@@ -379,6 +384,9 @@ def compare(symbol: str, a: object, b: object) -> object:
         if tb is float or (tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape):
             out = COMPARE[symbol](a, b)
             return bool(out[0, 0]) if out.size == 1 else out
+    elif type(a) is float and type(b) is np.ndarray and b.dtype is _F64 and b.ndim == 2:
+        out = COMPARE[symbol](a, b)
+        return bool(out[0, 0]) if out.size == 1 else out
     string_result = _string_operator(symbol, a, b)
     if string_result is not None:
         return string_result
@@ -455,6 +463,8 @@ def binary(symbol: str, a: object, b: object) -> object:
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             return elementwise(scalar_symbol, a, b)
+    elif ta is float and tb is np.ndarray and symbol == "*":
+        return elementwise(".*", a, b)  # a double scalar times an array: the same as mtimes
     if ta is StringArray or tb is StringArray:
         fn = _STRING_SCALAR_OPS.get(symbol)
         if fn is not None:  # "item" + i, s == "x": two scalars need no arrays
