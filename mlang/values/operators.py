@@ -440,6 +440,9 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
 
 
 # an array and a double scalar: the matrix operator is the element-wise one
+# a 2-D double array and a double scalar: NumPy's values are MATLAB's (computed as the
+# element-wise path computes them, with no conversion)
+_ARRAY_SCALAR_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
 _ARRAY_BY_SCALAR = {"+": "+", "-": "-", ".*": ".*", "*": ".*", "./": "./", "/": "./", ".^": ".^"}
 
 
@@ -460,6 +463,11 @@ def binary(symbol: str, a: object, b: object) -> object:
                 except (OverflowError, ZeroDivisionError):
                     pass
     elif ta is np.ndarray and tb is float:
+        if a.dtype is _F64 and a.ndim == 2:  # the commonest case of all, computed here
+            fast = _ARRAY_SCALAR_FAST.get(symbol)
+            if fast is not None:
+                out = fast(a, b)
+                return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             return elementwise(scalar_symbol, a, b)
