@@ -257,3 +257,12 @@ def test_libm_sensitive_scalars_match_general_path() -> None:
     for x in xs + [float.fromhex(h) for h in ("0x1.02a410107dc54p-2", "0x1.20a8fef91fe06p+0",
                                                "0x1.90632789de1f7p-1")]:
         same_as_slow_forms(fns["log2"], abs(x))
+
+
+def test_negated_double_arrays_match_general_path() -> None:
+    for v in ROWS:
+        fast = operators.uminus(v)
+        slow = operators.uminus(v.reshape(v.shape + (1,)))
+        same(fast, slow if type(slow) is float else slow.reshape(v.shape))
+        assert fast is not v
+    assert type(operators.uminus(np.array([[2.0]]))) is float

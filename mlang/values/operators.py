@@ -499,6 +499,8 @@ def uminus(a: object) -> object:
     t = type(a)
     if t is float or t is complex:
         return -a
+    if t is np.ndarray and a.dtype is _F64 and a.ndim == 2 and a.size != 1:
+        return -a  # a double array (1x1 arrays take the general path, which makes them floats)
     if t in OBJECT_KINDS:
         out = objects.unary_operator("-", a)
         if out is not NotImplemented:
