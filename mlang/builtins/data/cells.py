@@ -19,7 +19,7 @@ from mlang.builtins.coerce import (
     text_or_none,
     text_scalar,
 )
-from mlang.builtins.data.construct import SMALL_SIZE, ones, zeros
+from mlang.builtins.data.construct import SMALL_SIZE, ones, small_shape, zeros
 from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError, error
 from mlang.registry import BUILTINS, Builtin, builtin
@@ -42,6 +42,9 @@ def cell(*dims: Any) -> Cell:
     """C = cell(n) creates an n-by-n cell array of empty matrices.
 
     C = cell(sz1,...,szN) or cell([sz1 ... szN]) creates a cell array of that size."""
+    small = small_shape(dims)
+    if small is not None:
+        return Cell.filled(small)
     shape = fix_shape(size_arguments(dims, "cell")) if dims else (0, 0)
     if int(np.prod(shape, dtype=object)) > MAX_CELLS or any(n > MAX_CELLS for n in shape):
         raise error("MATLAB:array:SizeLimitExceeded",

@@ -38,11 +38,10 @@ ARRAY_CLASSES = (*NUMERIC_CLASSES, "logical")
 SMALL_SIZE = 2048
 
 
-def small_filled(args: tuple, value: float | bool, dtype: type = np.float64) -> object:
-    """The array of ``value`` that one or two whole double sizes from 0 to SMALL_SIZE ask
-    for (ones(1,2), zeros(3)), as the general path makes it (a scalar as a Python scalar),
-    without its checks; None for any other arguments (class names, vectors, negative, NaN
-    or fractional sizes), which the general path reads and reports."""
+def small_shape(args: tuple) -> tuple[int, int] | None:
+    """The size that one or two whole double sizes from 0 to SMALL_SIZE ask for (zeros(1,2),
+    cell(3)); None for any other arguments (class names, vectors, negative, NaN or
+    fractional sizes), which the general path reads and reports."""
     n = len(args)
     if n == 2:
         rows, cols = args
@@ -56,6 +55,16 @@ def small_filled(args: tuple, value: float | bool, dtype: type = np.float64) -> 
         return None
     shape = (int(rows), int(cols))
     if shape[0] != rows or shape[1] != cols:  # fractional
+        return None
+    return shape
+
+
+def small_filled(args: tuple, value: float | bool, dtype: type = np.float64) -> object:
+    """The array of ``value`` of a ``small_shape`` size (ones(1,2), zeros(3)), as the general
+    path makes it (a scalar as a Python scalar), without its checks; None for any other
+    arguments."""
+    shape = small_shape(args)
+    if shape is None:
         return None
     if shape == (1, 1):
         return bool(value) if dtype is np.bool_ else float(value)
@@ -114,6 +123,9 @@ def eye(*args: Any) -> object:
     I = eye(___,'like',p)
 
     Identity matrix."""
+    shape = small_shape(args)
+    if shape is not None:
+        return 1.0 if shape == (1, 1) else np.eye(shape[0], shape[1])
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
     shape = size_arguments(sizes, cls)
     if len(shape) > 2:
@@ -182,6 +194,15 @@ def linspace(a: Any, b: Any, n: Any = 100.0) -> object:
     y = linspace(x1,x2,n)
 
     Row of n (default 100) evenly spaced points from x1 to x2."""
+    if type(a) is float and type(b) is float and type(n) is float and 2.0 <= n <= SMALL_SIZE \
+            and n.is_integer() and abs(a) < 1e300 and abs(b) < 1e300 and abs(b - a) * n < 1e300:
+        # points between two moderate double ends (no overflow to guard against), computed
+        # as below
+        count = int(n)
+        y = a + np.arange(count, dtype=np.float64) * (b - a) / (count - 1)
+        y[0] = a
+        y[-1] = b
+        return y.reshape(1, count)
     message = "Inputs must be scalars."
     x1 = _scalar_number(a, message, "MATLAB:linspace:scalarInputs")
     x2 = _scalar_number(b, message, "MATLAB:linspace:scalarInputs")

@@ -15,7 +15,7 @@ from mlang.errors import MatlabError, error
 from mlang.registry import builtin
 from mlang.values import indexing
 from mlang.values.cell import Cell
-from mlang.values.core import EMPTY, char_row, class_of, fix_shape, numel, result, to_double_array
+from mlang.values.core import EMPTY, char_row, char_text, class_of, fix_shape, numel, result, to_double_array
 from mlang.values.objects import kind_of
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
@@ -49,6 +49,10 @@ def struct(*args: Any) -> Any:
     A cell value makes a struct array of the cell's size, one element per
     cell; other values are copied to every element. struct() has no fields;
     struct([]) is a 0-by-0 struct with no fields."""
+    if len(args) == 2:
+        quick = _scalar_struct(args[0], args[1])
+        if quick is not None:
+            return quick
     if not args:
         return Struct.scalar()
     if len(args) == 1:
@@ -86,6 +90,20 @@ def struct(*args: Any) -> Any:
     elems = [{name: column[k] for name, column in zip(fields, columns, strict=True)}
              for k in range(n)]
     return Struct(fields, object_array(elems, shape))
+
+
+def _scalar_struct(name: Any, value: Any) -> Struct | None:
+    """struct(name, value) of a valid field name given as a char row and a value that is not
+    a cell: a scalar struct, made directly (None for anything else)."""
+    if type(value) is Cell or type(name) is not np.ndarray or name.dtype.kind != "V" \
+            or name.ndim != 2 or name.shape[0] != 1:
+        return None
+    text = char_text(name)
+    if not FIELD_NAME.match(text):
+        return None
+    elems = np.empty((1, 1), dtype=object)
+    elems[0, 0] = {text: value}
+    return Struct([text], elems)
 
 
 def _struct_shape(values: list) -> tuple[int, ...]:

@@ -43,6 +43,10 @@ _CUM_FLAGS = frozenset({"forward", "reverse", "omitnan", "includenan", "double",
 
 
 def _cumulative(x: object, args: tuple, name: str, op: Any, neutral: float) -> object:
+    if not args and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size:
+        # a real double array along its first non-singleton dimension, computed directly
+        axis = 1 if x.shape[0] == 1 else 0
+        return result(x.cumsum(axis=axis) if op is np.cumsum else x.cumprod(axis=axis))
     a = numbers_of(x, name)
     axis, flags = cumulative_args(a, args, _CUM_FLAGS)
     cls = sum_class(class_of(x), flags)

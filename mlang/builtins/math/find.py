@@ -22,6 +22,16 @@ def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> o
     [row,col,v] = find(___)
 
     Indices of nonzero elements: the first (or, with 'last', the last) n of them."""
+    if nargout <= 1 and direction is None and type(x) is np.ndarray and x.ndim == 2 \
+            and (x.dtype == np.bool_ or x.dtype == np.float64) and (x.shape[0] == 1 or x.shape[1] == 1):
+        # a logical or real double row or column, all of it or its first n: a vector's
+        # column-major positions are its positions in memory
+        if n is None or (type(n) is float and n >= 1.0 and n.is_integer()):
+            positions = x.reshape(-1).nonzero()[0]
+            if n is not None and n < positions.size:
+                positions = positions[:int(n)]
+            out_shape = (1, positions.size) if x.shape[0] == 1 else (positions.size, 1)
+            return result((positions + 1).astype(np.float64).reshape(out_shape))
     a = nonzero_values(x, "find")
     positions = np.flatnonzero(a.reshape(-1, order="F"))
     if n is not None:

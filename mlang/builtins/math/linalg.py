@@ -247,6 +247,17 @@ def norm(x: Any, p: Any = 2.0) -> object:
     n = norm(X,'fro')
 
     Vector p-norm (p may be Inf or -Inf), or matrix 1-, 2-, Inf- or Frobenius norm."""
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size \
+            and (x.shape[0] == 1 or x.shape[1] == 1) and type(p) is float and p == 2.0:
+        # the 2-norm of a real double row or column, as _scaled_p_norm computes it (its
+        # largest magnitude is NaN when any element is)
+        mags = np.abs(x.reshape(-1))
+        scale = mags.max()
+        if scale != scale:
+            return math.nan
+        if scale == 0 or not math.isfinite(scale):
+            return float((mags ** 2.0).sum() ** 0.5)
+        return float(scale * ((mags / scale) ** 2.0).sum() ** 0.5)
     a = as_floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
@@ -338,6 +349,11 @@ def dot(a: Any, b: Any, dim: Any = None) -> object:
     C = dot(A,B,dim)
 
     Scalar (dot) product: sum(conj(A).*B) for vectors, column-wise for matrices."""
+    if dim is None and type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float64 \
+            and b.dtype == np.float64 and a.ndim == 2 and b.ndim == 2 and a.size == b.size \
+            and (a.shape[0] == 1 or a.shape[1] == 1) and (b.shape[0] == 1 or b.shape[1] == 1):
+        # two real double vectors of one length: the sum of their products (conj is nothing)
+        return float((a.reshape(-1) * b.reshape(-1)).sum())
     x, y = as_floats(a, "dot"), as_floats(b, "dot")
     if dim is None and is_vector_array(x) and is_vector_array(y):
         if x.size != y.size:

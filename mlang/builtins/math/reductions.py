@@ -253,6 +253,10 @@ def prod(x: Any, *args: Any) -> object:
     B = prod(___,nanflag)
 
     Product of elements."""
+    if not args and is_double_vector(x):
+        # the product of a real double row or column, along its length as the general path
+        # runs it (a column as its transpose, so that the order of the products is the same)
+        return float((x if x.shape[0] == 1 else x.T).prod(axis=-1)[0])
     return _sum_like(x, args, "prod", np.prod, np.nanprod)
 
 
@@ -548,8 +552,15 @@ def nonzero_values(x: object, name: str) -> np.ndarray:
 
 
 def _any_all(x: object, dim: Any, name: str, reducer: Any) -> object:
-    if type(x) is bool and dim is None:
-        return x
+    if dim is None:
+        if type(x) is bool:
+            return x
+        if type(x) is np.ndarray and x.ndim == 2 and (x.shape[0] == 1 or x.shape[1] == 1):
+            # a logical or real double row or column reduces to one truth value
+            if x.dtype == np.float64:
+                x = (x != 0) & (x == x) if name == "any" else x != 0  # any ignores NaN; all counts it
+            if x.dtype == np.bool_:
+                return bool(x.any() if name == "any" else x.all())
     a = nonzero_values(x, name)
     dims, _ = reduction_options(() if dim is None else (dim,), frozenset())
     flat, out_shape = gather_slices(a, reduce_axes(a.shape, dims))

@@ -141,6 +141,11 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     dimension; I holds the original positions. Cell arrays of character
     vectors and string arrays sort by text. 'ComparisonMethod' ('auto', 'real',
     'abs') orders numbers; 'MissingPlacement' ('auto', 'first', 'last') places NaN."""
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size > 1 \
+            and (x.shape[0] == 1 or x.shape[1] == 1):
+        quick = _sort_double_vector(x, args, nargout)
+        if quick is not None:
+            return quick
     data = data_of(x)
     axis, descending, method, placement = _sort_options("sort", args)
     if axis is None:
@@ -167,6 +172,31 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     if nargout <= 1:
         return b
     return b, result(back_from_last((order + 1).astype(np.float64), axis))
+
+
+def _sort_double_vector(x: np.ndarray, args: tuple, nargout: int) -> object:
+    """sort of a real double row or column with no option or only a direction: its stable
+    order computed on the values themselves, as the general path orders them (None for any
+    other options)."""
+    descending = False
+    if args:
+        direction = args[0]
+        if len(args) > 1 or type(direction) is not np.ndarray or direction.dtype.kind != "V":
+            return None
+        text = char_text(direction).lower() if direction.ndim == 2 and direction.shape[0] == 1 else ""
+        if text not in ("ascend", "descend"):
+            return None
+        descending = text == "descend"
+    values = x.reshape(-1)
+    # _stable_order for one key (any stable order is the same order)
+    if descending:
+        order = (values.size - 1) - values[::-1].argsort(kind="stable")[::-1]
+    else:
+        order = values.argsort(kind="stable")
+    ordered = values[order].reshape(x.shape)
+    if nargout <= 1:
+        return ordered
+    return ordered, (order + 1).astype(np.float64).reshape(x.shape)
 
 
 def column_ranks(column: np.ndarray, method: str = "auto") -> np.ndarray:
