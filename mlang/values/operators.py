@@ -443,6 +443,7 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
 # a 2-D double array and a double scalar: NumPy's values are MATLAB's (computed as the
 # element-wise path computes them, with no conversion)
 _ARRAY_SCALAR_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
+_SAME_SHAPE_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, **COMPARE}
 _ARRAY_BY_SCALAR = {"+": "+", "-": "-", ".*": ".*", "*": ".*", "./": "./", "/": "./", ".^": ".^"}
 
 
@@ -471,6 +472,12 @@ def binary(symbol: str, a: object, b: object) -> object:
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             return elementwise(scalar_symbol, a, b)
+    elif ta is np.ndarray and tb is np.ndarray and a.dtype is _F64 and b.dtype is _F64 \
+            and a.ndim == 2 and a.shape == b.shape:
+        fast = _SAME_SHAPE_FAST.get(symbol)  # two double arrays of one size
+        if fast is not None:
+            out = fast(a, b)
+            return out.item() if out.size == 1 else out
     elif ta is float and tb is np.ndarray and symbol == "*":
         return elementwise(".*", a, b)  # a double scalar times an array: the same as mtimes
     if ta is StringArray or tb is StringArray:
