@@ -31,7 +31,7 @@ def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> o
             if n is not None and n < positions.size:
                 positions = positions[:int(n)]
             out_shape = (1, positions.size) if x.shape[0] == 1 else (positions.size, 1)
-            return result((positions + 1).astype(np.float64).reshape(out_shape))
+            return result((positions + 1.0).reshape(out_shape))
     a = nonzero_values(x, "find")
     positions = np.flatnonzero(a.reshape(-1, order="F"))
     if n is not None:

@@ -556,11 +556,15 @@ def _any_all(x: object, dim: Any, name: str, reducer: Any) -> object:
         if type(x) is bool:
             return x
         if type(x) is np.ndarray and x.ndim == 2 and (x.shape[0] == 1 or x.shape[1] == 1):
-            # a logical or real double row or column reduces to one truth value
-            if x.dtype == np.float64:
-                x = (x != 0) & (x == x) if name == "any" else x != 0  # any ignores NaN; all counts it
-            if x.dtype == np.bool_:
-                return bool(x.any() if name == "any" else x.all())
+            # a logical or real double row or column reduces to one truth value, read from
+            # counts of nonzero elements (NaN is nonzero: all counts it, any ignores it)
+            if x.dtype == np.bool_ or x.dtype == np.float64:
+                nonzero = int(np.count_nonzero(x))
+                if name == "all":
+                    return nonzero == x.size
+                if nonzero and x.dtype == np.float64:
+                    return nonzero > int(np.count_nonzero(x != x))
+                return nonzero > 0
     a = nonzero_values(x, name)
     dims, _ = reduction_options(() if dim is None else (dim,), frozenset())
     flat, out_shape = gather_slices(a, reduce_axes(a.shape, dims))

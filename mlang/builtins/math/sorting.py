@@ -196,7 +196,7 @@ def _sort_double_vector(x: np.ndarray, args: tuple, nargout: int) -> object:
     ordered = values[order].reshape(x.shape)
     if nargout <= 1:
         return ordered
-    return ordered, (order + 1).astype(np.float64).reshape(x.shape)
+    return ordered, (order + 1.0).reshape(x.shape)
 
 
 def column_ranks(column: np.ndarray, method: str = "auto") -> np.ndarray:
