@@ -212,6 +212,10 @@ def _double_and_scalar(x: object, y: object, largest: bool) -> object:
         return None
     if scalar != scalar:  # a NaN scalar loses everywhere (and a NaN array element is kept)
         out = array.copy()
+    elif scalar != 0.0:
+        # fmax/fmin: NaN loses; a tie is between equal bits, so which side wins is moot (but
+        # not for 0 and -0, where x must win)
+        out = np.fmax(array, scalar) if largest else np.fmin(array, scalar)
     elif array_first:  # keep x unless y beats it or x is NaN
         out = np.where(array >= scalar if largest else array <= scalar, array, scalar)
     else:  # keep the scalar x unless y beats it
