@@ -230,6 +230,7 @@ SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
 
 _FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
 _F64 = np.dtype(np.float64)
+_SHORT_ROW = 8  # (elements: up to this many, squares in Python are quicker than NumPy's)
 
 
 def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
@@ -246,6 +247,10 @@ def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
                 out = a / b
                 return float(out[0, 0]) if out.size == 1 else out
         elif symbol == ".^" and b == 2.0:
+            if a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
+                # Python's products, which never warn: no change of NumPy's error state
+                row = a.tolist()[0]
+                return row[0] * row[0] if len(row) == 1 else np.array([[x * x for x in row]])
             with np.errstate(over="ignore"):
                 out = np.square(a)
             return float(out[0, 0]) if out.size == 1 else out
