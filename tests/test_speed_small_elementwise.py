@@ -13,7 +13,7 @@ import pytest
 from mlang.errors import MatlabError
 from mlang.values import operators
 
-SPECIAL = [0.0, -0.0, 1.0, -1.0, 2.5, -3.0, 7.0, 1e-300, 1e300, -1e308, math.inf, -math.inf, math.nan]
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 2.0, 0.5, 2.5, -3.0, 7.0, 1e-300, 1e300, -1e308, math.inf, -math.inf, math.nan]
 ROWS = [
     np.array([[5.0, 6.0, 3.0]]),
     np.array([[0.0, -0.0, math.nan, math.inf, -math.inf, 1e308, -2.5, 1e-310]]),
