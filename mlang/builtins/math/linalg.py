@@ -250,14 +250,15 @@ def norm(x: Any, p: Any = 2.0) -> object:
     if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size \
             and (x.shape[0] == 1 or x.shape[1] == 1) and type(p) is float and p == 2.0:
         # the 2-norm of a real double row or column, as _scaled_p_norm computes it (its
-        # largest magnitude is NaN when any element is)
+        # largest magnitude is NaN when any element is; x*x is NumPy's x**2)
         mags = np.abs(x.reshape(-1))
-        scale = mags.max()
+        scale = float(np.maximum.reduce(mags))
         if scale != scale:
             return math.nan
-        if scale == 0 or not math.isfinite(scale):
-            return float((mags ** 2.0).sum() ** 0.5)
-        return float(scale * ((mags / scale) ** 2.0).sum() ** 0.5)
+        if scale == 0 or scale == math.inf:
+            return float(np.add.reduce(mags * mags)) ** 0.5
+        scaled = mags / scale
+        return scale * float(np.add.reduce(scaled * scaled)) ** 0.5
     a = as_floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
