@@ -266,3 +266,23 @@ def test_negated_double_arrays_match_general_path() -> None:
         same(fast, slow if type(slow) is float else slow.reshape(v.shape))
         assert fast is not v
     assert type(operators.uminus(np.array([[2.0]]))) is float
+
+
+def test_square_roots_of_short_rows_match_general_path() -> None:
+    from mlang.builtins.math import elementwise
+
+    sqrt = elementwise.__dict__.get("sqrt") or _registered("sqrt")
+    rng = np.random.default_rng(3)
+    rows = [np.array([[4.0, 2.0, 0.0, -0.0, math.inf, math.nan, 1e-310, 1e308]]),
+            np.array([[2.0, -1.0]]), np.array([[-math.inf, 4.0]]), np.array([[3.0, 5.0, 7.0]])]
+    rows += [rng.uniform(0, 10.0 ** rng.integers(-300, 300), (1, 8)) for _ in range(300)]
+    for v in rows:  # a column takes the general path
+        fast, slow = outcome(sqrt, v), outcome(sqrt, v.T.copy())
+        same_outcome(fast, slow.T if type(slow) is np.ndarray else slow)
+
+
+def _registered(name: str) -> object:
+    from mlang.evaluation.interpreter import Interpreter
+
+    it = Interpreter()
+    return lambda x: (it.set("x__", x), it.eval(f"y__ = {name}(x__);"), it.get("y__"))[2]

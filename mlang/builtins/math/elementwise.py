@@ -144,6 +144,9 @@ _SCALAR_MATH: dict[str, Callable[[float], float]] = {
 }
 
 
+_SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats than in NumPy)
+
+
 # Functions whose real values NumPy computes without a floating-point warning for every
 # input (infinities and NaN included), so they need no change of NumPy's error state.
 _NEVER_WARN = frozenset({"tanh", "atan"})
@@ -157,6 +160,12 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
                 return fast(x)
             except (ValueError, OverflowError):
                 pass
+    if name == "sqrt" and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 \
+            and x.shape[0] == 1 and 2 <= x.shape[1] <= _SHORT_ROW:
+        try:  # math.sqrt is correctly rounded, as NumPy's sqrt is; it raises for a negative
+            return np.array([[math.sqrt(e) for e in x.tolist()[0]]])
+        except ValueError:
+            pass
     if type(x) is np.ndarray and x.dtype.char in "df" and name in _NEVER_WARN and complex_when is None:
         return result(fn(x))  # a real double or single array: nothing to convert or silence
     a = floating(name, x)
