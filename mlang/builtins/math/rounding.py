@@ -225,12 +225,20 @@ def _few_remainders(a: np.ndarray, b: float, floor_mode: bool) -> object:
     """_remainder of a short 2-D double array and a finite double scalar, element by element
     as for two scalars; None when an element needs the array path (NaN, Inf, a/b overflows)."""
     values = []
+    whole_divisor = b != 0 and b.is_integer()
     for x in a.ravel().tolist():
-        if not (math.isfinite(x) and (b == 0 or math.isfinite(x / b))):
+        if whole_divisor and x.is_integer():  # _scalar_remainder's exact case, inline
+            r = math.fmod(x, b)
+            if floor_mode and r != 0 and (r < 0) != (b < 0):
+                r += b
+            values.append(r + 0.0)
+        elif math.isfinite(x) and (b == 0 or math.isfinite(x / b)):
+            values.append(_scalar_remainder(x, b, floor_mode))
+        else:
             return None
-        values.append(_scalar_remainder(x, b, floor_mode))
-    out = np.array(values, dtype=np.float64).reshape(a.shape)
-    return values[0] if len(values) == 1 else out
+    if len(values) == 1:
+        return values[0]
+    return np.array(values, dtype=np.float64).reshape(a.shape)
 
 
 def _int_mod(x: int, y: int) -> int:
