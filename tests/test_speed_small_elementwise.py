@@ -286,3 +286,21 @@ def _registered(name: str) -> object:
 
     it = Interpreter()
     return lambda x: (it.set("x__", x), it.eval(f"y__ = {name}(x__);"), it.get("y__"))[2]
+
+
+@pytest.mark.parametrize("symbol", ["./", "/", ".^", "==", "<", ">="])
+def test_no_floating_point_warnings_outside_the_interpreter(symbol: str) -> None:
+    """Library callers run with NumPy's default error state: division by zero, Inf/Inf and
+    overflow stay quiet, as in the general path."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for v in ROWS:
+            for s in SPECIAL:
+                if symbol == ".^" and s != 2.0:
+                    continue
+                operators.binary(symbol, v, s)
+            if symbol != "/":
+                operators.binary(symbol, v, v)
+                operators.binary(symbol, v, np.zeros(v.shape))

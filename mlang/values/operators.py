@@ -230,7 +230,8 @@ SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
 
 _FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
 _F64 = np.dtype(np.float64)
-_SHORT_ROW = 8  # (elements: up to this many, squares in Python are quicker than NumPy's)
+_SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats than in NumPy)
+_LARGEST = float(np.finfo(np.float64).max)
 
 
 def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
@@ -243,23 +244,33 @@ def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
             out = fast(a, b)
             return float(out[0, 0]) if out.size == 1 else out
         if symbol == "./":
-            if b >= 1.0 or b <= -1.0:  # finite, |b| >= 1: no division by zero, no overflow
+            if 1.0 <= abs(b) <= _LARGEST:  # no division by zero, no overflow, no Inf/Inf
                 out = a / b
                 return float(out[0, 0]) if out.size == 1 else out
+            if b != 0.0 and a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
+                return _row_value([x / b for x in a.tolist()[0]])  # Python's quotients never warn
         elif symbol == ".^" and b == 2.0:
             if a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
-                # Python's products, which never warn: no change of NumPy's error state
-                row = a.tolist()[0]
-                return row[0] * row[0] if len(row) == 1 else np.array([[x * x for x in row]])
+                return _row_value([x * x for x in a.tolist()[0]])  # Python's products never warn
             with np.errstate(over="ignore"):
                 out = np.square(a)
             return float(out[0, 0]) if out.size == 1 else out
         return None
     if tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape and symbol == "./":
+        if a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
+            try:  # Python's quotients, which warn of nothing but division by zero
+                return _row_value([x / y for x, y in zip(a.tolist()[0], b.tolist()[0], strict=True)])
+            except ZeroDivisionError:
+                pass
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             out = a / b
         return float(out[0, 0]) if out.size == 1 else out
     return None
+
+
+def _row_value(values: list[float]) -> object:
+    """A row of doubles computed in Python as a MATLAB value (one is a double scalar)."""
+    return values[0] if len(values) == 1 else np.array([values], dtype=np.float64)
 
 
 def elementwise(symbol: str, a: object, b: object) -> object:
