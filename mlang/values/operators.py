@@ -257,11 +257,6 @@ def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
             return float(out[0, 0]) if out.size == 1 else out
         return None
     if tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape and symbol == "./":
-        if a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
-            try:  # Python's quotients, which warn of nothing but division by zero
-                return _row_value([x / y for x, y in zip(a.tolist()[0], b.tolist()[0], strict=True)])
-            except ZeroDivisionError:
-                pass
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             out = a / b
         return float(out[0, 0]) if out.size == 1 else out
