@@ -304,3 +304,16 @@ def test_no_floating_point_warnings_outside_the_interpreter(symbol: str) -> None
             if symbol != "/":
                 operators.binary(symbol, v, v)
                 operators.binary(symbol, v, np.zeros(v.shape))
+
+
+@pytest.mark.parametrize("name", ["exp", "sin", "cos", "tan", "sinh", "cosh", "tanh", "atan", "sec", "expm1"])
+def test_math_of_double_arrays_is_numpys(name: str) -> None:
+    from mlang.builtins.math import elementwise
+
+    fn = next(f for n, f, *_ in elementwise._MATH if n == name)
+    for v in ROWS:
+        with np.errstate(all="ignore"):
+            expected = np.asarray(fn(v))
+        got = elementwise._math(name, fn, v)
+        same(got, float(expected[0, 0]) if expected.size == 1 else expected)
+        assert type(elementwise._math(name, fn, np.array([[True, False]]))) is np.ndarray

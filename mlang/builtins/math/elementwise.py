@@ -168,6 +168,9 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
             pass
     if type(x) is np.ndarray and x.dtype.char in "df" and name in _NEVER_WARN and complex_when is None:
         return result(fn(x))  # a real double or single array: nothing to convert or silence
+    if complex_when is None and type(x) is np.ndarray and x.dtype == np.float64:
+        with np.errstate(all="ignore"):  # quiet_result of a double array: nothing to convert
+            return result(np.asarray(fn(x)))
     a = floating(name, x)
     if name in _NEVER_WARN and a.dtype.kind == "f" and complex_when is None:  # nothing to silence
         return result(fn(a))
