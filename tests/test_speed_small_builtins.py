@@ -282,7 +282,7 @@ ENDS = [0.0, -0.0, 1.0, -3.0, 2.5, 1e-310, 1e299, -1e299, 1e300, 1e308, -1e308, 
 @pytest.mark.parametrize("a", ENDS)
 @pytest.mark.parametrize("b", ENDS)
 def test_linspace_matches_the_general_path(a, b):
-    for n in (2.0, 3.0, 7.0, 100.0):
+    for n in (2.0, 3.0, 7.0, 16.0, 17.0, 100.0):
         same(outcome(linspace, a, b, n), outcome(linspace, np.array([[a]]), b, np.array([[n]])))
 
 

@@ -125,7 +125,12 @@ def eye(*args: Any) -> object:
     Identity matrix."""
     shape = small_shape(args)
     if shape is not None:
-        return 1.0 if shape == (1, 1) else np.eye(shape[0], shape[1])
+        if shape == (1, 1):
+            return 1.0
+        identity = np.zeros(shape)
+        rows, cols = shape
+        identity.flat[:min(rows, cols) * cols:cols + 1] = 1.0  # the diagonal, row-major
+        return identity
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
     shape = size_arguments(sizes, cls)
     if len(shape) > 2:
@@ -199,6 +204,12 @@ def linspace(a: Any, b: Any, n: Any = 100.0) -> object:
         # points between two moderate double ends (no overflow to guard against), computed
         # as below
         count = int(n)
+        if count <= 16:  # a few points are quicker made one by one, by the same operations
+            step = b - a
+            points = [a + k * step / (count - 1) for k in range(count)]
+            points[0] = a
+            points[-1] = b
+            return np.array([points])
         y = a + np.arange(count, dtype=np.float64) * (b - a) / (count - 1)
         y[0] = a
         y[-1] = b
