@@ -477,8 +477,8 @@ def binary(symbol: str, a: object, b: object) -> object:
     elif ta is np.ndarray and tb is float:
         if a.dtype is _F64 and a.ndim == 2:  # the commonest case of all, computed here
             fast = _ARRAY_SCALAR_FAST.get(symbol)
-            if fast is not None:
-                out = fast(a, b)
+            if fast is not None or ((symbol == "/" or symbol == "./") and 1.0 <= abs(b) <= _LARGEST):
+                out = fast(a, b) if fast is not None else a / b  # (as _quick_double divides)
                 return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
