@@ -63,7 +63,9 @@ def _vectors() -> list[np.ndarray]:
 
 
 VECTORS = _vectors()
-LOGICAL_VECTORS = [v != 0 for v in VECTORS] + [np.array([[True]]), np.array([[False], [False]])]
+LOGICAL_VECTORS = [v != 0 for v in VECTORS] + [np.array([[True]]), np.array([[False], [False]]),
+                                                (np.arange(12.0).reshape(3, 4) > 4)[:, 1:2],
+                                                (np.arange(12.0).reshape(3, 4) > 6)[1:2, ::-1]]
 IDS = [f"v{k}" for k in range(len(VECTORS))]
 
 

@@ -26,6 +26,10 @@ def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> o
             and (x.dtype == np.bool_ or x.dtype == np.float64) and (x.shape[0] == 1 or x.shape[1] == 1):
         # a logical or real double row or column, all of it or its first n: a vector's
         # column-major positions are its positions in memory
+        if type(n) is float and n == 1.0 and x.dtype == np.bool_ and x.size:
+            first = int(x.argmax())  # the first true element (or 0 when there is none)
+            if x.flat[first]:
+                return float(first + 1)
         if n is None or (type(n) is float and n >= 1.0 and n.is_integer()):
             positions = x.reshape(-1).nonzero()[0]
             if n is not None and n < positions.size:
