@@ -188,15 +188,19 @@ def _sort_double_vector(x: np.ndarray, args: tuple, nargout: int) -> object:
             return None
         descending = text == "descend"
     values = x.reshape(-1)
-    # _stable_order for one key (any stable order is the same order)
+    # _stable_order for one key (any stable order is the same order): descending, the
+    # ascending order of the reversed values, backwards, so that NaN comes first and equal
+    # values keep their order; positions there count from the end
     if descending:
-        order = (values.size - 1) - values[::-1].argsort(kind="stable")[::-1]
+        values = values[::-1]
+        order = values.argsort(kind="stable")[::-1]
     else:
         order = values.argsort(kind="stable")
     ordered = values[order].reshape(x.shape)
     if nargout <= 1:
         return ordered
-    return ordered, (order + 1.0).reshape(x.shape)
+    positions = float(values.size) - order if descending else order + 1.0
+    return ordered, positions.reshape(x.shape)
 
 
 def column_ranks(column: np.ndarray, method: str = "auto") -> np.ndarray:
