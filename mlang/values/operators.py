@@ -8,7 +8,9 @@
 * complex results whose imaginary parts are all zero become real.
 
 The evaluator handles double scalars (Python floats) inline before calling
-these; everything here may assume it is not on the very hottest path.
+these.  binary computes the next commonest operands directly (logical scalars with
+doubles, a 2-D double array with a double scalar or with a double array of its size)
+with exactly the general path's values; everything else takes the general path.
 """
 
 from __future__ import annotations
@@ -450,11 +452,11 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
     return a != 0
 
 
-# an array and a double scalar: the matrix operator is the element-wise one
-# a 2-D double array and a double scalar: NumPy's values are MATLAB's (computed as the
-# element-wise path computes them, with no conversion)
+# a 2-D double array and a double scalar, or two of one size: NumPy's values are MATLAB's
+# (computed as the element-wise path computes them, with no conversion)
 _ARRAY_SCALAR_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
 _SAME_SHAPE_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, **COMPARE}
+# an array and a double scalar: the matrix operator is the element-wise one
 _ARRAY_BY_SCALAR = {"+": "+", "-": "-", ".*": ".*", "*": ".*", "./": "./", "/": "./", ".^": ".^"}
 
 
