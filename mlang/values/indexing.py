@@ -34,6 +34,7 @@ from mlang.values.core import (
 from mlang.values.limits import check_array_size
 from mlang.values.objects import OBJECT_KINDS
 from mlang.values.operators import as_class
+from mlang.values.ranges import colon_range, range_length
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from mlang.values.subscripts import (
@@ -153,6 +154,40 @@ def index(value: object, args: list) -> object:
     else:
         out = data[np.ix_(*[_as_positions(i, n) for i, n in zip(idxs, shape, strict=True)])]
     return rewrap(value, out.reshape(fix_shape(out.shape), order="F") if out.ndim > 2 else out)
+
+
+def index_by_range(value: np.ndarray, start: object, step: object, stop: object) -> object:
+    """``value(start:step:stop)`` for a 2-D array ``value``: what ``index`` gives for the
+    range, taken as a slice when the range is of whole numbers within bounds (no index
+    array is made or checked); anything else goes the general way, with its errors."""
+    if type(start) is float and type(step) is float and type(stop) is float and value.ndim == 2 \
+            and start.is_integer() and step.is_integer() and step:
+        count = range_length(start, step, stop)
+        first = int(start)
+        s = int(step)
+        last = first + (count - 1) * s
+        n = value.size
+        if count and 1 <= min(first, last) and max(first, last) <= n:
+            end = last - 1 + (1 if s > 0 else -1)
+            positions = slice(first - 1, end if end >= 0 else None, s)
+            rows, cols = value.shape
+            if rows == 1:
+                out = value[:, positions].copy()
+            elif cols == 1:
+                out = value[positions, :].copy()
+            elif value.flags.f_contiguous:  # a matrix: the index's shape, a row
+                out = value.reshape(-1, order="F")[positions].reshape(1, count).copy()
+            else:
+                return index(value, [colon_range(start, step, stop)])
+            return result(out) if count == 1 or out.dtype.kind == "c" else out
+    return index(value, [colon_range(start, step, stop)])
+
+
+def index_all(value: np.ndarray) -> object:
+    """``value(:)`` for an array ``value``: its elements as a column (what ``index`` gives)."""
+    if value.ndim == 2 and value.size > 1 and value.dtype.kind != "c":
+        return value.reshape(-1, 1, order="F").copy()
+    return index(value, [COLON])
 
 
 def _basic_slice(arg: object, n: int) -> slice | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from mlang.errors import error
 from mlang.evaluation.compiler.expressions import LONG_CHAIN
 from mlang.evaluation.compiler.plain_calls import listing, plain_call_or_index
@@ -24,6 +26,9 @@ from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
 from mlang.values.objects import FUNCTION_LIKE, kind_of
 from mlang.values.struct import Struct
+
+# expressions cheap and pure to compile twice (as range ends here and in the general code)
+_SIMPLE_NODES = (ast.Number, ast.Name, ast.End, ast.Binary, ast.Unary)
 
 
 def _single(values: list, intermediate: bool = False) -> Any:
@@ -293,18 +298,8 @@ class ReferenceCompiler:
 
     def visit_Index(self, node: ast.Index) -> Code:
         if not node.braces and type(node.base) is ast.Name:
-            codes = self._plain_call_site(node)
-            if codes is not None:
-                return plain_call_or_index(self.interp, self.unit, node.base.name, codes)[1]
-            run = self.call_or_index(node)
-
-            def first(frame: Frame) -> Any:
-                out = run(frame, 1)
-                if not out:
-                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-                return out[0]
-
-            return first
+            whole = self._array_range_index(node)
+            return whole if whole is not None else self._general_index(node)
         multi = self.multi(node)
         root = self.plain_variable(node.base)
         if root is None or len(node.args) != 1 or self.may_expand(node.args[0]) \
@@ -326,6 +321,71 @@ class ReferenceCompiler:
             return _single(indexing.brace_index(b, [k]))
 
         return brace_element
+
+    def _array_range_index(self, node: ast.Index) -> Code | None:
+        """``x(a:b)``, ``x(a:s:b)`` and ``x(:)`` on an array variable ``x``, without making
+        the range (None when the index is not of that form).  Anything but an array
+        takes the general code, compiled alongside."""
+        name = node.base.name  # type: ignore[attr-defined]
+        if len(node.args) != 1 or name in self.special_names:
+            return None
+        arg = node.args[0]
+        if type(arg) is ast.Colon:
+            general = self._general_index(node)
+            index_all = indexing.index_all
+
+            def all_elements(frame: Frame) -> Any:
+                base = frame.vars.get(name, MISSING)
+                if type(base) is np.ndarray:
+                    return index_all(base)
+                return general(frame)
+
+            return all_elements
+        if type(arg) is not ast.Range or not all(
+                _is_simple(n) for n in (arg.start, arg.step, arg.stop) if n is not None):
+            return None
+        general = self._general_index(node)
+        start = self.expr(arg.start)
+        step = self.expr(arg.step) if arg.step is not None else (lambda frame: 1.0)
+        stop = self.expr(arg.stop)
+        by_range = indexing.index_by_range
+        if not self.facts.contains_end(arg):
+            def array_range(frame: Frame) -> Any:
+                base = frame.vars.get(name, MISSING)
+                if type(base) is not np.ndarray:
+                    return general(frame)
+                return by_range(base, start(frame), step(frame), stop(frame))
+
+            return array_range
+
+        def array_range_to_end(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if type(base) is not np.ndarray:
+                return general(frame)
+            stack = frame.end_stack
+            stack.append((base, 0, 1))
+            try:
+                a, s, b = start(frame), step(frame), stop(frame)
+            finally:
+                stack.pop()
+            return by_range(base, a, s, b)
+
+        return array_range_to_end
+
+    def _general_index(self, node: ast.Index) -> Code:
+        """The code ``visit_Index`` gives ``name(args)`` when no special form applies."""
+        codes = self._plain_call_site(node)
+        if codes is not None:
+            return plain_call_or_index(self.interp, self.unit, node.base.name, codes)[1]  # type: ignore
+        run = self.call_or_index(node)
+
+        def first(frame: Frame) -> Any:
+            out = run(frame, 1)
+            if not out:
+                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+            return out[0]
+
+        return first
 
     def visit_Field(self, node: ast.Field | ast.DynField) -> Code:
         if type(node) is ast.Field and type(node.base) is ast.Index:
@@ -517,6 +577,15 @@ class ReferenceCompiler:
             return self.expr(node)
         multi = self.multi(node)
         return lambda frame: _single(multi(frame), intermediate=True)
+
+
+def _is_simple(node: ast.Node) -> bool:
+    t = type(node)
+    if t is ast.Binary:
+        return _is_simple(node.left) and _is_simple(node.right)  # type: ignore[attr-defined]
+    if t is ast.Unary:
+        return _is_simple(node.operand)  # type: ignore[attr-defined]
+    return t in _SIMPLE_NODES
 
 
 def _method_outputs(value: Any) -> list:

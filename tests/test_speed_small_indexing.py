@@ -1,0 +1,174 @@
+"""The fast paths of indexing and concatenation of short arrays give exactly what the
+general paths give: the same class, dtype, shape, values (NaN, Inf and the sign of zero
+included), an array of their own, and the same errors."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from mlang.errors import MatlabError
+from mlang.values import indexing
+from mlang.values.core import char_row
+from mlang.values.ranges import colon_range
+from mlang.values.subscripts import COLON, owns_storage
+from tests.running import run
+
+
+def same(x: object, y: object) -> None:
+    """x and y are the same MATLAB value: type, dtype, shape and every bit of every element."""
+    assert type(x) is type(y), (x, y)
+    if type(x) is np.ndarray:
+        assert x.dtype == y.dtype and x.shape == y.shape, (x, y)
+        assert x.flags.c_contiguous == y.flags.c_contiguous, (x, y)
+        assert x.flags.f_contiguous == y.flags.f_contiguous, (x, y)
+        if x.dtype.kind in "fc":
+            numbers = ~np.isnan(x.real)
+            assert np.array_equal(np.signbit(x.real)[numbers], np.signbit(y.real)[numbers])
+            assert np.array_equal(x, y, equal_nan=True), (x, y)
+        else:
+            assert x.tobytes() == y.tobytes(), (x, y)
+    elif type(x) is float:
+        assert (math.isnan(x) and math.isnan(y)) or (x == y and math.copysign(1, x) == math.copysign(1, y))
+    else:
+        assert x == y, (x, y)
+
+
+def outcome(fn, *args: object) -> object:
+    """fn's value, or its MATLAB error identifier and message."""
+    try:
+        return fn(*args)
+    except MatlabError as e:
+        return ("error", e.identifier, str(e))
+
+
+def same_outcome(x: object, y: object) -> None:
+    if type(x) is tuple or type(y) is tuple:
+        assert x == y
+    else:
+        same(x, y)
+
+
+ROW = np.array([[0.0, -0.0, math.nan, math.inf, -math.inf, 1e308, -2.5, 7.0]])
+ARRAYS = [
+    ROW,
+    ROW.T.copy(),
+    np.array([[1.0, 2.0, 3.0]]),
+    np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -0.0]]),
+    np.asfortranarray(np.arange(12.0).reshape(3, 4)),
+    np.arange(12.0).reshape(3, 4),  # C order: the general path
+    np.array([[1.0 + 2j, 3.0, 4.0 - 1j]]),
+    np.array([[1.0 + 0j, 3.0 + 1j], [2.0, 5.0]]),
+    np.array([[True, False, True]]),
+    np.array([[1, 2, 3, 4]], dtype=np.int8),
+    np.array([[1], [2], [255]], dtype=np.uint8),
+    np.array([[5, -7, 9]], dtype=np.int16),
+    np.array([[1, 2, 3]], dtype=np.uint16),
+    np.array([[1, -2, 3]], dtype=np.int32),
+    np.array([[1, 2, 3]], dtype=np.uint32),
+    np.array([[-(2 ** 63), 2, 2 ** 62]], dtype=np.int64),
+    np.array([[2 ** 64 - 1, 2, 3]], dtype=np.uint64),
+    np.array([[1.5, -0.0, np.nan]], dtype=np.float32),
+    char_row("hello"),
+    np.array([[7]], dtype=np.int8),
+    np.zeros((1, 0)),
+    np.zeros((0, 3)),
+    np.zeros((0, 0)),
+    np.arange(24.0).reshape(2, 3, 4, order="F"),
+]
+ENDS = [1.0, 2.0, 3.0, 4.0, 0.0, -1.0, -0.0, 2.5, 8.0, 9.0, 12.0, 13.0, math.nan, math.inf, -math.inf]
+STEPS = [1.0, 2.0, -1.0, -2.0, 3.0, 0.0, 0.5, -0.5, math.nan]
+
+
+def general_range(value: np.ndarray, a: object, s: object, b: object) -> object:
+    return indexing.index(value, [colon_range(a, s, b)])
+
+
+@pytest.mark.parametrize("value", ARRAYS, ids=lambda v: f"{v.dtype}{v.shape}")
+def test_range_index_as_general(value: np.ndarray) -> None:
+    for a, s, b in itertools.product(ENDS, STEPS, ENDS):
+        fast = outcome(indexing.index_by_range, value, a, s, b)
+        same_outcome(fast, outcome(general_range, value, a, s, b))
+        if type(fast) is np.ndarray:
+            assert owns_storage(fast) and not np.shares_memory(fast, value)
+
+
+@pytest.mark.parametrize("value", ARRAYS, ids=lambda v: f"{v.dtype}{v.shape}")
+def test_range_index_of_other_classes_of_ends(value: np.ndarray) -> None:
+    for a, s, b in [(True, 1.0, 2.0), (1.0, 1.0, np.array([[2.0]])), (np.array([[1]], dtype=np.int8), 1.0, 2.0),
+                    (1.0, 1.0, char_row("a")), (1.0 + 1j, 1.0, 2.0), (np.zeros((1, 0)), 1.0, 2.0)]:
+        same_outcome(outcome(indexing.index_by_range, value, a, s, b), outcome(general_range, value, a, s, b))
+
+
+@pytest.mark.parametrize("value", ARRAYS, ids=lambda v: f"{v.dtype}{v.shape}")
+def test_colon_index_as_general(value: np.ndarray) -> None:
+    fast = outcome(indexing.index_all, value)
+    same_outcome(fast, outcome(indexing.index, value, [COLON]))
+    if type(fast) is np.ndarray and fast.size:
+        assert owns_storage(fast) and not np.shares_memory(fast, value)
+
+
+SOURCES = ["[3 4 1]", "[3; 4; 1]", "[1 2; 3 4]", "'abc'", "int8([1 2 3])", "single([1 NaN -0])",
+           "[true false true]", "[1+2i 3 4]", "zeros(1, 0)", "[]", "5", "int16(5)", "{1, 'a', 3}",
+           "struct('a', {1, 2, 3})", "[\"a\" \"b\" \"c\"]", "reshape(1:8, 2, 2, 2)"]
+INDICES = ["1:2", "2:end", "end:-1:1", "1:end-1", "a:b", "b:-1:a", "1:2:end", "0:1", "1:4", "2:1",
+           "1.5:2", "-1:1", "1:NaN", "1:Inf", ":", "a:2*b", "(1):b", "end", "-a:b"]
+
+
+def _y(code: str) -> object:
+    """``y`` after running ``code``, or the error (identifier and message)."""
+    try:
+        interp, _ = run(code)
+    except MatlabError as e:
+        return ("error", e.identifier, str(e))
+    return interp.get("y")
+
+
+def _same_y(fast: object, slow: object, fast_code: str, slow_code: str) -> None:
+    if type(fast) is tuple or type(slow) is tuple:
+        assert fast == slow, fast_code
+    elif type(fast) is np.ndarray or type(fast) in (float, bool, complex):
+        same(fast, slow)
+    else:  # cells, structs, strings: compared as shown
+        shown = " disp(class(y)); disp(size(y)); disp(y)"
+        assert run(fast_code + shown)[1] == run(slow_code + shown)[1], fast_code
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_range_index_in_code_as_general(source: str) -> None:
+    """``v(range)`` and ``v(:)`` compiled (fast) and with the range made first (general) agree."""
+    for index in INDICES:
+        fast = f"a = 1; b = 2; v = {source}; y = v({index});"
+        if index == ":":
+            slow = f"a = 1; b = 2; v = {source}; y = subsref(v, substruct('()', {{':'}}));"
+        else:
+            slow = f"a = 1; b = 2; v = {source}; r = {index.replace('end', 'numel(v)')}; y = v(r);"
+        _same_y(_y(fast), _y(slow), fast, slow)
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("y = numel(1:3);", 3.0),
+    ("y = sum(2:4);", 9.0),
+    ("y = sum(:);", 58.0),
+    ("y = sum(2:end);", ("error", "MATLAB:badEnd")),
+    ("c = {5, 6, 7}; y = c(2:3); y = y{2};", 7.0),
+    ("f = @(x) x * 2; y = f(1:2); y = y(2);", 4.0),
+    ("y = undefined_thing(1:2);", ("error", "MATLAB:UndefinedFunction")),
+])
+def test_range_index_of_what_is_not_an_array(code: str, expected: object) -> None:
+    """Functions, handles and cells with a range argument take their usual paths."""
+    got = _y(code)
+    if type(expected) is tuple:
+        assert type(got) is tuple and got[:len(expected)] == expected, got
+    else:
+        same(got, expected)
+
+
+def test_range_index_with_end_in_ends() -> None:
+    interp, _ = run("v = [1 2 3 4 5]; y = v(end-2:end); z = v(v(1):v(end)-2); w = v(end:-2:1);")
+    same(interp.get("y"), np.array([[3.0, 4.0, 5.0]]))
+    same(interp.get("z"), np.array([[1.0, 2.0, 3.0]]))
+    same(interp.get("w"), np.array([[5.0, 3.0, 1.0]]))
