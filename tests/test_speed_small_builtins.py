@@ -49,7 +49,7 @@ def _vectors() -> list[np.ndarray]:
         [-3.5, 2.25, 1e200, -1e200, 4.0, 4.0, -0.0, 0.0, 9.0, NAN, 1.5],
     ]
     rng = np.random.default_rng(26)
-    for n in (2, 3, 8, 9, 17, 40):
+    for n in (2, 3, 4, 5, 6, 7, 8, 9, 17, 40):
         rows.append(list(rng.integers(-3, 4, n).astype(float)))  # many ties and zeros
         rows.append(list(rng.standard_normal(n)))
     out = []
@@ -266,6 +266,22 @@ def test_dot_of_two_vectors_matches_the_general_path(v):
         same(outcome(dot, a, b), _dot_general(a, b))
     for x in other_types(v)[:-1]:
         same(outcome(dot, x, v), _dot_general(x, v))
+
+
+def test_norm_and_dot_of_many_short_vectors_add_as_numpy_does():
+    """Short vectors are summed in Python floats, in the order NumPy adds them: the last bit
+    of every sum must agree, over vectors of very different magnitudes."""
+    rng = np.random.default_rng(8)
+    for _ in range(3000):
+        n = int(rng.integers(1, 11))
+        a = rng.standard_normal((1, n)) * 10.0 ** rng.integers(-8, 8, (1, n))
+        b = rng.standard_normal((1, n)) * 10.0 ** rng.integers(-8, 8, (1, n))
+        same(norm(a), norm(a, np.array([[2.0]])))
+        same(dot(a, b), _dot_general(a, b))
+        same(dot(a.T, b), _dot_general(a.T, b))
+    same(dot(np.array([[-0.0]]), np.array([[1.0]])), _dot_general(np.array([[-0.0]]), np.array([[1.0]])))
+    same(dot(np.array([[-0.0, -0.0]]), np.array([[1.0, 1.0]])),
+         _dot_general(np.array([[-0.0, -0.0]]), np.array([[1.0, 1.0]])))
 
 
 def test_dot_of_vectors_of_different_lengths_is_matlabs_error():

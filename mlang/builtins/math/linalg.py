@@ -251,6 +251,8 @@ def norm(x: Any, p: Any = 2.0) -> object:
             and (x.shape[0] == 1 or x.shape[1] == 1) and type(p) is float and p == 2.0:
         # the 2-norm of a real double row or column, as _scaled_p_norm computes it (its
         # largest magnitude is NaN when any element is; x*x is NumPy's x**2)
+        if x.size < SEQUENTIAL_SUM:
+            return _short_norm([abs(e) for e in x.reshape(-1).tolist()])
         mags = np.abs(x.reshape(-1))
         scale = float(np.maximum.reduce(mags))
         if scale != scale:
@@ -277,6 +279,27 @@ def norm(x: Any, p: Any = 2.0) -> object:
         raise error("MATLAB:norm:unknownNorm",
                     "The only matrix norms available are 1, 2, inf, and 'fro'.")
     return float_result(np.array([[value]]), x)
+
+
+# NumPy sums fewer numbers than this one after another from 0.0 (its pairwise summation
+# starts with blocks of 8): Python's float additions in that order give the same sum.
+SEQUENTIAL_SUM = 8
+
+
+def _short_norm(mags: list[float]) -> float:
+    """_scaled_p_norm's 2-norm of fewer than SEQUENTIAL_SUM magnitudes, in Python floats."""
+    if any(m != m for m in mags):
+        return math.nan
+    scale = max(mags)
+    total = 0.0
+    if scale == 0 or scale == math.inf:
+        for m in mags:
+            total += m * m
+        return total ** 0.5
+    for m in mags:
+        scaled = m / scale
+        total += scaled * scaled
+    return scale * total ** 0.5
 
 
 def _vector_norm(v: np.ndarray, order: float | str) -> float:
@@ -354,6 +377,11 @@ def dot(a: Any, b: Any, dim: Any = None) -> object:
             and b.dtype == np.float64 and a.ndim == 2 and b.ndim == 2 and a.size == b.size \
             and (a.shape[0] == 1 or a.shape[1] == 1) and (b.shape[0] == 1 or b.shape[1] == 1):
         # two real double vectors of one length: the sum of their products (conj is nothing)
+        if a.size < SEQUENTIAL_SUM:
+            total = 0.0
+            for u, w in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist(), strict=True):
+                total += u * w
+            return total
         return float((a.reshape(-1) * b.reshape(-1)).sum())
     x, y = as_floats(a, "dot"), as_floats(b, "dot")
     if dim is None and is_vector_array(x) and is_vector_array(y):
