@@ -10,8 +10,9 @@ import math
 import numpy as np
 import pytest
 
+from mlang.builtins.data.rearrange import reshape
 from mlang.errors import MatlabError
-from mlang.values import indexing
+from mlang.values import concat, indexing
 from mlang.values.core import char_row
 from mlang.values.ranges import colon_range
 from mlang.values.subscripts import COLON, owns_storage
@@ -172,3 +173,82 @@ def test_range_index_with_end_in_ends() -> None:
     same(interp.get("y"), np.array([[3.0, 4.0, 5.0]]))
     same(interp.get("z"), np.array([[1.0, 2.0, 3.0]]))
     same(interp.get("w"), np.array([[5.0, 3.0, 1.0]]))
+
+
+# ------------------------------------------------------------ concatenation
+
+def general_concatenate(rows: list[list]) -> object:
+    """``concatenate`` by its general path: each row joined, then the rows."""
+    joined = [concat.cat(r, 1) for r in rows]
+    return joined[0] if len(joined) == 1 else concat.cat(joined, 0)
+
+
+PIECES = [3.0, -0.0, math.nan, math.inf, np.array([[1.0, -0.0, math.nan]]), np.array([[4.0], [5.0]]),
+          np.array([[1.0, 2.0], [3.0, 4.0]]), np.asfortranarray(np.array([[1.0, 2.0], [3.0, 4.0]])),
+          np.array([[7.0, 8.0]]), np.zeros((1, 0)), np.zeros((0, 0)), np.zeros((2, 0)),
+          np.array([[1.0, 2.0]], dtype=np.float32), np.array([[1, 2]], dtype=np.int8), True,
+          np.array([[True, False]]), 1 + 2j, np.array([[1.0 + 1j, 2.0]]), char_row("ab"),
+          np.arange(8.0).reshape(2, 2, 2)]
+
+
+def _layouts() -> list[list[list]]:
+    shapes = []
+    for a, b in itertools.product(PIECES, repeat=2):
+        shapes += [[[a, b]], [[a], [b]], [[a, b], [b, a]], [[a, b, a]], [[a], [b], [a]], [[a]], [[a], []]]
+    return shapes
+
+
+def test_concatenation_as_general() -> None:
+    for rows in _layouts():
+        fast = outcome(concat.concatenate, rows)
+        same_outcome(fast, outcome(general_concatenate, rows))
+
+
+def test_concatenation_makes_a_new_array() -> None:
+    v = np.array([[1.0, 2.0, 3.0]])
+    for rows in ([[v], [v]], [[v, 4.0]], [[v, v]]):
+        out = concat.concatenate(rows)
+        assert not np.shares_memory(out, v) and owns_storage(out)
+
+
+@pytest.mark.parametrize("fast, slow", [
+    ("y = [v; v];", "y = [[], v; v];"), ("y = [v, 4];", "y = [[], v, 4];"),
+    ("y = vertcat(v, v, v);", "y = vertcat([], v, v, v);"), ("y = horzcat(v, 4, v);", "y = horzcat([], v, 4, v);"),
+    ("y = [v; 1 2];", "y = [[], v; 1 2];"), ("y = [v', [1 2]];", "y = [[], v', [1 2]];"),
+    ("y = vertcat(v, [1 2]);", "y = vertcat([], v, [1 2]);"), ("y = [1 2; 3 4; 5 6];", "y = [[], 1 2; 3 4; 5 6];"),
+    ("y = [v; v, 1];", "y = [[], v; v, 1];"), ("y = [v', v'];", "y = [[], v', v'];"),
+])
+def test_concatenation_in_code_as_general(fast: str, slow: str) -> None:
+    """The same values or errors as the general path (which an empty [] operand takes)."""
+    fast, slow = "v = [1 -0 NaN];" + fast, "v = [1 -0 NaN];" + slow
+    _same_y(_y(fast), _y(slow), fast, slow)
+
+
+# ------------------------------------------------------------------ reshape
+
+def _reshape(*args: object) -> object:
+    return reshape(*args)
+
+
+RESHAPED = [np.array([[1.0, -0.0, math.nan, math.inf]]), np.array([[1.0], [2.0], [3.0], [4.0]]),
+            np.asfortranarray(np.arange(6.0).reshape(2, 3)), np.arange(6.0).reshape(2, 3),
+            np.array([[1, 2, 3, 4]], dtype=np.uint8), np.array([[True, False, True, True]]),
+            np.array([[1 + 1j, 2.0, 3.0, 4.0]]), char_row("abcd"), np.array([[5.0]]),
+            np.array([[5]], dtype=np.int32), np.zeros((1, 0)), np.zeros((0, 0)),
+            np.arange(8.0).reshape(2, 2, 2)]
+SIZES = [0.0, -0.0, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, -1.0, -2.0, 2.5, math.nan, math.inf]
+
+
+@pytest.mark.parametrize("value", RESHAPED, ids=lambda v: f"{v.dtype}{v.shape}")
+def test_reshape_as_general(value: np.ndarray) -> None:
+    """reshape(a, m, n) and reshape(a, [m n]) as with a trailing size 1 (the general path)."""
+    for m, n in itertools.product(SIZES, repeat=2):
+        fast = outcome(_reshape, value, m, n)
+        slow = outcome(_reshape, value, m, n, 1.0)
+        same_outcome(fast, slow)
+        if type(fast) is np.ndarray:
+            assert np.shares_memory(fast, value) == np.shares_memory(slow, value)
+        same_outcome(outcome(_reshape, value, np.array([[m, n]])), outcome(_reshape, value, np.array([[m, n, 1.0]])))
+    for args in ([], [2.0], [np.array([[2.0, 2.0]], dtype=np.float32)], [np.array([[2.0], [2.0]])],
+                 [np.zeros((0, 0)), 2.0], [2.0, np.array([[2.0, 1.0]])], [np.array([[2.0]]), 2.0]):
+        outcome(_reshape, value, *args)  # (the general path's values and errors)

@@ -25,6 +25,8 @@ from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from mlang.values.text import to_string_array
 
+_SMALL = 1 << 20  # joined sizes (elements) below any limit check_array_size enforces
+
 
 def _inconsistent() -> Exception:
     return error("MATLAB:catenate:dimensionMismatch",
@@ -124,6 +126,22 @@ def _wrap_cell(v: object) -> np.ndarray:
 
 
 def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
+    if axis < 2:  # 2-D arrays (the common case): as below
+        across = 1 - axis
+        width = arrays[0].shape[across]
+        size = 0
+        for a in arrays:
+            if a.ndim != 2:
+                break
+            if a.shape[across] != width:
+                raise _inconsistent()
+            size += a.size
+        else:
+            if size >= _SMALL:
+                joined_shape = [width, width]
+                joined_shape[axis] = sum(a.shape[axis] for a in arrays)
+                check_array_size(tuple(joined_shape), arrays[0].dtype)
+            return np.concatenate(arrays, axis=axis)
     ndim = max(max(a.ndim for a in arrays), axis + 1)
     padded = [a.reshape(a.shape + (1,) * (ndim - a.ndim)) if a.ndim < ndim else a for a in arrays]
     ref = padded[0].shape
@@ -137,8 +155,49 @@ def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
     return np.concatenate(padded, axis=axis)
 
 
+_FLOAT64 = np.dtype(np.float64)
+
+
+def _doubles_joined(rows: list[list]) -> np.ndarray | None:
+    """``concatenate`` of double scalars and non-empty 2-D double arrays of consistent
+    sizes, two or more of them: what the general path gives (None for anything else)."""
+    joined = []
+    total = 0
+    for row in rows:
+        parts = []
+        height = -1
+        for v in row:
+            t = type(v)
+            if t is float:
+                v = np.array([[v]])
+            elif t is not np.ndarray or v.dtype is not _FLOAT64 or v.ndim != 2 or not v.size:
+                return None
+            h = v.shape[0]
+            if h != height:
+                if height >= 0:
+                    return None
+                height = h
+            parts.append(v)
+            total += v.size
+        if not parts:
+            return None
+        joined.append(parts[0] if len(parts) == 1 else _join(parts, 1))
+    if total >= _SMALL or (len(joined) == 1 and len(rows[0]) == 1):
+        return None
+    if len(joined) == 1:
+        return joined[0]
+    width = joined[0].shape[1]
+    for part in joined:
+        if part.shape[1] != width:
+            return None
+    return _join(joined, 0)
+
+
 def concatenate(rows: list[list]) -> object:
     """``[row1; row2; ...]`` where each row is a list of values."""
+    doubles = _doubles_joined(rows)
+    if doubles is not None:
+        return doubles
     for row in rows:
         for v in row:
             kind = OBJECT_KINDS.get(type(v))

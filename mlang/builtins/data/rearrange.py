@@ -159,12 +159,32 @@ def reshape(a: Any, *dims: Any) -> object:
     B = reshape(A,sz1,...,szN)
 
     Reshape an array; one size may be [] to be computed from the others."""
+    if type(a) is np.ndarray:
+        sizes = _two_sizes(dims)
+        if sizes is not None and sizes[0] * sizes[1] == a.size:  # the common case, as below
+            return result(a.reshape(sizes, order="F"))
     if not dims:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
     data = data_of(a)
     shape = _reshape_dims(list(dims), data.size)
     out = data.reshape(shape, order="F")
     return rewrap_shaped(a, out)
+
+
+def _two_sizes(dims: tuple) -> tuple[int, int] | None:
+    """Two sizes given as (m, n) or ([m n]) of whole non-negative doubles (else None)."""
+    if len(dims) == 2:
+        m, n = dims
+        if type(m) is not float or type(n) is not float:
+            return None
+    elif len(dims) == 1 and type(dims[0]) is np.ndarray and dims[0].shape == (1, 2) \
+            and dims[0].dtype == np.float64:
+        m, n = dims[0][0].tolist()
+    else:
+        return None
+    if m.is_integer() and n.is_integer() and m >= 0 and n >= 0:
+        return int(m), int(n)
+    return None
 
 
 def _reshape_dims(dims: list, total: int) -> tuple[int, ...]:
