@@ -56,7 +56,7 @@ def outcome(fn, *args: object) -> object:
 
 def same_outcome(x: object, y: object) -> None:
     if type(x) is tuple or type(y) is tuple:
-        assert x == y
+        assert type(x) is tuple and type(y) is tuple and x == y, (x, y)
     else:
         same(x, y)
 
@@ -317,3 +317,20 @@ def test_math_of_double_arrays_is_numpys(name: str) -> None:
         got = elementwise._math(name, fn, v)
         same(got, float(expected[0, 0]) if expected.size == 1 else expected)
         assert type(elementwise._math(name, fn, np.array([[True, False]]))) is np.ndarray
+
+
+@pytest.mark.parametrize("symbol", SYMBOLS)
+def test_logical_arrays_and_double_scalars_match_general_path(symbol: str) -> None:
+    masks = [np.array([[True, False, True]]), np.array([[True], [False]]), np.array([[False]]),
+             np.zeros((0, 2), dtype=bool), np.array([[True, False], [False, True]])]
+    for m, s in itertools.product(masks, SPECIAL + [True]):
+        if symbol == "^" and m.shape[0] != m.shape[1]:
+            continue
+        fast = outcome(operators.binary, symbol, m, s)
+        if symbol in ("*", "/", "^", "\\"):  # matrix operators: a 1x1 array for the scalar
+            slow = outcome(operators.binary, symbol, m, np.full((1, 1), s))
+        else:
+            slow = outcome(operators.binary, symbol, m.reshape(m.shape + (1,)), s)
+        if type(slow) is np.ndarray and slow.ndim == 3:
+            slow = slow.reshape(slow.shape[:2])
+        same_outcome(fast, slow)

@@ -234,6 +234,7 @@ _FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
 _F64 = np.dtype(np.float64)
 _SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats than in NumPy)
 _LARGEST = float(np.finfo(np.float64).max)
+_MASK = np.dtype(np.bool_)  # (a logical array with a double scalar: NumPy makes it double itself)
 
 
 def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
@@ -477,7 +478,7 @@ def binary(symbol: str, a: object, b: object) -> object:
                 except (OverflowError, ZeroDivisionError):
                     pass
     elif ta is np.ndarray and tb is float:
-        if a.dtype is _F64 and a.ndim == 2:  # the commonest case of all, computed here
+        if (a.dtype is _F64 or a.dtype is _MASK) and a.ndim == 2:  # the commonest case, computed here
             fast = _ARRAY_SCALAR_FAST.get(symbol)
             if fast is not None or ((symbol == "/" or symbol == "./") and 1.0 <= abs(b) <= _LARGEST):
                 out = fast(a, b) if fast is not None else a / b  # (as _quick_double divides)
