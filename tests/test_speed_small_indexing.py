@@ -30,6 +30,8 @@ def same(x: object, y: object) -> None:
             numbers = ~np.isnan(x.real)
             assert np.array_equal(np.signbit(x.real)[numbers], np.signbit(y.real)[numbers])
             assert np.array_equal(x, y, equal_nan=True), (x, y)
+        elif x.dtype == object:
+            assert all(a is b or repr(a) == repr(b) for a, b in zip(x.flat, y.flat, strict=True)), (x, y)
         else:
             assert x.tobytes() == y.tobytes(), (x, y)
     elif type(x) is float:
@@ -41,7 +43,8 @@ def same(x: object, y: object) -> None:
 def outcome(fn, *args: object) -> object:
     """fn's value, or its MATLAB error identifier and message."""
     try:
-        return fn(*args)
+        with np.errstate(all="ignore"):
+            return fn(*args)
     except MatlabError as e:
         return ("error", e.identifier, str(e))
 
@@ -252,3 +255,38 @@ def test_reshape_as_general(value: np.ndarray) -> None:
     for args in ([], [2.0], [np.array([[2.0, 2.0]], dtype=np.float32)], [np.array([[2.0], [2.0]])],
                  [np.zeros((0, 0)), 2.0], [2.0, np.array([[2.0, 1.0]])], [np.array([[2.0]]), 2.0]):
         outcome(_reshape, value, *args)  # (the general path's values and errors)
+
+
+# ------------------------------------------------------- short index vectors
+
+INDEX_VALUES = [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 0.0, -0.0, -1.0, 1.5, 9.0, 13.0, math.nan, math.inf, -math.inf]
+
+
+def _index_vectors() -> list[np.ndarray]:
+    vectors = [np.array([[k]]) for k in INDEX_VALUES]
+    vectors += [np.array([[a, b]]) for a, b in itertools.product(INDEX_VALUES, repeat=2)]
+    vectors += [np.array([[a], [b]]) for a, b in itertools.product(INDEX_VALUES[:6], repeat=2)]
+    vectors += [np.array([[1.0, 2.0], [3.0, 1.0]]), np.array([[2.0, 2.0, 2.0]]), np.ones((1, 64)),
+                np.ones((1, 65)), np.ones((2, 2, 2)), np.zeros((1, 0)), np.zeros((0, 0)), np.ones((3, 1))]
+    return vectors
+
+
+@pytest.mark.parametrize("value", ARRAYS + [np.array([[{"a": 1}], [{"a": 2}]], dtype=object)],
+                         ids=lambda v: f"{v.dtype}{v.shape}")
+def test_short_index_vector_as_general(value: np.ndarray) -> None:
+    """x([i j ...]) as with the same indices as int32 (the general path)."""
+    for k in _index_vectors():
+        fast = outcome(indexing.index, value, [k])
+        same_outcome(fast, outcome(indexing.index, value, [k.astype(np.int32)])
+                     if np.isfinite(k).all() and (k == np.round(k)).all() else
+                     outcome(indexing.index, value, [np.require(k, requirements="W").copy().reshape(k.shape)]))
+        if type(fast) is np.ndarray and fast.size:
+            assert owns_storage(fast) and not np.shares_memory(fast, value)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_short_index_vector_in_code_as_general(source: str) -> None:
+    for index in ["[1 2]", "[2 1 2]", "[1; 2]", "[1 2; 2 1]", "[0 1]", "[1 1.5]", "[1 99]", "[NaN 1]"]:
+        fast = f"v = {source}; y = v({index});"
+        slow = f"v = {source}; y = v(int32({index}));" if "." not in index and "N" not in index else fast
+        _same_y(_y(fast), _y(slow), fast, slow)

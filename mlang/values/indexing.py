@@ -114,6 +114,15 @@ def index(value: object, args: list) -> object:
                 raise out_of_bounds(k, n, None, 1)
             rows = data.shape[0]
             return _element(value, data, (k - 1) % rows, (k - 1) // rows)
+        if type(arg) is np.ndarray and arg.dtype is _FLOAT64 and data.ndim == 2 and arg.ndim == 2 \
+                and 0 < arg.size <= 64:
+            positions = _short_positions(arg, n)  # x([i j k]): short whole-number indices
+            if positions is not None:  # as below (data.T.take: column-major positions)
+                rows, cols = data.shape
+                shape = arg.shape
+                if (shape[0] == 1) != (shape[1] == 1) and (rows == 1) != (cols == 1):
+                    shape = (1, arg.size) if rows == 1 else (arg.size, 1)  # vectors: x's orientation
+                return rewrap(value, data.T.take(positions).reshape(shape, order="F"))
         idx = _index_array(arg, n, None, 1)
         count = _count(idx, n)
         positions = _as_positions(idx, n)
@@ -154,6 +163,20 @@ def index(value: object, args: list) -> object:
     else:
         out = data[np.ix_(*[_as_positions(i, n) for i, n in zip(idxs, shape, strict=True)])]
     return rewrap(value, out.reshape(fix_shape(out.shape), order="F") if out.ndim > 2 else out)
+
+
+_FLOAT64 = np.dtype(np.float64)
+
+
+def _short_positions(arg: np.ndarray, n: int) -> np.ndarray | None:
+    """0-based positions of a short double index whose elements are all whole numbers
+    in 1..n (else None: the general path gives the value or the error)."""
+    positions = []
+    for k in arg.ravel(order="F").tolist():
+        if not 1 <= k <= n or not k.is_integer():
+            return None
+        positions.append(int(k) - 1)
+    return np.array(positions, dtype=np.intp)
 
 
 def index_by_range(value: np.ndarray, start: object, step: object, stop: object) -> object:
