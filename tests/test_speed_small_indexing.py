@@ -290,3 +290,39 @@ def test_short_index_vector_in_code_as_general(source: str) -> None:
         fast = f"v = {source}; y = v({index});"
         slow = f"v = {source}; y = v(int32({index}));" if "." not in index and "N" not in index else fast
         _same_y(_y(fast), _y(slow), fast, slow)
+
+
+# ------------------------------------------------------------ x(i, j), x(end)
+
+SUBSCRIPTS = [1.0, 2.0, 3.0, 4.0, 0.0, -0.0, -1.0, 1.5, math.nan, math.inf, 25.0]
+
+
+@pytest.mark.parametrize("value", ARRAYS, ids=lambda v: f"{v.dtype}{v.shape}")
+def test_two_subscripts_as_general(value: np.ndarray) -> None:
+    """x(i, j) as with i given as a 1x1 array (the general path)."""
+    for r, c in itertools.product(SUBSCRIPTS, repeat=2):
+        same_outcome(outcome(indexing.index, value, [r, c]), outcome(indexing.index, value, [np.array([[r]]), c]))
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_element_and_end_in_code_as_general(source: str) -> None:
+    cases = [("y = v(end);", "y = v(numel(v));"), ("y = v(a, b);", "y = v(int32(a), b);"),
+             ("y = v(b, a);", "y = v(int32(b), a);"), ("y = v(a, a);", "y = v([a], a);"),
+             ("y = v(a + 1, 1);", "y = v([a + 1], 1);"), ("y = v(0, 1);", "y = v([0], 1);"),
+             ("y = v(1.5, 1);", "y = v([1.5], 1);"), ("y = v(a, 9);", "y = v([a], 9);")]
+    for fast, slow in cases:
+        fast, slow = f"a = 1; b = 2; v = {source}; {fast}", f"a = 1; b = 2; v = {source}; {slow}"
+        _same_y(_y(fast), _y(slow), fast, slow)
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("y = max(3, 4);", 4.0), ("y = zeros(1, 2); y = numel(y);", 2.0), ("y = sum(end);", ("error", "MATLAB:badEnd")),
+    ("f = @(x, y) x + y; y = f(1, 2);", 3.0), ("c = {5, 6; 7, 8}; y = c(2, 1); y = y{1};", 7.0),
+    ("s = 'abc'; y = s(end); y = double(y);", 99.0),
+])
+def test_element_and_end_of_what_is_not_a_double_array(code: str, expected: object) -> None:
+    got = _y(code)
+    if type(expected) is tuple:
+        assert type(got) is tuple and got[:len(expected)] == expected, got
+    else:
+        same(got, expected)

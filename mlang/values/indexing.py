@@ -137,6 +137,13 @@ def index(value: object, args: list) -> object:
         return rewrap(value, picked.reshape(shape, order="F"))
     # subscripts
     if nargs == 2 and data.ndim == 2:
+        r, c = args
+        if type(r) is float and type(c) is float and data.dtype in _SCALAR_DTYPES:  # x(i,j): hot
+            i = int(r) if r.is_integer() else 0  # (NaN, Inf: the general path's error)
+            j = int(c) if c.is_integer() else 0
+            rows, cols = data.shape
+            if i == r and j == c and 1 <= i <= rows and 1 <= j <= cols:
+                return _element(value, data, i - 1, j - 1)
         rows = _basic_slice(args[0], data.shape[0])
         cols = _basic_slice(args[1], data.shape[1])
         if rows is not None and cols is not None:  # x(i,:), x(:,j): a view (copied on write)
@@ -166,6 +173,8 @@ def index(value: object, args: list) -> object:
 
 
 _FLOAT64 = np.dtype(np.float64)
+# the classes whose element ``_element`` gives as a Python scalar, as ``index`` does
+_SCALAR_DTYPES = (np.dtype(np.float64), np.dtype(np.bool_), np.dtype(np.complex128))
 
 
 def _short_positions(arg: np.ndarray, n: int) -> np.ndarray | None:

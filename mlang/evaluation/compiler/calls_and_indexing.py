@@ -323,13 +323,28 @@ class ReferenceCompiler:
         return brace_element
 
     def _array_range_index(self, node: ast.Index) -> Code | None:
-        """``x(a:b)``, ``x(a:s:b)`` and ``x(:)`` on an array variable ``x``, without making
-        the range (None when the index is not of that form).  Anything but an array
-        takes the general code, compiled alongside."""
+        """``x(a:b)``, ``x(a:s:b)``, ``x(:)``, ``x(end)`` and ``x(i, j)`` on an array variable
+        ``x``, without making the range (None when the index is not of that form).  Anything
+        but an array takes the general code, compiled alongside."""
         name = node.base.name  # type: ignore[attr-defined]
-        if len(node.args) != 1 or name in self.special_names:
+        if name in self.special_names:
+            return None
+        if len(node.args) == 2:
+            return self._array_element(node)
+        if len(node.args) != 1:
             return None
         arg = node.args[0]
+        if type(arg) is ast.End:
+            general = self._general_index(node)
+            index = indexing.index
+
+            def last(frame: Frame) -> Any:
+                base = frame.vars.get(name, MISSING)
+                if type(base) is np.ndarray:
+                    return index(base, [float(base.size)])
+                return general(frame)
+
+            return last
         if type(arg) is ast.Colon:
             general = self._general_index(node)
             index_all = indexing.index_all
@@ -371,6 +386,24 @@ class ReferenceCompiler:
             return by_range(base, a, s, b)
 
         return array_range_to_end
+
+    def _array_element(self, node: ast.Index) -> Code | None:
+        """``x(i, j)`` on an array variable ``x``, with ``i`` and ``j`` simple and without
+        ``end`` (else None): indexed directly; anything but an array takes the general code."""
+        if not all(_is_simple(a) and not self.facts.contains_end(a) for a in node.args):
+            return None
+        name = node.base.name  # type: ignore[attr-defined]
+        general = self._general_index(node)
+        first, second = (self.expr(a) for a in node.args)
+        index = indexing.index
+
+        def element(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if type(base) is not np.ndarray:
+                return general(frame)
+            return index(base, [first(frame), second(frame)])
+
+        return element
 
     def _general_index(self, node: ast.Index) -> Code:
         """The code ``visit_Index`` gives ``name(args)`` when no special form applies."""
