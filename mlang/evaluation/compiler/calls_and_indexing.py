@@ -322,6 +322,18 @@ class ReferenceCompiler:
 
         return brace_element
 
+    def _on_array(self, node: ast.Index, name: str, take: Callable[[np.ndarray], Any]) -> Code:
+        """``take(x)`` when the variable ``x`` holds an array, else the general code."""
+        general = self._general_index(node)
+
+        def on_array(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if type(base) is np.ndarray:
+                return take(base)
+            return general(frame)
+
+        return on_array
+
     def _array_range_index(self, node: ast.Index) -> Code | None:
         """``x(a:b)``, ``x(a:s:b)``, ``x(:)``, ``x(end)`` and ``x(i, j)`` on an array variable
         ``x``, without making the range (None when the index is not of that form).  Anything
@@ -335,27 +347,10 @@ class ReferenceCompiler:
             return None
         arg = node.args[0]
         if type(arg) is ast.End:
-            general = self._general_index(node)
             index = indexing.index
-
-            def last(frame: Frame) -> Any:
-                base = frame.vars.get(name, MISSING)
-                if type(base) is np.ndarray:
-                    return index(base, [float(base.size)])
-                return general(frame)
-
-            return last
+            return self._on_array(node, name, lambda base: index(base, [float(base.size)]))
         if type(arg) is ast.Colon:
-            general = self._general_index(node)
-            index_all = indexing.index_all
-
-            def all_elements(frame: Frame) -> Any:
-                base = frame.vars.get(name, MISSING)
-                if type(base) is np.ndarray:
-                    return index_all(base)
-                return general(frame)
-
-            return all_elements
+            return self._on_array(node, name, indexing.index_all)
         if type(arg) is not ast.Range or not all(
                 _is_simple(n) for n in (arg.start, arg.step, arg.stop) if n is not None):
             return None
