@@ -15,6 +15,7 @@ memory underneath), so ``x(i) = v`` in a loop costs O(1), while
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import numpy as np
 
@@ -186,6 +187,28 @@ def _short_positions(arg: np.ndarray, n: int) -> np.ndarray | None:
             return None
         positions.append(int(k) - 1)
     return np.array(positions, dtype=np.intp)
+
+
+def fixed_index(literal: np.ndarray) -> Callable[[np.ndarray], object] | None:
+    """For an index written as a literal row of whole numbers (``x([1 3])``): a function
+    giving ``index(x, [literal])`` for a 2-D double array ``x`` (None when ``literal`` is
+    not such a row; the function gives None for an ``x`` it does not cover)."""
+    if literal.dtype is not _FLOAT64 or literal.shape[0] != 1 or not 1 < literal.size <= 64:
+        return None
+    positions = _short_positions(literal, sys.maxsize)
+    if positions is None:
+        return None
+    top = int(positions.max()) + 1
+    count = positions.size
+
+    def at_positions(data: np.ndarray) -> object:
+        if data.dtype is not _FLOAT64 or data.ndim != 2 or data.size < top:
+            return None
+        rows, cols = data.shape
+        # as ``index``: a column stays a column, anything else takes the index's shape
+        return data.T.take(positions).reshape((count, 1) if cols == 1 and rows != 1 else (1, count))
+
+    return at_positions
 
 
 def index_by_range(value: np.ndarray, start: object, step: object, stop: object) -> object:

@@ -94,10 +94,16 @@ class AssignmentCompiler:
                 k = index(frame)
                 if type(k) is float and base.ndim == 2:
                     i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
-                    if i == k and 1 <= i <= base.size and getrefcount(base) <= 3 \
-                            and (base.base is None or indexing.owns_storage(base)):
+                    if i == k and 1 <= i <= base.size:
                         rows = base.shape[0]
-                        base[(i - 1) % rows, (i - 1) // rows] = v
+                        if getrefcount(base) <= 3 and (base.base is None or indexing.owns_storage(base)):
+                            base[(i - 1) % rows, (i - 1) // rows] = v
+                            return
+                        # shared (another variable or a view looks at it): a private copy,
+                        # as the general store makes
+                        new = base.copy()
+                        new[(i - 1) % rows, (i - 1) // rows] = v
+                        vars[root] = new
                         return
                 general_with_index(frame, base, k, v)
                 return

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import error
-from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, scalar_truth
+from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, constant_of, scalar_truth
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
 from mlang.values import operators
@@ -483,6 +483,9 @@ class ExpressionCompiler:
         return lambda frame: value.copy()
 
     def visit_Matrix(self, node: ast.Matrix) -> Code:
+        literal = self._literal_row(node.rows[0]) if len(node.rows) == 1 else None
+        if literal is not None:
+            return literal
         rows = [self.elements(r) for r in node.rows]
         if not rows:
             return lambda frame: np.zeros((0, 0))
@@ -501,6 +504,24 @@ class ExpressionCompiler:
             return concatenate([r(frame) for r in rows])
 
         return full
+
+    def _literal_row(self, nodes: list[ast.Node]) -> Code | None:
+        """``[1 3]``, a row of two or more double literals: made once, copied each time
+        (stores into ``x = [...]`` must not reach it); ``literal_array`` gives it to index
+        sites that read it without copying."""
+        if len(nodes) < 2 or any(self.may_expand(n) for n in nodes):
+            return None
+        constants = [constant_of(self.expr(n)) for n in nodes]
+        if not all(type(v) is float for v in constants):
+            return None
+        value = np.array([constants])
+        value.flags.writeable = False
+
+        def literal_row(frame: Frame) -> Any:
+            return value.copy()
+
+        literal_row.literal_array = value  # type: ignore[attr-defined]
+        return literal_row
 
     def visit_Cell(self, node: ast.Cell) -> Code:
         rows = [self.elements(r) for r in node.rows]

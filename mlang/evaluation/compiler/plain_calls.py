@@ -63,6 +63,9 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
     cache: list[Any] = [-1, None, None, None, None]
     float64 = np.dtype(np.float64)
     only = codes[0] if count == 1 else None
+    # x([1 3]): the positions of a literal index, worked out once
+    at_positions = None if only is None or not hasattr(only, "literal_array") \
+        else indexing.fixed_index(only.literal_array)
     # the arguments written as literals, for a builtin's specialized call
     literals = tuple(MISSING_LITERAL if v is MISSING else v for v in map(constant_of, codes))
 
@@ -115,6 +118,10 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
             out = direct(interp, values, 1) if direct is not None \
                 else cache[1].call(interp, values, 1, frame)
         elif type(base) is np.ndarray and only is not None:
+            if at_positions is not None:
+                picked = at_positions(base)
+                if picked is not None:
+                    return picked
             k = only(frame)
             if type(k) is float and base.dtype is float64 and base.ndim == 2:
                 i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)

@@ -1,0 +1,96 @@
+"""Literal index rows (``x([1 3])``, positions worked out when the code is compiled), literal
+rows made once and copied, and ``x(k) = v`` on an array another value shares: the same
+values and errors as the general paths, and no value reaches another."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from mlang.errors import MatlabError
+from mlang.values import indexing
+from tests.running import run
+from tests.test_speed_small_indexing import same, same_outcome
+
+BASES = [
+    "[10 20 30 40]", "[10; 20; 30; 40]", "[1 2; 3 4]", "magic(4)", "7", "[]", "zeros(1, 0)",
+    "int8([1 2 3])", "single([1.5 2 3])", "[true false true]", "'abcd'", "[1+2i 3 4]",
+    "{1, 'a', 3}", "string({'a', 'b', 'c'})", "reshape(1:8, 2, 2, 2)", "[NaN -0 Inf]",
+    "struct('f', {1, 2, 3})",
+]
+INDICES = [
+    "[1 3]", "[3 1 2]", "[2 2]", "[1 4]", "[4 1]", "[0 1]", "[1.5 2]", "[NaN 1]", "[Inf 1]",
+    "[1 2 3 4 4 3 2 1]", "[1 -1]", "[1e20 1]",
+]
+
+
+def outcome_of(code: str, name: str) -> object:
+    try:
+        interp, _ = run(code)
+    except MatlabError as e:
+        return ("error", e.identifier, str(e))
+    return interp.get(name)
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("literal", INDICES)
+def test_literal_index_row_as_general(base: str, literal: str) -> None:
+    # in a function, in a loop: the compiled paths; `idx` held in a variable: the general one
+    fast = outcome_of(f"x = {base}; for t = 1:2, y = x({literal}); end", "y")
+    slow = outcome_of(f"x = {base}; idx = {literal}; for t = 1:2, y = x(idx); end", "y")
+    if type(fast) is tuple or type(slow) is tuple:
+        assert fast == slow
+    elif type(fast) is np.ndarray:
+        same(fast, slow)
+    else:
+        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+
+
+def test_literal_index_positions_checked_once() -> None:
+    at = indexing.fixed_index(np.array([[3.0, 1.0]]))
+    assert at is not None
+    row = np.array([[5.0, 6.0, 7.0]])
+    same(at(row), indexing.index(row, [np.array([[3.0, 1.0]])]))
+    assert at(np.array([[5.0, 6.0]])) is None  # too short: the general path's error
+    assert at(np.array([[1, 2, 3]], dtype=np.int8)) is None
+    for bad in ([[0.0, 1.0]], [[1.5, 1.0]], [[math.nan, 1.0]], [[1.0]], [[1.0], [2.0]]):
+        assert indexing.fixed_index(np.array(bad)) is None
+
+
+def test_literal_row_is_a_new_array_each_time() -> None:
+    interp, out = run(
+        "c = cell(1, 3);\n"
+        "for k = 1:3\n"
+        "    y = [1 2 3];\n"
+        "    y(k) = 0;\n"
+        "    c{k} = y;\n"
+        "end\n"
+        "z = [1 2 3];\n"
+        "disp([c{:}]); disp(z)")
+    assert out.split() == ["0", "2", "3", "1", "0", "3", "1", "2", "0", "1", "2", "3"]
+
+
+@pytest.mark.parametrize("sharer, check", [
+    ("d = v(:);", "d"), ("d = v;", "d"), ("s.f = v;", "s.f"), ("c = {v};", "c{1}"),
+    ("d = v(1, :);", "d"), ("f = @() v;", "f()"),
+])
+def test_store_into_a_shared_array_leaves_the_sharer(sharer: str, check: str) -> None:
+    interp, out = run(f"v = [1 2 3]; {sharer}\n"
+                      "for k = 1:3\n"
+                      "    v(k) = 10 * k;\n"
+                      "end\n"
+                      f"disp(v); disp(sum({check}))")
+    assert out.split() == ["10", "20", "30", "6"]
+
+
+@pytest.mark.parametrize("value", ["7", "-0", "NaN", "Inf", "1e308"])
+@pytest.mark.parametrize("base", ["[1 2 3]", "[1; 2; 3]", "[1 2; 3 4]"])
+@pytest.mark.parametrize("position", ["1", "2", "3", "4", "5", "0", "1.5"])
+def test_store_into_a_shared_array_as_general(value: str, base: str, position: str) -> None:
+    # shared through a view (`d = v(:)`) and through a struct: the quick store copies;
+    # an index held in a cell goes the general way
+    fast = outcome_of(f"v = {base}; d = v(:); v({position}) = {value};", "v")
+    slow = outcome_of(f"v = {base}; d = v(:); c = {{{position}}}; v(c{{:}}) = {value};", "v")
+    same_outcome(fast, slow)
