@@ -19,10 +19,32 @@ import numpy as np
 from mlang.errors import warn
 from mlang.values.core import class_of
 
+_DOUBLE_EPS = float(np.finfo(np.float64).eps)
+
 
 def _eps(a: Any) -> float:
     """eps of the class of ``a`` (a MATLAB value or an array of its class)."""
+    if type(a) is np.ndarray and a.dtype == np.float64:
+        return _DOUBLE_EPS
     return float(np.finfo(np.float32 if class_of(a) == "single" else np.float64).eps)
+
+
+@functools.lru_cache(maxsize=32)
+def _lapack(names: tuple[str, ...], dtype: np.dtype) -> tuple:
+    """The LAPACK routines ``names`` for arrays of ``dtype`` (looked up once per class)."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.lapack
+
+    return tuple(scipy.linalg.lapack.get_lapack_funcs(names, dtype=dtype))
+
+
+@functools.lru_cache(maxsize=8)
+def _trsm(dtype: np.dtype) -> Any:
+    """BLAS's triangular solve for arrays of ``dtype``."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.blas
+
+    return scipy.linalg.blas.get_blas_funcs(("trsm",), dtype=dtype)[0]
 
 
 def _one_norm(x: np.ndarray) -> float:
@@ -49,14 +71,11 @@ def _hermitian_positive_diagonal(x: np.ndarray) -> bool:
 def rcond_estimate(x: np.ndarray) -> float:
     """LAPACK's estimate of the reciprocal 1-norm condition number of square ``x`` (what
     MATLAB's rcond and its singular-matrix warnings report)."""
-    # SciPy on first use: keeps start-up fast
-    import scipy.linalg.lapack
-
     if x.size == 0:
         return math.inf
     if not np.isfinite(x).all():
         return math.nan
-    getrf, gecon = scipy.linalg.lapack.get_lapack_funcs(("getrf", "gecon"), (x,))
+    getrf, gecon = _lapack(("getrf", "gecon"), x.dtype)
     factors, _, info = getrf(x)
     if info > 0:
         return 0.0
@@ -112,6 +131,10 @@ def solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if dtype.kind not in "fc":
         dtype = np.dtype(np.float64)
     m, n = x.shape
+    if m == n and 0 < n < 8 and dtype == np.float64 and x.dtype == dtype and y.dtype == dtype and y.size:
+        quick = _small_double(x, y, n)
+        if quick is not None:
+            return quick
     if x.size == 0 or y.size == 0:
         return np.zeros((n, y.shape[1]), dtype=dtype)
     if not np.isfinite(x).all():
@@ -139,14 +162,35 @@ def solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return _lu(x, y)
 
 
+def _small_double(x: np.ndarray, y: np.ndarray, n: int) -> np.ndarray | None:
+    """x \\ y for a small real double square x, its structure read from a list of its rows
+    (NumPy's per-call cost outweighs the whole solve here); None when x has NaN/Inf entries
+    or its column sums overflow, which the general path handles."""
+    rows = x.tolist()
+    columns = list(zip(*rows, strict=True))
+    norms = [sum(map(abs, column)) for column in columns]  # as NumPy sums them (n < 8)
+    if not math.isfinite(sum(norms)):
+        return None
+    lower = True  # nothing above the diagonal
+    upper = True  # nothing below it
+    for i in range(n - 1):
+        if lower and any(rows[i][i + 1:]):
+            lower = False
+        if upper and any(columns[i][i + 1:]):
+            upper = False
+    if lower or upper:
+        return _triangular(x, y, lower)
+    if columns == list(map(tuple, rows)) and all(rows[i][i] > 0 for i in range(n)):
+        solution = _cholesky(x, y, max(norms))
+        if solution is not None:
+            return solution
+    return _lu(x, y, max(norms))
+
+
 def _triangular(x: np.ndarray, y: np.ndarray, lower: bool) -> np.ndarray:
     """Substitution; a zero on the diagonal gives MATLAB's Inf/NaN entries."""
-    # SciPy on first use: keeps start-up fast
-    import scipy.linalg.blas
-    import scipy.linalg.lapack
-
-    trcon, = scipy.linalg.lapack.get_lapack_funcs(("trcon",), (x,))
-    trsm, = scipy.linalg.blas.get_blas_funcs(("trsm",), (x, y))
+    trcon, = _lapack(("trcon",), x.dtype)
+    trsm = _trsm(x.dtype)
     if (x.diagonal() == 0).any():
         rc = 0.0
     else:
@@ -155,30 +199,26 @@ def _triangular(x: np.ndarray, y: np.ndarray, lower: bool) -> np.ndarray:
     return trsm(1.0, x, y, lower=int(lower))
 
 
-def _cholesky(x: np.ndarray, y: np.ndarray) -> np.ndarray | None:
-    """Solve by Cholesky, or None when x is not positive definite."""
-    # SciPy on first use: keeps start-up fast
-    import scipy.linalg.lapack
-
-    potrf, potrs, pocon = scipy.linalg.lapack.get_lapack_funcs(("potrf", "potrs", "pocon"), (x, y))
+def _cholesky(x: np.ndarray, y: np.ndarray, anorm: float | None = None) -> np.ndarray | None:
+    """Solve by Cholesky, or None when x is not positive definite (``anorm``: x's one-norm,
+    when known)."""
+    potrf, potrs, pocon = _lapack(("potrf", "potrs", "pocon"), x.dtype)
     factor, info = potrf(x)
     if info != 0:
         return None
-    conditioning_warning(float(pocon(factor, _one_norm(x))[0]), x)
+    conditioning_warning(float(pocon(factor, _one_norm(x) if anorm is None else anorm)[0]), x)
     return potrs(factor, y)[0]
 
 
-def _lu(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """LU with partial pivoting; an exactly singular x gives LU's Inf/NaN entries."""
-    # SciPy on first use: keeps start-up fast
-    import scipy.linalg.lapack
-
-    getrf, getrs, gecon = scipy.linalg.lapack.get_lapack_funcs(("getrf", "getrs", "gecon"), (x, y))
+def _lu(x: np.ndarray, y: np.ndarray, anorm: float | None = None) -> np.ndarray:
+    """LU with partial pivoting; an exactly singular x gives LU's Inf/NaN entries
+    (``anorm``: x's one-norm, when known)."""
+    getrf, getrs, gecon = _lapack(("getrf", "getrs", "gecon"), x.dtype)
     factors, pivots, info = getrf(x)
     if info > 0:
         rc = 0.0
     else:
-        anorm = _one_norm(x)
+        anorm = _one_norm(x) if anorm is None else anorm
         rc = float(gecon(factors, anorm, norm="1")[0]) if anorm else 0.0
     conditioning_warning(rc, x)
     return getrs(factors, pivots, y)[0]
