@@ -94,3 +94,20 @@ def test_store_into_a_shared_array_as_general(value: str, base: str, position: s
     fast = outcome_of(f"v = {base}; d = v(:); v({position}) = {value};", "v")
     slow = outcome_of(f"v = {base}; d = v(:); c = {{{position}}}; v(c{{:}}) = {value};", "v")
     same_outcome(fast, slow)
+
+
+def test_builtin_calls_in_written_loops_follow_what_the_name_means(tmp_path) -> None:
+    # a local function of the file, then a file on the path added between two calls
+    (tmp_path / "calls_mod.m").write_text(
+        "function s = calls_mod(n)\ns = 0;\nfor k = 1:n\n    s = s + mod(k, 3) + abs(-k);\nend\nend\n"
+        "function r = mod(a, b)\nr = 100;\nend\n")
+    (tmp_path / "calls_abs.m").write_text(
+        "function s = calls_abs(n)\ns = 0;\nfor k = 1:n\n    s = s + abs(-k);\nend\nend\n")
+    later = tmp_path / "later"
+    later.mkdir()
+    (later / "abs.m").write_text("function r = abs(x)\nr = 1000;\nend\n")
+    interp, _ = run(f"addpath('{tmp_path}'); a = calls_mod(3); b = calls_abs(3);")
+    assert interp.get("a") == 300.0 + 6.0
+    assert interp.get("b") == 6.0
+    interp.eval(f"addpath('{later}'); c = calls_abs(3);")
+    assert interp.get("c") == 3000.0

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from mlang.errors import MatlabError
 from mlang.evaluation.compiler.assignment import append_to_growth_view, is_end_plus_one
 from mlang.evaluation.compiler.runtime import MISSING, Code, located, truth
 from mlang.evaluation.frame import BreakLoop, ContinueLoop
@@ -34,7 +35,7 @@ getrefcount = sys.getrefcount
 
 _ARITHMETIC = {"+": "+", "-": "-", "*": "*", ".*": "*", "/": "/", "./": "/"}
 _COMPARISON = {"==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_FLOAT, _BOOL = "float", "bool"
+_FLOAT, _LOGICAL = "float", "bool"
 
 
 class _Deopt(Exception):
@@ -47,6 +48,7 @@ _FALLBACK = (_Deopt, ZeroDivisionError, OverflowError)
 # what Python's parser accepts
 MAX_NESTING = 24
 _FLOAT64 = np.dtype(np.float64)
+_BOOL = np.dtype(np.bool_)
 
 
 def element(x: Any, k: Any) -> float:
@@ -57,6 +59,54 @@ def element(x: Any, k: Any) -> float:
             rows = x.shape[0]
             return x.item((i - 1) % rows, (i - 1) // rows)
     raise _Deopt
+
+
+def number(x: Any, k: Any) -> float:
+    """``x(k)`` as an operand of arithmetic or a comparison: as ``element``, and a logical
+    array's element too, as 0.0 or 1.0 (what such operators make of a logical)."""
+    if type(x) is np.ndarray and x.ndim == 2 and type(k) is float:
+        dtype = x.dtype
+        if dtype is _FLOAT64 or dtype is _BOOL:
+            i = int(k) if k.is_integer() else 0
+            if i == k and 1 <= i <= x.size:
+                rows = x.shape[0]
+                return float(x.item((i - 1) % rows, (i - 1) // rows))
+    raise _Deopt
+
+
+def element2(x: Any, r: Any, c: Any) -> float:
+    """``x(r, c)`` of a real double matrix with in-range double subscripts, else _Deopt."""
+    if type(x) is np.ndarray and x.dtype is _FLOAT64 and x.ndim == 2 and type(r) is float \
+            and type(c) is float:
+        i = int(r) if r.is_integer() else 0
+        j = int(c) if c.is_integer() else 0
+        rows, cols = x.shape
+        if i == r and j == c and 1 <= i <= rows and 1 <= j <= cols:
+            return x.item(i - 1, j - 1)
+    raise _Deopt
+
+
+def count_of(x: Any) -> float:
+    """What ``end`` stands for in ``x(... end ...)`` with one index: the number of
+    elements of an array (else _Deopt: the general path decides)."""
+    if type(x) is np.ndarray:
+        return float(x.size)
+    raise _Deopt
+
+
+def store_element2(vars: dict, name: str, r: float, c: float, v: float) -> bool:
+    """``name(r, c) = v`` in place when ``name`` holds an unshared real double matrix and
+    the subscripts are in range; False (nothing done) otherwise."""
+    base = vars.get(name)
+    # references to an unshared array: the variable's, `base`, getrefcount's argument
+    if type(base) is np.ndarray and base.dtype is _FLOAT64 and getrefcount(base) <= 3 \
+            and base.ndim == 2 and r.is_integer() and c.is_integer() \
+            and (base.base is None or owns_storage(base)):
+        rows, cols = base.shape
+        if 1 <= r <= rows and 1 <= c <= cols:
+            base[int(r) - 1, int(c) - 1] = v
+            return True
+    return False
 
 
 def store_element(vars: dict, name: str, k: float, v: float) -> bool:
@@ -108,6 +158,53 @@ def append_cell_element(frame: Any, vars: dict, name: str, v: float) -> bool:
     return False
 
 
+# builtins written code may call on its values: no side effects and no warnings, so that a
+# call whose value is not a double (or logical) scalar may be made again by the general
+# path; name -> the type of the value it gives
+_PURE_BUILTINS = {
+    **dict.fromkeys(("abs", "floor", "ceil", "round", "fix", "sqrt", "exp", "log", "sin", "cos",
+                     "tan", "atan", "atan2", "hypot", "mod", "rem", "max", "min", "sign", "numel",
+                     "length", "sum", "prod", "mean"), "float"),
+    **dict.fromkeys(("isempty", "any", "all", "isnan", "isinf"), "bool"),
+}
+
+
+class PureCall:
+    """``f(args)`` of a builtin in ``_PURE_BUILTINS`` from written code: the builtin's
+    direct value, resolved once per path generation; _Deopt when the name means something
+    else now, the arguments do not fit, it fails, or its value is not of ``kind``."""
+
+    # values of another kind in a row after which the site stops calling: its statement
+    # works on arrays, and each try would be a second call of the builtin
+    MISSES = 4
+
+    def __init__(self, interp: Any, unit: Any, name: str, count: int, kind: type) -> None:
+        self.interp, self.unit, self.name, self.count, self.kind = interp, unit, name, count, kind
+        self.generation = -1
+        self.value: Callable[[Any, list], Any] | None = None
+        self.misses = 0
+
+    def __call__(self, *args: Any) -> Any:
+        interp = self.interp
+        if self.generation != interp.generation:
+            builtin = interp.builtins.get(self.name)
+            self.value = builtin.direct_value(interp, self.count) \
+                if builtin is not None and interp.lookup(self.name, self.unit) is builtin else None
+            self.generation = interp.generation
+        value = self.value
+        if value is None or self.misses >= self.MISSES:
+            raise _Deopt
+        try:
+            out = value(interp, list(args))
+        except MatlabError:
+            raise _Deopt from None
+        if type(out) is not self.kind:
+            self.misses += 1
+            raise _Deopt
+        self.misses = 0
+        return out
+
+
 class LoopWriter:
     """Writes one loop's Python source; ``compiler`` gives the closures of the general paths."""
 
@@ -156,20 +253,24 @@ class LoopWriter:
             return None
         return name
 
-    def scalar(self, node: ast.Node, reads: list, checks: list, level: int = 0
-               ) -> tuple[str, str] | None:
+    def scalar(self, node: ast.Node, reads: list, checks: list, level: int = 0,
+               end: str | None = None, operand: bool = False) -> tuple[str, str] | None:
         """(Python expression, its type) computing ``node`` on double scalars, with the
         variable reads it needs (``reads``) and the checks they must pass (``checks``);
-        None when ``node`` is not such an expression."""
+        None when ``node`` is not such an expression.  ``end`` is what ``end`` stands for
+        here (inside an index); an ``operand`` of arithmetic or a comparison may also be a
+        logical array's element."""
         if level > MAX_NESTING:  # (Python's parser limits nesting; deep trees stay closures)
             return None
         t = type(node)
         if t is ast.Paren:
-            return self.scalar(node.expr, reads, checks, level + 1)
+            return self.scalar(node.expr, reads, checks, level + 1, end, operand)
         if t is ast.Number:
             if node.cls != "double" or type(node.value) is complex:
                 return None
             return self.ref(float(node.value), "c"), _FLOAT
+        if t is ast.End:
+            return (end, _FLOAT) if end is not None else None
         if t is ast.Name:
             name = self.variable(node)
             if name is None:
@@ -182,42 +283,93 @@ class LoopWriter:
             checks.append(f"type({tmp}) is float")
             return tmp, _FLOAT
         if t is ast.Unary and node.op == "-":
-            inner = self.scalar(node.operand, reads, checks, level + 1)
+            inner = self.scalar(node.operand, reads, checks, level + 1, end)
             if inner is None or inner[1] != _FLOAT:
                 return None
             return f"(-{inner[0]})", _FLOAT
         if t is ast.Binary:
-            return self.binary(node, reads, checks, level + 1)
-        if t is ast.Index and not node.braces and len(node.args) == 1:
-            name = self.variable(node.base)
-            if name is None or type(node.args[0]) in (ast.Colon, ast.NamedArg) \
-                    or self.compiler.facts.contains_end(node.args[0]):
-                return None
-            index = self.scalar(node.args[0], reads, checks, level + 1)
-            if index is None or index[1] != _FLOAT:
-                return None
-            array = self.temp()
-            reads.append((name, array, True))
-            return f"element({array}, {index[0]})", _FLOAT
+            return self.binary(node, reads, checks, level + 1, end)
+        if t is ast.Index and not node.braces and type(node.base) is ast.Name \
+                and node.base.name in _PURE_BUILTINS and self.variable(node.base) is None:
+            return self.pure_call(node, reads, checks, level, end)
+        if t is ast.Index and not node.braces and len(node.args) in (1, 2):
+            return self.element(node, reads, checks, level, end, operand)
         return None
 
-    def binary(self, node: ast.Binary, reads: list, checks: list, level: int
+    def pure_call(self, node: ast.Index, reads: list, checks: list, level: int, end: str | None
+                  ) -> tuple[str, str] | None:
+        """``f(a, b)`` of a builtin in ``_PURE_BUILTINS``: its arguments are double scalars
+        or variables holding anything."""
+        name = node.base.name  # type: ignore[attr-defined]
+        unit = self.compiler.unit
+        if unit is not None and unit.local(name) is not None:
+            return None
+        args = []
+        for arg in node.args:
+            if type(arg) is ast.Name and self.compiler.plain_variable(arg) is not None:
+                tmp = self.temp()
+                reads.append((arg.name, tmp, True))
+                checks.append(f"{tmp} is not MISSING")
+                args.append(tmp)
+                continue
+            if type(arg) in (ast.Colon, ast.NamedArg) or self.compiler.facts.contains_end(arg):
+                return None
+            value = self.scalar(arg, reads, checks, level + 1, end)
+            if value is None:
+                return None
+            args.append(value[0])
+        shadow = self.temp()  # a variable of the function's name, made where the loop cannot see
+        reads.append((name, shadow, True))
+        checks.append(f"{shadow} is MISSING")
+        kind = _PURE_BUILTINS[name]
+        call = PureCall(self.compiler.interp, self.compiler.unit, name, len(args),
+                        float if kind == _FLOAT else bool)
+        return f"{self.ref(call, 'f')}({', '.join(args)})", kind
+
+    def element(self, node: ast.Index, reads: list, checks: list, level: int, end: str | None,
+                operand: bool) -> tuple[str, str] | None:
+        """``x(k)``, ``x(end)``, ``x(i, j)`` of a double array variable ``x``."""
+        name = self.variable(node.base)
+        args = node.args
+        if name is None or any(type(a) in (ast.Colon, ast.NamedArg) for a in args):
+            return None
+        array = self.temp()
+        if len(args) == 2:
+            if any(self.compiler.facts.contains_end(a) for a in args):
+                return None
+            first = self.scalar(args[0], reads, checks, level + 1, end)
+            second = self.scalar(args[1], reads, checks, level + 1, end) if first is not None else None
+            if first is None or second is None or first[1] != _FLOAT or second[1] != _FLOAT:
+                return None
+            reads.append((name, array, True))
+            return f"element2({array}, {first[0]}, {second[0]})", _FLOAT
+        index = self.scalar(args[0], reads, checks, level + 1, f"count_of({array})")
+        if index is None or index[1] != _FLOAT:
+            return None
+        reads.append((name, array, True))
+        return f"{'number' if operand else 'element'}({array}, {index[0]})", _FLOAT
+
+    def binary(self, node: ast.Binary, reads: list, checks: list, level: int, end: str | None = None
                ) -> tuple[str, str] | None:
         op = node.op
-        left = self.scalar(node.left, reads, checks, level)
-        right = self.scalar(node.right, reads, checks, level) if left is not None else None
+        numeric = op in _ARITHMETIC or op in _COMPARISON or op in ("^", ".^")
+        left = self.scalar(node.left, reads, checks, level, end, numeric)
+        right = self.scalar(node.right, reads, checks, level, end, numeric) if left is not None else None
         if left is None or right is None:
             return None
         if op in ("&&", "||"):
-            if left[1] != _BOOL or right[1] != _BOOL:
+            if left[1] != _LOGICAL or right[1] != _LOGICAL:
                 return None
-            return f"({left[0]} {'and' if op == '&&' else 'or'} {right[0]})", _BOOL
+            return f"({left[0]} {'and' if op == '&&' else 'or'} {right[0]})", _LOGICAL
+        if op in _ARITHMETIC:
+            # logical operands count as 0 and 1 and give a double (two Python bools give an int)
+            if left[1] == _LOGICAL and right[1] == _LOGICAL:
+                return f"(float({left[0]}) {_ARITHMETIC[op]} {right[0]})", _FLOAT
+            return f"({left[0]} {_ARITHMETIC[op]} {right[0]})", _FLOAT
         if left[1] != _FLOAT or right[1] != _FLOAT:
             return None
-        if op in _ARITHMETIC:
-            return f"({left[0]} {_ARITHMETIC[op]} {right[0]})", _FLOAT
         if op in _COMPARISON:
-            return f"({left[0]} {_COMPARISON[op]} {right[0]})", _BOOL
+            return f"({left[0]} {_COMPARISON[op]} {right[0]})", _LOGICAL
         if op in ("^", ".^") and type(node.right) is ast.Number and node.right.cls == "double" \
                 and type(node.right.value) is not complex and float(node.right.value).is_integer():
             return f"({left[0]} ** {right[0]})", _FLOAT  # (an integer power of a double is real)
@@ -318,7 +470,28 @@ class LoopWriter:
             self.emit(depth, f"if not (ok and store_element(vars, {name!r}, k, v)):")
             self.emit(depth + 1, f"{general}(frame)")
             return True
+        if type(target) is ast.Index and not target.braces and len(target.args) == 2:
+            return self.matrix_store(st, target, depth)
         return False
+
+    def matrix_store(self, st: ast.Assign, target: ast.Index, depth: int) -> bool:
+        """``x(i, j) = v`` with double scalars: in place into an unshared double matrix."""
+        name = self.compiler.plain_variable(target.base)
+        args = target.args
+        if name is None or any(type(a) in (ast.Colon, ast.NamedArg) or self.compiler.facts.contains_end(a)
+                               for a in args):
+            return False
+        reads: list = []
+        checks: list = []
+        parts = [self.scalar(a, reads, checks) for a in (*args, st.value)]
+        if any(p is None or p[1] != _FLOAT for p in parts):
+            return False
+        general = self.ref(self.compiler.statement(st), "g")
+        self.attempt(depth, (", ".join(p[0] for p in parts), _FLOAT), reads, checks,  # type: ignore[index]
+                     "r, c, v")
+        self.emit(depth, f"if not (ok and store_element2(vars, {name!r}, r, c, v)):")
+        self.emit(depth + 1, f"{general}(frame)")
+        return True
 
     def condition(self, cond: ast.Node, depth: int) -> None:
         """Source setting ``c`` to whether ``cond`` holds (MATLAB's truth rules)."""
@@ -356,8 +529,9 @@ class LoopWriter:
 
     def namespace(self) -> dict[str, Any]:
         """What the written source refers to."""
-        return {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element,
-                "store_element": store_element, "append_element": append_element,
+        return {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element, "number": number,
+                "element2": element2, "count_of": count_of, "store_element": store_element,
+                "store_element2": store_element2, "append_element": append_element,
                 "append_cell_element": append_cell_element,
                 "truth": truth, "located": located,
                 "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
