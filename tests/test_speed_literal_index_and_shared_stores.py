@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from mlang.errors import MatlabError
-from mlang.values import indexing
+from mlang.values import concat, indexing
 from tests.running import run
 from tests.test_speed_small_indexing import same, same_outcome
 
@@ -111,3 +111,46 @@ def test_builtin_calls_in_written_loops_follow_what_the_name_means(tmp_path) -> 
     assert interp.get("b") == 6.0
     interp.eval(f"addpath('{later}'); c = calls_abs(3);")
     assert interp.get("c") == 3000.0
+
+
+JOIN_VALUES = ["[1 2 3]", "[4; 5]", "[1 2; 3 4]", "7", "[]", "zeros(1, 0)", "zeros(0, 3)",
+               "int8([1 2 3])", "single([1 2])", "[true false]", "'ab'", "[1i 2]", "{1, 2}",
+               "string('s')", "reshape(1:8, 2, 2, 2)", "[NaN -0 Inf]", "struct('f', 1)"]
+
+
+@pytest.mark.parametrize("a", JOIN_VALUES)
+@pytest.mark.parametrize("b", JOIN_VALUES)
+@pytest.mark.parametrize("form", ["[a; b]", "[a, b]", "[a, b, a]", "[b; a; b]"])
+def test_matrix_of_variables_as_general(a: str, b: str, form: str) -> None:
+    general = form.replace("a", "(a)").replace("b", "(b)")  # not plain names: the general code
+    fast = outcome_of(f"a = {a}; b = {b}; for t = 1:2, y = {form}; end", "y")
+    slow = outcome_of(f"a = {a}; b = {b}; for t = 1:2, y = {general}; end", "y")
+    if type(fast) is np.ndarray and type(slow) is np.ndarray:
+        same(fast, slow)
+    else:
+        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("a = [1 2]; y = [a; pi];", None),  # a function's name: the general code
+    ("y = [pi, pi];", None),
+    ("a = [1 2]; y = [a, undefined_name];", "MATLAB:UndefinedFunction"),
+    ("a = [1 2]; y = [a; a]; y(1) = 5; z = a;", None),  # the join is an array of its own
+])
+def test_matrix_of_names_that_are_not_all_variables(code: str, expected: str | None) -> None:
+    got = outcome_of(code, "y")
+    if expected is not None:
+        assert type(got) is tuple and got[1] == expected
+        return
+    general = outcome_of(code.replace("[a", "[(a)").replace("[pi", "[(pi)"), "y")
+    same(got, general)
+
+
+def test_joined_doubles_declines_what_it_does_not_join() -> None:
+    row = np.array([[1.0, 2.0]])
+    same(concat.joined_doubles([row, row], 0), np.array([[1.0, 2.0], [1.0, 2.0]]))
+    same(concat.joined_doubles([row, row], 1), np.array([[1.0, 2.0, 1.0, 2.0]]))
+    for values, axis in [([row, np.ones((1, 3))], 0), ([row, np.ones((2, 1))], 1), ([row, 1.0], 1),
+                         ([row, row.astype(np.float32)], 0), ([row, np.zeros((0, 2))], 0),
+                         ([1.0, row], 1), ([row, np.ones((1, 2, 2))], 1)]:
+        assert concat.joined_doubles(values, axis) is None

@@ -193,6 +193,25 @@ def _doubles_joined(rows: list[list]) -> np.ndarray | None:
     return _join(joined, 0)
 
 
+def joined_doubles(values: list, axis: int) -> np.ndarray | None:
+    """``[a, b, ...]`` (``axis`` 1) or ``[a; b; ...]`` (``axis`` 0) of two or more non-empty
+    2-D double arrays whose sizes agree: what ``concatenate`` gives (None for anything else)."""
+    first = values[0]
+    if type(first) is not np.ndarray:
+        return None
+    across = 1 - axis
+    width = first.shape[across] if first.ndim == 2 else -1
+    total = 0
+    for v in values:
+        if type(v) is not np.ndarray or v.dtype is not _FLOAT64 or v.ndim != 2 or not v.size \
+                or v.shape[across] != width:
+            return None
+        total += v.size
+    if total >= _SMALL:
+        return None
+    return np.concatenate(values, axis=axis)
+
+
 def concatenate(rows: list[list]) -> object:
     """``[row1; row2; ...]`` where each row is a list of values."""
     doubles = _doubles_joined(rows)

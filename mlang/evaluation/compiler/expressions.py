@@ -16,7 +16,7 @@ from mlang.errors import error
 from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, constant_of, scalar_truth
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
-from mlang.values import operators
+from mlang.values import concat, operators
 from mlang.values.concat import concatenate, make_cell
 from mlang.values.core import EMPTY, char_row, size_of
 from mlang.values.handle import FunctionHandle
@@ -482,10 +482,13 @@ class ExpressionCompiler:
         # a copy each time: the value is the program's, stores into x = [...] must not reach it
         return lambda frame: value.copy()
 
-    def visit_Matrix(self, node: ast.Matrix) -> Code:
+    def visit_Matrix(self, node: ast.Matrix, variables: bool = True) -> Code:
         literal = self._literal_row(node.rows[0]) if len(node.rows) == 1 else None
         if literal is not None:
             return literal
+        of_variables = self._matrix_of_variables(node) if variables else None
+        if of_variables is not None:
+            return of_variables
         rows = [self.elements(r) for r in node.rows]
         if not rows:
             return lambda frame: np.zeros((0, 0))
@@ -504,6 +507,39 @@ class ExpressionCompiler:
             return concatenate([r(frame) for r in rows])
 
         return full
+
+    def _matrix_of_variables(self, node: ast.Matrix) -> Code | None:
+        """``[a, b, c]`` or ``[a; b]``: two or more names, one row or one column.  When all
+        are variables holding double arrays that fit, joined at once; anything else (a
+        function's name, other classes, scalars) takes the general code."""
+        rows = node.rows
+        if len(rows) == 1:
+            nodes, axis = rows[0], 1
+        elif all(len(r) == 1 for r in rows):
+            nodes, axis = [r[0] for r in rows], 0
+        else:
+            return None
+        names = [self.plain_variable(n) for n in nodes]
+        if len(names) < 2 or None in names:
+            return None
+        general = self.visit_Matrix(node, variables=False)
+        joined_doubles = concat.joined_doubles
+        if len(names) == 2:
+            first, second = names
+
+            def pair(frame: Frame) -> Any:
+                vars = frame.vars
+                joined = joined_doubles([vars.get(first), vars.get(second)], axis)
+                return joined if joined is not None else general(frame)
+
+            return pair
+
+        def several(frame: Frame) -> Any:
+            vars = frame.vars
+            joined = joined_doubles([vars.get(n) for n in names], axis)
+            return joined if joined is not None else general(frame)
+
+        return several
 
     def _literal_row(self, nodes: list[ast.Node]) -> Code | None:
         """``[1 3]``, a row of two or more double literals: made once, copied each time

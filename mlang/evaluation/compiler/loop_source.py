@@ -183,6 +183,7 @@ class PureCall:
         self.generation = -1
         self.value: Callable[[Any, list], Any] | None = None
         self.misses = 0
+        self.live = True  # False: stopped calling (checked before the statement's attempt)
 
     def __call__(self, *args: Any) -> Any:
         interp = self.interp
@@ -192,7 +193,7 @@ class PureCall:
                 if builtin is not None and interp.lookup(self.name, self.unit) is builtin else None
             self.generation = interp.generation
         value = self.value
-        if value is None or self.misses >= self.MISSES:
+        if value is None:
             raise _Deopt
         try:
             out = value(interp, list(args))
@@ -200,6 +201,7 @@ class PureCall:
             raise _Deopt from None
         if type(out) is not self.kind:
             self.misses += 1
+            self.live = self.misses < self.MISSES
             raise _Deopt
         self.misses = 0
         return out
@@ -322,9 +324,10 @@ class LoopWriter:
         reads.append((name, shadow, True))
         checks.append(f"{shadow} is MISSING")
         kind = _PURE_BUILTINS[name]
-        call = PureCall(self.compiler.interp, self.compiler.unit, name, len(args),
-                        float if kind == _FLOAT else bool)
-        return f"{self.ref(call, 'f')}({', '.join(args)})", kind
+        call = self.ref(PureCall(self.compiler.interp, self.compiler.unit, name, len(args),
+                                 float if kind == _FLOAT else bool), "f")
+        checks.insert(0, f"{call}.live")
+        return f"{call}({', '.join(args)})", kind
 
     def element(self, node: ast.Index, reads: list, checks: list, level: int, end: str | None,
                 operand: bool) -> tuple[str, str] | None:
