@@ -209,7 +209,7 @@ def joined_doubles(values: list, axis: int) -> np.ndarray | None:
         total += v.size
     if total >= _SMALL:
         return None
-    return np.concatenate(values, axis=axis)
+    return _join(values, axis)
 
 
 def concatenate(rows: list[list]) -> object:
