@@ -26,16 +26,25 @@ from mlang.values import objects
 from mlang.values.cell import Cell
 from mlang.values.core import (
     CLASS_OF_DTYPE,
-    DTYPE_OF_CLASS,
     INT_CLASSES,
     align,  # noqa: F401  (operators.align: MATLAB's dimension alignment)
     char_codes,
-    char_from_codes,
     class_of,
     numpy_agrees,
     result,
     to_array,
     to_double_array,
+)
+from mlang.values.integer_arithmetic import (
+    EXACT_NARROW,
+    INT_LIMITS,
+    NARROW_INT_LIMITS,
+    check_sizes,
+    exact_int64,
+    int_clip,
+    narrow_int_arithmetic,
+    short_narrow_int,
+    to_class,
 )
 from mlang.values.objects import OBJECT_KINDS
 from mlang.values.solve import solve
@@ -44,7 +53,6 @@ from mlang.values.struct import Struct
 from mlang.values.text import number_text, string_binary
 
 ARITHMETIC_CLASSES = frozenset({"double", "single", "logical", "char", *INT_CLASSES})
-INT_LIMITS = {name: (np.iinfo(name).min, np.iinfo(name).max) for name in INT_CLASSES}
 
 
 def _not_supported(symbol: str, a: object, b: object | None = None) -> Exception:
@@ -68,80 +76,6 @@ def result_class(a: object, b: object, symbol: str) -> str:
     if ca == "single" or cb == "single":
         return "single"
     return "double"
-
-
-def _check_sizes(x: np.ndarray, y: np.ndarray) -> None:
-    for dx, dy in zip(x.shape, y.shape, strict=True):
-        if dx != dy and dx != 1 and dy != 1:
-            raise error("MATLAB:sizeDimensionsMustMatch",
-                        "Arrays have incompatible sizes for this operation.")
-
-
-def to_class(values: np.ndarray, cls: str) -> np.ndarray:
-    """Cast computed values to ``cls`` with MATLAB's conversion rules: integers
-    round half away from zero and saturate, NaN becomes 0."""
-    if cls == "double":
-        return values
-    if cls == "single":
-        return values.astype(np.complex64 if values.dtype.kind == "c" else np.float32)
-    if cls == "logical":
-        return values != 0
-    if cls == "char":
-        # in double, so the bounds fit every class (logical and uint8 codes included)
-        codes = np.nan_to_num(np.round(values.real.astype(np.float64, copy=False)), nan=0.0)
-        return char_from_codes(np.clip(codes, 0, 65535).astype(np.uint32))
-    if values.dtype.kind in "iu":
-        return _int_to_int(values, cls)
-    if values.dtype.kind == "O":  # Python ints from exact integer arithmetic
-        return _int_clip(values, cls)
-    if values.dtype.kind == "b":
-        return values.astype(DTYPE_OF_CLASS[cls])
-    return _float_to_int(values.real if values.dtype.kind == "c" else values, cls)
-
-
-def _float_to_int(v: np.ndarray, cls: str) -> np.ndarray:
-    lo, hi = INT_LIMITS[cls]
-    dt = DTYPE_OF_CLASS[cls]
-    if v.dtype == np.float64 and dt.itemsize <= 4:
-        return _double_to_narrow_int(v, lo, hi, dt)
-    with np.errstate(invalid="ignore"):
-        v = np.where(np.isnan(v), 0.0, v)
-        v = np.trunc(v + np.copysign(0.5, v))  # round half away from zero
-        # float(hi) of a 64-bit class is 2**63 or 2**64, one past the largest
-        # value, so compare before casting: the cast itself would wrap around.
-        too_big = v >= float(hi)
-        too_small = v <= float(lo)
-        inside = np.where(too_big | too_small, 0.0, v).astype(dt)
-    return np.where(too_big, dt.type(hi), np.where(too_small, dt.type(lo), inside))
-
-
-def _double_to_narrow_int(v: np.ndarray, lo: int, hi: int, dt: np.dtype) -> np.ndarray:
-    """_float_to_int for classes of at most 32 bits, whose limits are exact doubles: the
-    same values, computed in place in one temporary."""
-    rounded = np.copysign(0.5, v)
-    rounded += v
-    np.trunc(rounded, out=rounded)  # round half away from zero
-    np.clip(rounded, lo, hi, out=rounded)  # saturate (NaN stays NaN)
-    nan = np.isnan(v)
-    if nan.any():
-        rounded[nan] = 0.0
-    return rounded.astype(dt)
-
-
-def _int_clip(v: np.ndarray, cls: str) -> np.ndarray:
-    """Integers (int64 or Python ints in an object array) saturated into ``cls``."""
-    lo, hi = INT_LIMITS[cls]
-    return np.clip(v, lo, hi).astype(DTYPE_OF_CLASS[cls]) if v.size else v.astype(DTYPE_OF_CLASS[cls])
-
-
-def _int_to_int(v: np.ndarray, cls: str) -> np.ndarray:
-    """Exact integer-to-integer conversion with saturation (no detour through double)."""
-    lo, hi = INT_LIMITS[cls]
-    dt = DTYPE_OF_CLASS[cls]
-    src = np.iinfo(v.dtype)
-    if src.min >= lo and src.max <= hi:
-        return v.astype(dt)
-    return _int_clip(v.astype(object), cls)
 
 
 def as_class(v: object, cls: str) -> np.ndarray:
@@ -282,6 +216,11 @@ def elementwise(symbol: str, a: object, b: object) -> object:
         if fast is not None:
             out = fast(a, b)
             return float(out[0, 0]) if out.size == 1 else out
+    elif (type(a) is np.ndarray and a.dtype in NARROW_INT_LIMITS) \
+            or (type(b) is np.ndarray and b.dtype in NARROW_INT_LIMITS):
+        quick = short_narrow_int(symbol, a, b)  # short integers, in Python numbers
+        if quick is not None:
+            return quick
     fast = _FAST_ARITH.get(symbol)
     if fast is not None and numpy_agrees(a, b):
         return result(fast(a, b))
@@ -290,19 +229,19 @@ def elementwise(symbol: str, a: object, b: object) -> object:
         return string_result
     cls = result_class(a, b, symbol)
     if cls == "int64" or cls == "uint64":
-        exact = _exact_int64(symbol, a, b, cls)
+        exact = exact_int64(symbol, a, b, cls)
         if exact is not None:
             return exact
-    if symbol in _EXACT_NARROW and type(a) is np.ndarray and type(b) is np.ndarray \
+    if symbol in EXACT_NARROW and type(a) is np.ndarray and type(b) is np.ndarray \
             and a.dtype == b.dtype and a.dtype.kind in "iu" and a.dtype.itemsize <= 4:
-        return _narrow_int_arithmetic(symbol, a, b, cls)
+        return narrow_int_arithmetic(symbol, a, b, cls)
     compute = "double" if cls in INT_LIMITS else cls
     if cls == "double" and _is_mask(a) != _is_mask(b):
         # a logical mask times doubles: NumPy promotes bool to float64 itself, sparing a pass
         x, y = align(a if _is_mask(a) else _numbers(a, compute), b if _is_mask(b) else _numbers(b, compute))
     else:
         x, y = align(_numbers(a, compute), _numbers(b, compute))
-    _check_sizes(x, y)
+    check_sizes(x, y)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         values = ARITH[symbol](x, y)
     if cls in INT_LIMITS:
@@ -311,84 +250,6 @@ def elementwise(symbol: str, a: object, b: object) -> object:
                         "Complex integer arithmetic is not supported.")
         return result(to_class(values, cls))
     return result(values)
-
-
-_EXACT_NARROW = {"+": np.add, "-": np.subtract, ".*": np.multiply}
-
-
-def _narrow_int_arithmetic(symbol: str, a: np.ndarray, b: np.ndarray, cls: str) -> object:
-    """``a + b``, ``a - b`` or ``a .* b`` of two arrays of one integer class of at most 32
-    bits, in 64-bit integers: exact, so saturating it gives what the computation in double gives."""
-    x, y = align(a, b)
-    _check_sizes(x, y)
-    # uint32 products reach 2**64 - 2**33 + 1: past int64, within uint64
-    wide_type = np.uint64 if symbol == ".*" and a.dtype == np.uint32 else np.int64
-    wide = _EXACT_NARROW[symbol](x, y, dtype=wide_type)
-    lo, hi = INT_LIMITS[cls]
-    np.clip(wide, lo, hi, out=wide)
-    return result(wide.astype(a.dtype))
-
-
-def _exact_operand(v: object) -> np.ndarray | None:
-    """An operand as an object array of Python ints, or None if it has a fraction/NaN/Inf."""
-    a = to_array(v)
-    k = a.dtype.kind
-    if k in "iub":
-        return a.astype(np.int64 if k == "b" else a.dtype).astype(object)
-    if k == "V":
-        return char_codes(a).astype(np.int64).astype(object)
-    if k != "f" or not np.isfinite(a).all() or (a != np.trunc(a)).any():
-        return None
-    return _TO_INT(a) if a.size else a.astype(object)
-
-
-def _round_div(x: int, y: int, lo: int, hi: int) -> int:
-    """x / y rounded half away from zero; division by zero saturates (0/0 is 0)."""
-    if y == 0:
-        return hi if x > 0 else lo if x < 0 else 0
-    q, r = divmod(abs(x), abs(y))
-    if 2 * r >= abs(y):
-        q += 1
-    return q if (x < 0) == (y < 0) else -q
-
-
-def _int_pow(x: int, y: int, lo: int, hi: int) -> int:
-    if y < 0:
-        if x == 0:
-            return hi  # 1/0 is Inf, which saturates
-        if abs(x) == 1:
-            return x if y % 2 else 1
-        # |1/x^n| <= 1/2: only exactly 1/2 rounds away from zero
-        return (1 if x > 0 else -1) if (y == -1 and abs(x) == 2) else 0
-    if abs(x) >= 2 and y > 128:  # far beyond every limit; only the sign matters
-        return hi if x > 0 or y % 2 == 0 else lo
-    return x ** y
-
-
-_TO_INT = np.frompyfunc(int, 1, 1)
-
-
-def _exact_int64(symbol: str, a: object, b: object, cls: str) -> object | None:
-    """int64/uint64 arithmetic on exact integers, since a double holds only 53 bits.
-    None when an operand is not integer-valued (then the double path is used)."""
-    if symbol not in ("+", "-", ".*", "./", ".\\", ".^"):
-        return None
-    x, y = _exact_operand(a), _exact_operand(b)
-    if x is None or y is None:
-        return None
-    x, y = align(x, y)
-    _check_sizes(x, y)
-    lo, hi = INT_LIMITS[cls]
-    if symbol == ".\\":
-        x, y, symbol = y, x, "./"
-    if symbol == "./":
-        values = np.frompyfunc(lambda p, q: _round_div(p, q, lo, hi), 2, 1)(x, y)
-    elif symbol == ".^":
-        values = np.frompyfunc(lambda p, q: _int_pow(p, q, lo, hi), 2, 1)(x, y)
-    else:
-        values = ARITH[symbol](x, y)
-    values = np.asarray(values, dtype=object).reshape(np.broadcast_shapes(x.shape, y.shape))
-    return result(_int_clip(values, cls))
 
 
 def compare(symbol: str, a: object, b: object) -> object:
@@ -406,7 +267,7 @@ def compare(symbol: str, a: object, b: object) -> object:
         return string_result
     result_class(a, b, symbol)  # only for the type checks
     x, y = align(_compared(a), _compared(b))
-    _check_sizes(x, y)
+    check_sizes(x, y)
     if symbol not in ("==", "~=") and (x.dtype.kind == "c" or y.dtype.kind == "c"):
         x, y = x.real, y.real  # MATLAB orders complex numbers by their real parts
     return result(COMPARE[symbol](x, y))
@@ -436,7 +297,7 @@ def logical_op(symbol: str, a: object, b: object) -> object:
     if x is not None and y is not None:  # two scalars: a logical scalar
         return (x and y) if symbol == "&" else (x or y)
     x, y = align(to_logical(a, symbol), to_logical(b, symbol))
-    _check_sizes(x, y)
+    check_sizes(x, y)
     return result(LOGICAL[symbol](x, y))
 
 
@@ -532,7 +393,7 @@ def uminus(a: object) -> object:
     if cls in INT_LIMITS:
         # exact negation, saturated: -intmin is intmax
         wide = a.astype(object) if a.dtype.itemsize == 8 else a.astype(np.int64)
-        return result(_int_clip(-wide, cls))
+        return result(int_clip(-wide, cls))
     if cls in ("double", "single") and t is np.ndarray:
         return result(-a)
     return result(-to_double_array(a))

@@ -1,0 +1,121 @@
+"""Direct paths for short operands of the other classes give exactly what the general paths
+give: integer-class arithmetic on scalars, rows and columns (in Python numbers), ...
+
+Each direct path is compared with the general path on the same values in a form the direct
+path does not take (a copy with a trailing singleton dimension), over many values including
+the edge cases (NaN, Inf, -0, the class limits, halves, division by zero)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from mlang.errors import MatlabError
+from mlang.values import operators
+from mlang.values.integer_arithmetic import short_narrow_int
+
+NARROW = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
+DOUBLES = [math.nan, math.inf, -math.inf, 0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 3.0, -7.0,
+           7.25, 1e300, -1e300, 5e-324, 0.49999999999999994, 1e10, -1e10, 255.5, 4294967295.5]
+SYMBOLS = ["+", "-", ".*", "./", ".\\"]
+
+
+def _general_form(v: object) -> object:
+    """The same value in a form the direct paths leave to the general path."""
+    if type(v) is float:
+        return np.array(v).reshape(1, 1, 1)
+    return v.reshape(v.shape + (1,))
+
+
+def _same(fast: object, general: object) -> None:
+    assert type(fast) is type(general)
+    if type(fast) is np.ndarray:
+        assert fast.dtype == general.dtype
+        assert fast.shape == general.shape
+        assert fast.flags.c_contiguous == general.flags.c_contiguous
+    np.testing.assert_array_equal(fast, general)
+
+
+def _integers(cls: str) -> list[np.ndarray]:
+    info = np.iinfo(cls)
+    picks = [info.min, info.max, 0, 1, 2, 3, info.max - 1, info.min + 1, info.max // 2, 7, 100]
+    rng = np.random.default_rng(sum(map(ord, cls)))
+    rand = rng.integers(info.min, info.max, 16, endpoint=True)
+    return [np.array([[p]], dtype=cls) for p in picks] + [
+        np.array([picks[:3]], dtype=cls), np.array(picks[3:7], dtype=cls).reshape(-1, 1),
+        np.array([rand], dtype=cls), rand.astype(cls).reshape(-1, 1), np.array([picks], dtype=cls)]
+
+
+def _compare(symbol: str, a: object, b: object) -> None:
+    try:
+        general = operators.elementwise(symbol, _general_form(a), _general_form(b))
+    except MatlabError as err:
+        with pytest.raises(MatlabError) as caught:
+            operators.elementwise(symbol, a, b)
+        assert caught.value.identifier == err.identifier
+        return
+    _same(operators.elementwise(symbol, a, b), general)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+@pytest.mark.parametrize("symbol", SYMBOLS)
+def test_short_integers_with_a_double_scalar(cls, symbol):
+    for ints in _integers(cls):
+        for d in DOUBLES:
+            assert short_narrow_int(symbol, ints, d) is not None or d == 0.0 or symbol == ".\\"
+            _compare(symbol, ints, d)
+            _compare(symbol, d, ints)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+@pytest.mark.parametrize("symbol", SYMBOLS)
+def test_short_integers_of_one_class(cls, symbol):
+    values = _integers(cls)
+    scalars = [v for v in values if v.size == 1]
+    for a in values:
+        for b in scalars:
+            _compare(symbol, a, b)
+            _compare(symbol, b, a)
+        _compare(symbol, a, a)
+        _compare(symbol, a, a[..., ::-1].copy() if a.shape[0] == 1 else a[::-1].copy())
+
+
+def test_the_direct_path_is_taken_and_leaves_the_rest():
+    u8 = np.array([[1, 2, 3]], dtype=np.uint8)
+    assert short_narrow_int("+", u8, 2.0) is not None
+    assert short_narrow_int("+", u8, u8) is not None
+    assert short_narrow_int("./", u8, u8.reshape(3, 1)) is None  # implicit expansion
+    assert short_narrow_int("./", u8, 0.0) is None  # division by zero: the general path
+    assert short_narrow_int(".^", u8, 2.0) is None
+    assert short_narrow_int("+", u8, np.array([[1.0]])) is None  # a double array
+    assert short_narrow_int("+", u8, True) is None
+    assert short_narrow_int("+", u8.astype(np.int64), 2.0) is None  # 64 bits: exact path
+    assert short_narrow_int("+", np.arange(17, dtype=np.int8).reshape(1, -1), 2.0) is None
+    assert short_narrow_int("+", np.ones((2, 2), dtype=np.int8), 2.0) is None
+
+
+@pytest.mark.parametrize(("a", "b", "identifier"), [
+    (np.array([[1, 2]], dtype=np.int8), np.array([[1, 2]], dtype=np.int16), "MATLAB:mixedClasses"),
+    (np.array([[1, 2, 3]], dtype=np.int8), np.array([[1, 2]], dtype=np.int8),
+     "MATLAB:sizeDimensionsMustMatch"),
+    (np.array([[1]], dtype=np.uint8), 1j, "MATLAB:complexIntegerArithmetic"),
+])
+def test_bad_operands_keep_their_errors(a, b, identifier):
+    for symbol in ("+", ".*", "./"):
+        with pytest.raises(MatlabError) as caught:
+            operators.binary(symbol, a, b)
+        assert caught.value.identifier == identifier
+
+
+def test_matrix_operators_with_integer_scalars():
+    i32 = np.array([[7]], dtype=np.int32)
+    u8 = np.array([[1, 2, 3]], dtype=np.uint8)
+    _same(operators.binary("*", u8, 2.5), operators.elementwise(".*", _general_form(u8), 2.5))
+    _same(operators.binary("*", 2.5, u8), operators.elementwise(".*", 2.5, _general_form(u8)))
+    _same(operators.binary("/", i32, 2.0), np.array([[4]], dtype=np.int32))  # 3.5 rounds away
+    _same(operators.binary("/", -i32, 2.0), np.array([[-4]], dtype=np.int32))
+    _same(operators.binary("*", i32, u8.astype(np.int32)), np.array([[7, 14, 21]], dtype=np.int32))
+    _same(operators.binary("+", u8, 300.0), np.array([[255, 255, 255]], dtype=np.uint8))
+    _same(operators.binary("-", u8, 2.5), np.array([[0, 0, 1]], dtype=np.uint8))  # -1.5, -0.5, 0.5
