@@ -11,6 +11,7 @@ import pytest
 
 from mlang.errors import MatlabError
 from mlang.values import concat, indexing
+from mlang.values.subscripts import owns_storage
 from tests.running import run
 from tests.test_speed_small_indexing import same, same_outcome
 
@@ -154,3 +155,17 @@ def test_joined_doubles_declines_what_it_does_not_join() -> None:
                          ([row, row.astype(np.float32)], 0), ([row, np.zeros((0, 2))], 0),
                          ([1.0, row], 1), ([row, np.ones((1, 2, 2))], 1)]:
         assert concat.joined_doubles(values, axis) is None
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("span", ["1:2", "2:3", "2:4", "1:end", "2:end", "3:end", "4:end", "5:end",
+                                  "0:2", "1.5:3", "2:10", "3:2", "2:2", "1:1e20"])
+def test_fixed_range_index_as_general(base: str, span: str) -> None:
+    general = span.replace("end", "numel(x)")
+    fast = outcome_of(f"x = {base}; for t = 1:2, y = x({span}); end", "y")
+    slow = outcome_of(f"x = {base}; idx = {general}; for t = 1:2, y = x(idx); end", "y")
+    if type(fast) is np.ndarray and type(slow) is np.ndarray:
+        same(fast, slow)
+        assert owns_storage(fast)  # an array of its own, as before
+    else:
+        assert type(fast) is type(slow) and repr(fast) == repr(slow)

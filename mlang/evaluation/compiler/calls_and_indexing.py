@@ -16,7 +16,7 @@ import numpy as np
 from mlang.errors import error
 from mlang.evaluation.compiler.expressions import LONG_CHAIN
 from mlang.evaluation.compiler.plain_calls import listing, plain_call_or_index
-from mlang.evaluation.compiler.runtime import MISSING, Code
+from mlang.evaluation.compiler.runtime import MISSING, Code, constant_of
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
 from mlang.values import indexing
@@ -359,6 +359,9 @@ class ReferenceCompiler:
         step = self.expr(arg.step) if arg.step is not None else (lambda frame: 1.0)
         stop = self.expr(arg.stop)
         by_range = indexing.index_by_range
+        fixed = self._fixed_range_index(name, arg, start, stop, general)
+        if fixed is not None:
+            return fixed
         if not self.facts.contains_end(arg):
             def array_range(frame: Frame) -> Any:
                 base = frame.vars.get(name, MISSING)
@@ -381,6 +384,36 @@ class ReferenceCompiler:
             return by_range(base, a, s, b)
 
         return array_range_to_end
+
+    def _fixed_range_index(self, name: str, arg: ast.Range, start: Code, stop: Code, general: Code
+                           ) -> Code | None:
+        """``x(2:5)`` or ``x(2:end)`` (literal whole-number ends, step 1) on a row or column
+        array ``x``: the slice worked out once; two or more elements in range taken as
+        ``index_by_range`` takes them, anything else the general way."""
+        first = constant_of(start)
+        last = constant_of(stop) if type(arg.stop) is not ast.End else float("inf")
+        if arg.step is not None or type(first) is not float or type(last) is not float \
+                or not first.is_integer() or first < 1 or not (last.is_integer() or last == float("inf")):
+            return None
+        begin = int(first) - 1
+        end = None if last == float("inf") else int(last)
+        least = (end if end is not None else begin + 2)  # the elements x must have
+        if end is not None and end - begin < 2:
+            return None
+        positions = slice(begin, end)
+
+        def fixed_range(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if type(base) is np.ndarray and base.ndim == 2 and base.size >= least \
+                    and base.dtype.kind != "c":
+                rows, cols = base.shape
+                if rows == 1:
+                    return base[:, positions].copy()
+                if cols == 1:
+                    return base[positions, :].copy()
+            return general(frame)
+
+        return fixed_range
 
     def _array_element(self, node: ast.Index) -> Code | None:
         """``x(i, j)`` on an array variable ``x``, with ``i`` and ``j`` simple and without
