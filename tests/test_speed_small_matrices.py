@@ -8,11 +8,17 @@ default option, a trailing singleton dimension)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
 
+from mlang.builtins.math.cumulative import cumprod, cumsum
+from mlang.builtins.math.extrema import _extreme, max_, min_
+from mlang.builtins.math.reductions import mean, std, sum_, var
+from mlang.errors import MatlabError
 from mlang.values import solve as solve_module
+from mlang.values.core import char_row
 
 NAN, INF = math.nan, math.inf
 
@@ -119,3 +125,113 @@ def test_small_solve_other_classes_take_the_general_path(monkeypatch: pytest.Mon
         fast, _ = _solve_with_warnings(monkeypatch, a.astype(dtype), b.astype(dtype))
         general, _ = _general_solve(monkeypatch, a.astype(dtype), b.astype(dtype))
         same(fast, general)
+
+
+# ------------------------------------------------------------ reductions
+
+
+def _matrices() -> list[np.ndarray]:
+    """2-D double arrays of many shapes and values, with their int, single, logical, char
+    and complex forms (which the fast paths leave to the general path)."""
+    rng = np.random.default_rng(28)
+    base = [
+        np.array([[4.0, 1, 0], [1, 5, 2], [0, 2, 6]]),
+        np.array([[0.0, -0.0], [-0.0, 0.0]]),
+        np.array([[-0.0, 0.0, -0.0], [0.0, -0.0, -0.0]]),
+        np.array([[NAN, 1.0], [2.0, NAN]]),
+        np.array([[NAN, NAN], [NAN, 1.0]]),
+        np.array([[INF, -INF, 1.0], [NAN, 0.0, -0.0]]),
+        np.array([[1e308, 1e308], [1e308, 1e308], [-1e308, 2.0]]),
+        np.array([[2.0, 2.0, 2.0], [2.0, 2.0, 2.0]]),
+        np.array([[3.0, 4.0, 1.0]]),
+        np.array([[3.0], [4.0], [1.0]]),
+        np.array([[NAN]]),
+        np.array([[-0.0]]),
+        np.array([[5.0]]),
+        np.array([[1.0, NAN, 3.0]]),
+        np.array([[NAN], [2.0]]),
+        np.array([[1.0, 4.0]]),
+        np.array([[2.0], [-5.0]]),
+        np.array([[0.0, -0.0, 0.0]]),
+        np.array([[-0.0], [0.0]]),
+        np.zeros((0, 0)),
+        np.zeros((0, 3)),
+        np.zeros((3, 0)),
+        np.zeros((1, 0)),
+        np.arange(24.0).reshape(2, 3, 4),
+        np.arange(12.0).reshape(3, 4)[:, ::2],
+        np.asfortranarray(np.arange(12.0).reshape(3, 4)),
+    ]
+    for shape in ((2, 2), (3, 3), (4, 7), (9, 3), (8, 8), (10, 12), (1, 9), (9, 1), (1, 20), (20, 1)):
+        base.append(rng.standard_normal(shape))
+        base.append(rng.integers(-2, 3, shape).astype(float))  # ties and zeros
+        base.append(rng.integers(-2, 3, shape) * rng.standard_normal(shape) * 1e300)
+    out = list(base)
+    for a in base[:12]:
+        if a.ndim == 2 and np.isfinite(a).all():
+            out += [a.astype(np.int8), a.astype(np.uint16), a.astype(np.int64), a.astype(np.uint64)]
+        out += [a.astype(np.float32), a != 0, a + 1j * a[::-1], a + 0j]
+    return out
+
+
+def _values(x: object) -> list[object]:
+    """``x`` and, for 1x1 double arrays, the number MATLAB code would hold."""
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.shape == (1, 1):
+        return [x, float(x[0, 0])]
+    return [x]
+
+
+def _outcome(f: Any, *args: Any, **kwargs: Any) -> object:
+    """f's result, or the identifier of the MATLAB error it raises."""
+    try:
+        with np.errstate(all="ignore"):
+            return f(*args, **kwargs)
+    except MatlabError as e:
+        return ("error", e.identifier)
+
+
+def test_sum_and_mean_of_matrices_match_general_path() -> None:
+    default = char_row("default")
+    for a in _matrices():
+        for x in _values(a):
+            same(_outcome(sum_, x), _outcome(sum_, x, default))
+            same(_outcome(mean, x), _outcome(mean, x, default))
+            for d in (1.0, 2.0, 3.0):
+                same(_outcome(sum_, x, d), _outcome(sum_, x, np.array([[d]]), default))
+                same(_outcome(mean, x, d), _outcome(mean, x, np.array([[d]]), default))
+
+
+def test_var_and_std_of_vectors_match_general_path() -> None:
+    for a in _matrices():
+        for x in _values(a):
+            for f in (var, std):
+                same(_outcome(f, x), _outcome(f, x, 0.0))
+                same(_outcome(f, x, nargout=2), _outcome(f, x, 0.0, nargout=2))
+
+
+def test_cumsum_and_cumprod_along_a_dimension_match_general_path() -> None:
+    forward = char_row("forward")
+    for a in _matrices():
+        for x in _values(a):
+            for f in (cumsum, cumprod):
+                same(_outcome(f, x), _outcome(f, x, forward))
+                for d in (1.0, 2.0, 3.0, 0.0, 1.5, -1.0, NAN):
+                    same(_outcome(f, x, d), _outcome(f, x, np.array([[d]]), forward))
+                same(_outcome(f, x, char_row("x")), ("error", "MATLAB:invalidOption"))
+
+
+def test_max_and_min_match_general_path() -> None:
+    empty = np.zeros((0, 0))
+    for a in _matrices():
+        for x in _values(a):
+            for f, name, largest in ((max_, "max", True), (min_, "min", False)):
+                for nargout in (1, 2):
+                    general = _outcome(_extreme, x, (), nargout, largest, name)
+                    same(_outcome(f, x, nargout=nargout), general)
+                    for d in (1.0, 2.0, 3.0, 0.0, 2.5):
+                        same(_outcome(f, x, empty, d, nargout=nargout),
+                             _outcome(_extreme, x, (np.array([[d]]),), nargout, largest, name))
+                    same(_outcome(f, x, np.zeros((0, 1)), 2.0, nargout=nargout),
+                         _outcome(f, x, np.zeros((0, 1)), np.array([[2.0]]), nargout=nargout))
+                    same(_outcome(f, x, np.ones((1, 1)), 2.0, nargout=nargout),
+                         ("error", f"MATLAB:{name}:secondInputNotEmpty"))

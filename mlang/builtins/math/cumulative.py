@@ -43,10 +43,17 @@ _CUM_FLAGS = frozenset({"forward", "reverse", "omitnan", "includenan", "double",
 
 
 def _cumulative(x: object, args: tuple, name: str, op: Any, neutral: float) -> object:
-    if not args and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size:
-        # a real double array along its first non-singleton dimension, computed directly
-        axis = 1 if x.shape[0] == 1 else 0
-        return result(x.cumsum(axis=axis) if op is np.cumsum else x.cumprod(axis=axis))
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and len(args) < 2:
+        # a real double array along its first non-singleton dimension or dimension 1 or 2,
+        # computed directly
+        if not args:
+            axis = 1 if x.shape[0] == 1 else 0
+        elif type(args[0]) is float and (args[0] == 1.0 or args[0] == 2.0):
+            axis = int(args[0]) - 1
+        else:
+            axis = -1
+        if axis >= 0:
+            return result(x.cumsum(axis=axis) if op is np.cumsum else x.cumprod(axis=axis))
     a = numbers_of(x, name)
     axis, flags = cumulative_args(a, args, _CUM_FLAGS)
     cls = sum_class(class_of(x), flags)

@@ -172,10 +172,20 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
         quick = _double_and_scalar(x, args[0], largest)
         if quick is not None:
             return quick
-    if not args and nargout <= 1 and is_double_vector(x):
-        value = x.max() if largest else x.min()
-        if value == value:  # with NaN present, take the general path (NaN is skipped)
-            return float(value)
+    if not args and is_double_vector(x) and nargout <= 2:
+        # argmax/argmin: the first extreme element (of 0 and -0, the first), or the first
+        # NaN when there is one (then the general path, which skips NaN)
+        flat = x.reshape(-1)
+        k = int(flat.argmax() if largest else flat.argmin())
+        value = float(flat[k])
+        if value == value:
+            return value if nargout <= 1 else (value, float(k + 1))
+    elif len(args) == 2 and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 \
+            and x.size and is_placeholder(args[0]) and type(args[1]) is float \
+            and (args[1] == 1.0 or args[1] == 2.0) and nargout <= 2:
+        quick = _along_dimension(x, int(args[1]) - 1, nargout, largest)
+        if quick is not None:
+            return quick
     given = len(args)
     args, method = _comparison_method(args, name)
     if not args or (len(args) == 1 and len(args) < given and is_placeholder(args[0])):
@@ -196,6 +206,28 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
     if nargout > 1:
         raise _two_outputs(name)
     return _pairwise(x, second, largest, False, name, method)
+
+
+def _along_dimension(x: np.ndarray, axis: int, nargout: int, largest: bool) -> object:
+    """max(x, [], dim) (or min) of a nonempty real double 2-D array along dimension 1 or 2
+    (``axis`` 0 or 1), with the index when nargout is 2; None when a slice has NaN (the
+    general path skips NaN)."""
+    # argmax/argmin: the first extreme element (of 0 and -0, the first), or the first NaN
+    index = x.argmax(axis=axis, keepdims=True) if largest else x.argmin(axis=axis, keepdims=True)
+    if x.size <= 64:  # picked in Python: NumPy's gathers cost more than the whole here
+        rows = x.tolist()
+        ks = index.reshape(-1).tolist()
+        picked = [rows[i][k] for i, k in enumerate(ks)] if axis else [rows[k][j] for j, k in enumerate(ks)]
+        if any(v != v for v in picked):
+            return None
+        m = np.array(picked).reshape(index.shape)
+    else:
+        m = np.take_along_axis(x, index, axis)
+        if np.isnan(m).any():
+            return None
+    if nargout <= 1:
+        return result(m)
+    return result(m), result((index + 1).astype(np.float64))
 
 
 def _double_and_scalar(x: object, y: object, largest: bool) -> object:

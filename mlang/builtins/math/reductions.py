@@ -192,7 +192,10 @@ def sum_(x: Any, *args: Any) -> object:
     if not args and is_double_vector(x):
         return float(x.sum())  # type: ignore[union-attr]
     if type(x) is float and not args:
-        return x
+        return x + 0.0  # as the general path: a sum starts from +0 (sum(-0) is 0)
+    if not args and is_double_matrix(x):
+        # down the columns, on the transposed view as the general path runs it
+        return result(x.T.sum(axis=-1).reshape(1, x.shape[1]))
     if not args and type(x) is np.ndarray and x.dtype == np.bool_ and x.ndim == 2 and x.size \
             and (x.shape[0] == 1 or x.shape[1] == 1):
         return float(np.count_nonzero(x))  # a logical vector: a count, without a double copy
@@ -211,6 +214,12 @@ def is_double_vector(x: object) -> bool:
     """A nonempty real double row or column: the common case given a fast path."""
     return type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size > 0 \
         and (x.shape[0] == 1 or x.shape[1] == 1)
+
+
+def is_double_matrix(x: object) -> bool:
+    """A nonempty real double 2-D array of more than one row (reduced down its columns)."""
+    return type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size > 0 \
+        and x.shape[0] > 1
 
 
 def _prod_rule(g: Any, y: Any, x: Any, *options: Any) -> tuple:
@@ -290,6 +299,10 @@ def mean(x: Any, *args: Any) -> object:
     Average of elements."""
     if not args and is_double_vector(x):
         return float(x.sum() / x.size)  # type: ignore[union-attr]
+    if not args and is_double_matrix(x):
+        # the general path's steps: a copy of the transposed view, summed along its rows
+        values = x.T.astype(np.float64)
+        return result((values.sum(axis=-1) / values.shape[-1]).reshape(1, x.shape[1]))
     a = numbers_of(x, "mean")
     dims, flags = reduction_options(args, _MEAN_FLAGS)
     cls = class_of(x)
@@ -456,6 +469,16 @@ def _variance(x: object, args: tuple, name: str) \
     return np.asarray(out, dtype=np.float64), mu[..., 0], out_shape, out_cls
 
 
+def _vector_variance(x: np.ndarray) -> float:
+    """The variance of a nonempty real double row or column, by the general path's steps
+    (a copy of the values as one row, its mean, the summed squared deviations over N-1)."""
+    values = (x if x.shape[0] == 1 else x.T).astype(np.float64)
+    n = values.shape[-1]
+    mu = values.sum(axis=-1, keepdims=True) / n
+    deviation = (np.abs(values - mu) ** 2).sum(axis=-1)
+    return float(deviation[0] / (n - 1 if n > 1 else n))
+
+
 def _variance_gradient(g: Any, x: Any, args: tuple, name: str) -> Any:
     """The gradient of var: 2*w.*(x - mean)./denominator, with g given per slice."""
     a, axes, flags, weights, normalise_by_n = _variance_plan(ops.data_of(x), args, name)
@@ -507,6 +530,8 @@ def var(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Variance (normalised by N-1, or by N when w is 1; w may be weights); M is the mean
     (the weighted mean for weights) of the elements used."""
+    if not args and nargout <= 1 and is_double_vector(x):
+        return _vector_variance(x)
     out, mu, out_shape, cls = _variance(x, args, "var")
     v = finish(shaped(out, out_shape), cls)
     return (v, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else v
@@ -524,6 +549,8 @@ def std(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Standard deviation (the square root of var); M is the mean (the weighted mean for
     weights) of the elements used."""
+    if not args and nargout <= 1 and is_double_vector(x):
+        return math.sqrt(_vector_variance(x))
     out, mu, out_shape, cls = _variance(x, args, "std")
     s = finish(shaped(np.sqrt(out), out_shape), cls)
     return (s, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else s
