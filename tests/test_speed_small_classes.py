@@ -1,5 +1,6 @@
 """Direct paths for short operands of the other classes give exactly what the general paths
-give: integer-class arithmetic on scalars, rows and columns (in Python numbers), ...
+give: integer-class arithmetic on scalars, rows and columns (in Python numbers), round of short
+double rows and columns, ...
 
 Each direct path is compared with the general path on the same values in a form the direct
 path does not take (a copy with a trailing singleton dimension), over many values including
@@ -12,6 +13,7 @@ import math
 import numpy as np
 import pytest
 
+from mlang.builtins.math.rounding import round_
 from mlang.errors import MatlabError
 from mlang.values import operators
 from mlang.values.integer_arithmetic import short_narrow_int
@@ -119,3 +121,27 @@ def test_matrix_operators_with_integer_scalars():
     _same(operators.binary("*", i32, u8.astype(np.int32)), np.array([[7, 14, 21]], dtype=np.int32))
     _same(operators.binary("+", u8, 300.0), np.array([[255, 255, 255]], dtype=np.uint8))
     _same(operators.binary("-", u8, 2.5), np.array([[0, 0, 1]], dtype=np.uint8))  # -1.5, -0.5, 0.5
+
+
+# ------------------------------------------------------------------ round of short arrays
+
+ROUNDED = [0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, -0.0, 0.0,
+           math.nan, math.inf, -math.inf, 4503599627370495.5, 4503599627370497.0, -0.3, 0.7, 1e300,
+           5e-324, -5e-324, 2.675, -7.5]
+
+
+def _bits(v: object) -> tuple:
+    a = np.asarray(v)
+    return a.dtype, a.shape, a.flags.c_contiguous, a.tobytes()
+
+
+@pytest.mark.parametrize("shape", [(1, 2), (1, 3), (1, 8), (2, 1), (8, 1), (1, 9), (2, 3), (0, 3)])
+def test_round_of_short_double_arrays_gives_the_general_paths_bits(shape):
+    rng = np.random.default_rng(5)
+    pool = np.array(ROUNDED + list(rng.standard_normal(40) * 10.0 ** rng.integers(-3, 17, 40)))
+    count = int(np.prod(shape))
+    for start in range(0, pool.size, max(count, 1)):
+        x = np.resize(np.roll(pool, -start), count).reshape(shape)
+        fast = round_(x)
+        general = round_(x.reshape(shape + (1,)))
+        assert _bits(fast) == _bits(general)

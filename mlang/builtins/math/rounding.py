@@ -89,11 +89,18 @@ def _round_half_away_scalar(x: float) -> float:
     return r
 
 
+_SHORT = 8  # (elements: up to this many, rounding one by one in Python floats is quicker)
+
+
 def _rounding(name: str, fn: Callable, x: object, scalar: Callable | None = None) -> object:
     if type(x) is float:
         return scalar(x) if scalar is not None else float(fn(x))
-    if scalar is None and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size != 1:
-        return fn(x)  # floor, ceil or fix of a double array: nothing to convert, and no warning
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size != 1:
+        # a double array: nothing to convert, and no warning (round_half_away quiets its own)
+        if scalar is not None and 0 < x.size <= _SHORT and (x.shape[0] == 1 or x.shape[1] == 1):
+            values = [scalar(v) for v in x.ravel().tolist()]  # a short row or column
+            return np.array([values]) if x.shape[0] == 1 else np.array(values).reshape(x.shape)
+        return fn(x)
     a, cls = numeric(name, x)
     if cls in INT_LIMITS:
         return a
