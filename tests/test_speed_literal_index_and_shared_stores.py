@@ -169,3 +169,21 @@ def test_fixed_range_index_as_general(base: str, span: str) -> None:
         assert owns_storage(fast)  # an array of its own, as before
     else:
         assert type(fast) is type(slow) and repr(fast) == repr(slow)
+
+
+def test_written_statements_let_go_of_what_they_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `e = v / 2` is tried inline, reads the array v, fails its check and runs its general
+    # code: the store that follows still finds v unshared and writes it in place
+    from mlang.evaluation.compiler import loop_source
+
+    in_place = []
+    store = loop_source.store_element
+
+    def counting(vars: dict, name: str, k: float, v: float) -> bool:
+        in_place.append(store(vars, name, k, v))
+        return in_place[-1]
+
+    monkeypatch.setattr(loop_source, "store_element", counting)
+    interp, _ = run("v = zeros(1, 3); for k = 1:3, e = v / 2; f = v + k; v(k) = k; end")
+    same(interp.get("v"), np.array([[1.0, 2.0, 3.0]]))
+    assert in_place == [True, True, True]

@@ -390,9 +390,9 @@ class LoopWriter:
         self.emit(depth + 2, f"{target} = {expr[0]}")  # type: ignore[index]
         self.emit(depth, "except FALLBACK:")
         self.emit(depth + 1, "ok = False")
-        for _, tmp, array in reads:
-            if array:  # let go of the array: a store must see it unshared
-                self.emit(depth, f"{tmp} = None")
+        if reads:  # let go of what was read (arrays too, when a check failed): a store
+            # must see an array unshared
+            self.emit(depth, " = ".join(tmp for _, tmp, _ in reads) + " = None")
 
     # ------------------------------------------------------------ statements
 
