@@ -1,6 +1,6 @@
 """Direct paths for short operands of the other classes give exactly what the general paths
 give: integer-class arithmetic on scalars, rows and columns (in Python numbers), round of short
-double rows and columns, ...
+double rows and columns, rand and randn of plain sizes, ...
 
 Each direct path is compared with the general path on the same values in a form the direct
 path does not take (a copy with a trailing singleton dimension), over many values including
@@ -13,9 +13,11 @@ import math
 import numpy as np
 import pytest
 
+from mlang.builtins.math import random as random_functions
 from mlang.builtins.math.rounding import round_
 from mlang.errors import MatlabError
 from mlang.values import operators
+from mlang.values.core import char_row
 from mlang.values.integer_arithmetic import short_narrow_int
 
 NARROW = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
@@ -145,3 +147,61 @@ def test_round_of_short_double_arrays_gives_the_general_paths_bits(shape):
         fast = round_(x)
         general = round_(x.reshape(shape + (1,)))
         assert _bits(fast) == _bits(general)
+
+
+# ------------------------------------------------------------------ rand and randn
+
+
+class _Session:
+    """The interpreter's random state, as rand and randn use it."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = np.random.RandomState(seed)
+        self.random_seed = seed
+
+
+class _Zeros:
+    """A stream of zeros: the one uniform with no finite normal quantile."""
+
+    def random_sample(self, n: int | None = None) -> object:
+        return 0.0 if n is None else np.zeros(n)
+
+
+DOUBLE = char_row("double")
+SIZES = [(), (0.0,), (1.0,), (3.0,), (3.0, 1.0), (1.0, 3.0), (2.0, 5.0), (0.0, 4.0), (-2.0, 3.0),
+         (1.0, 1.0), (4.0, 0.0)]
+
+
+@pytest.mark.parametrize("name", ["rand", "randn"])
+def test_rand_and_randn_of_plain_sizes_give_the_general_paths_numbers(name):
+    fn = getattr(random_functions, name)
+    for seed in (5489, 7, 12345):
+        fast_session, general_session = _Session(seed), _Session(seed)
+        for sizes in SIZES * 3:
+            fast = fn(fast_session, *sizes)
+            general = fn(general_session, *sizes, DOUBLE)  # (a class name: the general path)
+            assert type(fast) is type(general)
+            assert _bits(fast) == _bits(general)
+
+
+@pytest.mark.parametrize("name", ["rand", "randn"])
+def test_rand_and_randn_leave_other_sizes_to_the_general_path(name):
+    fn = getattr(random_functions, name)
+    for bad in [(1.5,), (math.nan,), (math.inf, 1.0), (2.0, -math.inf)]:
+        with pytest.raises(MatlabError):
+            fn(_Session(1), *bad)
+    assert random_functions._plain_shape((2.0, 3.0, 1.0)) is None
+    assert random_functions._plain_shape((np.array([[2.0, 3.0]]),)) is None
+    assert random_functions._plain_shape((2.0 ** 21, 1.0)) is None
+    session = _Session(3)
+    assert fn(session, 2.0, 3.0, 1.0).shape == (2, 3)
+
+
+def test_randn_of_a_zero_uniform_is_the_general_paths_value():
+    fast, general = _Session(0), _Session(0)
+    fast.random = general.random = _Zeros()
+    assert random_functions.randn(fast) == random_functions.randn(general, DOUBLE) == \
+        random_functions.randn(general, 1.0, 1.0, DOUBLE)
+    np.testing.assert_array_equal(random_functions.randn(fast, 3.0, 1.0),
+                                  random_functions.randn(general, 3.0, 1.0, DOUBLE))
+    assert math.isfinite(random_functions.randn(fast))

@@ -122,8 +122,37 @@ def _normal(interp: Any, n: int) -> np.ndarray:
     from scipy.special import ndtri
     u = _draw(interp, n)
     # the twister's doubles are multiples of 2^-53 in [0, 1): 0 alone has no finite quantile
-    u[u == 0.0] = 2.0 ** -54
+    if np.count_nonzero(u) != n:
+        u[u == 0.0] = 2.0 ** -54
     return ndtri(u)
+
+
+def _normal_scalar(interp: Any) -> float:
+    """One standard normal value, as _normal makes it (ndtri of a scalar is its value
+    in an array)."""
+    # SciPy on first use: keeps start-up fast
+    from scipy.special import ndtri
+    u = generator(interp).random_sample()
+    return float(ndtri(u if u != 0.0 else 2.0 ** -54))
+
+
+_PLAIN_MAX = 2 ** 20  # (elements: requests this small are never refused by the array size limit)
+
+
+def _plain_shape(args: tuple) -> tuple[int, int] | None:
+    """The shape of rand(), rand(n) or rand(m, n) with whole double sizes, as _size_and_class
+    makes it, when it has at most _PLAIN_MAX elements; None for any other arguments."""
+    if not args:
+        return (1, 1)
+    if len(args) > 2:
+        return None
+    m, n = args[0], args[-1]
+    if type(m) is not float or type(n) is not float or m != m // 1 or n != n // 1:
+        return None  # (a fraction, NaN or Inf too: the general path's error)
+    rows, cols = max(int(m), 0), max(int(n), 0)  # (negative sizes are 0)
+    if rows > _PLAIN_MAX or cols > _PLAIN_MAX or rows * cols > _PLAIN_MAX:
+        return None
+    return rows, cols
 
 
 def _out_of_memory() -> Exception:
@@ -177,6 +206,11 @@ def rand(interp: Any, *args: Any) -> Any:
     rng(s, 'twister') does and rand('twister') returns the state;
     rand('state', s) and rand('seed', s) seed the same twister (MATLAB's old
     v4/v5 generators are not reproduced)."""
+    plain = _plain_shape(args)
+    if plain is not None:  # rand, rand(n), rand(m, n): the values _uniform gives, as doubles
+        if plain == (1, 1):
+            return generator(interp).random_sample()  # (the next double, as a Python float)
+        return _draw(interp, plain[0] * plain[1]).reshape(plain, order="F")
     handled, state = _legacy_seeding(interp, args)
     if handled:
         return state
@@ -196,6 +230,11 @@ def randn(interp: Any, *args: Any) -> Any:
     MATLAB's norminv(rand(...)), not MATLAB's randn (whose default ziggurat
     transform is not reproduced). randn('state', s) and the other
     discouraged seeding forms act as for rand."""
+    plain = _plain_shape(args)
+    if plain is not None:  # randn, randn(n), randn(m, n): doubles, as below
+        if plain == (1, 1):
+            return _normal_scalar(interp)
+        return _normal(interp, plain[0] * plain[1]).reshape(plain, order="F")
     handled, state = _legacy_seeding(interp, args)
     if handled:
         return state
