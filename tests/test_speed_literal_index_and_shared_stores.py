@@ -187,3 +187,20 @@ def test_written_statements_let_go_of_what_they_read(monkeypatch: pytest.MonkeyP
     interp, _ = run("v = zeros(1, 3); for k = 1:3, e = v / 2; f = v + k; v(k) = k; end")
     same(interp.get("v"), np.array([[1.0, 2.0, 3.0]]))
     assert in_place == [True, True, True]
+
+
+ROW_PARTS = ["k", "[1 2 3]", "[-0 NaN]", "zeros(1, 0)", "[1; 2]", "int8(5)", "single(2)", "true",
+             "'a'", "1:20", "{1}", "[]", "1i", "[1 2; 3 4]"]
+
+
+@pytest.mark.parametrize("a", ROW_PARTS)
+@pytest.mark.parametrize("b", ROW_PARTS)
+def test_short_double_rows_as_general(a: str, b: str) -> None:
+    # [a, b, k] (not all names: the row code) against the general concatenation
+    fast = outcome_of(f"k = 3; for t = 1:2, y = [{a}, {b}, k]; end", "y")
+    slow = outcome_of(f"k = 3; for t = 1:2, y = horzcat({a}, {b}, k); end", "y")
+    if type(fast) is np.ndarray and type(slow) is np.ndarray:
+        same(fast, slow)
+    else:
+        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+    assert concat.short_double_row([np.array([[1.0, 2.0]])]) is None  # one part: as it is

@@ -193,6 +193,25 @@ def _doubles_joined(rows: list[list]) -> np.ndarray | None:
     return _join(joined, 0)
 
 
+def short_double_row(values: list) -> np.ndarray | None:
+    """``[a, b, ...]`` of two or more double scalars and short non-empty double rows: what
+    ``concatenate`` gives, made from their numbers at once (None for anything else)."""
+    numbers: list = []
+    for v in values:
+        t = type(v)
+        if t is float:
+            numbers.append(v)
+        elif t is np.ndarray and v.dtype is _FLOAT64 and v.ndim == 2 and v.shape[0] == 1 \
+                and 0 < v.shape[1] <= _SHORT_ROW:
+            numbers += v[0].tolist()
+        else:
+            return None
+    return np.array([numbers]) if len(values) > 1 else None
+
+
+_SHORT_ROW = 16  # (longer rows: joining the arrays is faster than going through their numbers)
+
+
 def joined_doubles(values: list, axis: int) -> np.ndarray | None:
     """``[a, b, ...]`` (``axis`` 1) or ``[a; b; ...]`` (``axis`` 0) of two or more non-empty
     2-D double arrays whose sizes agree: what ``concatenate`` gives (None for anything else)."""

@@ -17,7 +17,7 @@ from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, cons
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
 from mlang.values import concat, operators
-from mlang.values.concat import concatenate, make_cell
+from mlang.values.concat import concatenate, make_cell, short_double_row
 from mlang.values.core import EMPTY, char_row, size_of
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
@@ -499,7 +499,8 @@ class ExpressionCompiler:
                 values = row(frame)
                 if all(type(v) is float for v in values):
                     return np.array([values]) if len(values) != 1 else values[0]
-                return concatenate([values])
+                joined = short_double_row(values)
+                return joined if joined is not None else concatenate([values])
 
             return row_matrix
 
