@@ -1,6 +1,7 @@
 """Direct paths for short operands of the other classes give exactly what the general paths
 give: integer-class arithmetic on scalars, rows and columns (in Python numbers), round of short
-double rows and columns, rand and randn of plain sizes, ...
+double rows and columns, rand and randn of plain sizes,
+sprintf of short double arrays, ...
 
 Each direct path is compared with the general path on the same values in a form the direct
 path does not take (a copy with a trailing singleton dimension), over many values including
@@ -15,6 +16,7 @@ import pytest
 
 from mlang.builtins.math import random as random_functions
 from mlang.builtins.math.rounding import round_
+from mlang.builtins.text import printing
 from mlang.errors import MatlabError
 from mlang.values import operators
 from mlang.values.core import char_row
@@ -205,3 +207,48 @@ def test_randn_of_a_zero_uniform_is_the_general_paths_value():
     np.testing.assert_array_equal(random_functions.randn(fast, 3.0, 1.0),
                                   random_functions.randn(general, 3.0, 1.0, DOUBLE))
     assert math.isfinite(random_functions.randn(fast))
+
+
+# ------------------------------------------------------------------ sprintf of short arrays
+
+SHORT_FORMATS = ["%d,", "%d", "%i|%u\\n", "%5.2f %g;", "%d:%.3e;", "%x %X.", "100%% %d\\n", "%+05d|",
+                 "%d-%d,", "%-8.3f|", "%G", "%s,", "%c", "plain", "%d %s", "%*d", "%o"]
+SHORT_DATA = [
+    [np.array([[3.0, 4.0, 1.0]])], [np.array([[1.0], [2.0], [3.0], [4.0]])], [np.array([[1.5, 2.0]])],
+    [np.array([[1.0, math.nan]])], [np.array([[math.inf, 2.0]])], [np.array([[-0.0, 0.0, -3.0, 1e20]])],
+    [np.array([[1.0, 2.0], [3.0, 4.0]])], [np.arange(1.0, 64.0).reshape(1, -1)], [np.arange(1.0, 65.0)],
+    [np.array([[1.0, 2.0, 3.0]], dtype=np.float32) / 4], [3.0, np.array([[4.0, 5.0, 6.0]])],
+    [np.array([[1.0, 2.0]]), np.zeros((0, 3))], [np.array([[1, 2]], dtype=np.int32)],
+    [np.array([[1.0 + 2.0j, 3.0]])], [np.array([[2.0**60, -(2.0**53)]])], [np.array([[0.1, 1 / 3]])],
+    [np.array([[65.0, 66.0]])], [np.array([[1.0, 2.0, 3.0]]), np.array([[4.0, 5.0, 6.0]])],
+]
+
+
+def _general_text(monkeypatch, fmt: str, args: list) -> str:
+    with monkeypatch.context() as patch:
+        for quick in ("_one_pass", "_whole_rounds", "_short_rounds"):
+            patch.setattr(printing, quick, lambda *_: None)
+        return printing.format_text(fmt, list(args))
+
+
+@pytest.mark.parametrize("fmt", SHORT_FORMATS)
+def test_sprintf_of_short_arrays_gives_the_general_rules_text(monkeypatch, fmt):
+    for args in SHORT_DATA:
+        try:
+            expected = _general_text(monkeypatch, fmt, args)
+        except MatlabError as err:
+            with pytest.raises(MatlabError) as caught:
+                printing.format_text(fmt, list(args))
+            assert caught.value.identifier == err.identifier
+            continue
+        assert printing.format_text(fmt, list(args)) == expected
+        text = printing.sprintf(char_row(fmt), *args)
+        assert printing.char_text(text) == expected if text.size else expected == ""
+
+
+def test_sprintf_of_short_arrays_takes_the_direct_path():
+    plan = printing._one_pass_plan("%d,")
+    assert printing._short_rounds(plan, [np.array([[3.0, 4.0, 1.0]])]) == "3,4,1,"
+    assert printing._short_rounds(plan, [np.array([[3.0, 4.5]])]) is None  # %e for a fraction
+    assert printing._short_rounds(printing._one_pass_plan("%d %d,"), [np.array([[1.0, 2.0, 3.0]])]) is None
+    assert printing._short_rounds(plan, [np.arange(1.0, 65.0)]) is None  # _whole_rounds's size

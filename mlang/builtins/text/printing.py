@@ -327,12 +327,45 @@ def _whole_rounds(fmt: str, args: list) -> str | None:
     return (template * (flat.size // k)) % tuple(values)
 
 
+def _short_rounds(plan: tuple[str, tuple[str, ...]], args: tuple | list) -> str | None:
+    """format_text of a plain numeric format, given by its one-pass plan, over double
+    scalars and real double arrays of fewer than _ROUNDS_FROM elements in all that fill
+    whole rounds of the format, each element of its conversion's kind (sprintf('%d,', v)):
+    _whole_rounds's text, checked element by element; None otherwise."""
+    template, kinds = plan
+    if not kinds or "text" in kinds:
+        return None
+    values: list = []
+    for a in args:
+        if type(a) is float:
+            values.append(a)
+        elif type(a) is np.ndarray and a.dtype in FLOAT_DTYPES and 0 < a.size < _ROUNDS_FROM:
+            values += a.ravel(order="F").tolist()
+        else:
+            return None
+    k = len(kinds)
+    if len(values) >= _ROUNDS_FROM or len(values) % k:
+        return None
+    for j, kind in enumerate(kinds):
+        column = values[j::k] if k > 1 else values
+        if kind == "whole":  # (is_integer is False for Inf and NaN)
+            if not all(v.is_integer() for v in column):
+                return None  # MATLAB switches to %e, or writes Inf/NaN
+            values[j::k] = [int(v) for v in column]
+        elif not all(v - v == 0.0 for v in column):  # Inf or NaN
+            return None
+    return (template * (len(values) // k)) % tuple(values)
+
+
 def format_text(fmt: str, args: list) -> str:
     """MATLAB's sprintf: the format is reused until every argument is consumed;
     output stops right before the first conversion that finds no data left."""
     quick = _one_pass(fmt, args) if args else None
     if quick is None and args:
         quick = _whole_rounds(fmt, args)
+        if quick is None:
+            plan = _one_pass_plan(fmt)
+            quick = None if plan is None else _short_rounds(plan, args)
     if quick is not None:
         return quick
     fmt, specs = _parsed_format(fmt)
@@ -462,8 +495,7 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
                 text = template % int(a)
             else:
                 values = _plan_values(kinds, args)
-                if values is not None:
-                    text = template % values
+                text = template % values if values is not None else _short_rounds(plan, args)
     if text is None:
         char_format = type(fmt) is np.ndarray and fmt.dtype.kind == "V"
         text = format_text(char_text(fmt) if char_format else _text_arg(fmt), list(args))
