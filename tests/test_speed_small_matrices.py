@@ -13,8 +13,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from mlang.builtins.math import decompositions, linalg
 from mlang.builtins.math.cumulative import cumprod, cumsum
+from mlang.builtins.math.decompositions import eig
 from mlang.builtins.math.extrema import _extreme, max_, min_
+from mlang.builtins.math.linalg import inv, norm
 from mlang.builtins.math.reductions import mean, std, sum_, var
 from mlang.errors import MatlabError
 from mlang.values import solve as solve_module
@@ -235,3 +238,62 @@ def test_max_and_min_match_general_path() -> None:
                          _outcome(f, x, np.zeros((0, 1)), np.array([[2.0]]), nargout=nargout))
                     same(_outcome(f, x, np.ones((1, 1)), 2.0, nargout=nargout),
                          ("error", f"MATLAB:{name}:secondInputNotEmpty"))
+
+
+# ------------------------------------------------------------ linear algebra
+
+
+def _with_warnings(monkeypatch: pytest.MonkeyPatch, module: Any, f: Any, *args: Any, **kwargs: Any) -> tuple:
+    warnings: list[tuple[str, str]] = []
+    with monkeypatch.context() as m:
+        m.setattr(module, "warn", lambda ident, message: warnings.append((ident, message)))
+        m.setattr(solve_module, "warn", lambda ident, message: warnings.append((ident, message)))
+        return _outcome(f, *args, **kwargs), warnings
+
+
+def _all_square() -> list[object]:
+    out: list[object] = []
+    for a in _square_matrices() + _matrices():
+        out += _values(a)
+        if a.ndim == 2 and a.shape[0] == a.shape[1]:
+            out += [a.T, a.T.copy()] + ([-a] if a.dtype != np.bool_ else [])
+    return out
+
+
+def test_eig_of_small_matrices_matches_general_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    symmetric = [np.array([[2.0, 1], [1, 2]]), np.array([[1.0, -0.0], [0.0, 1]]), np.eye(16),
+                 np.ones((17, 17)), np.array([[0.0, 1], [-1, 0]]), np.array([[1.0, 1e308], [1e308, 1]])]
+    for x in _all_square() + symmetric:
+        for nargout in (1, 2):
+            fast = _outcome(eig, x, nargout=nargout)
+            with monkeypatch.context() as m:
+                m.setattr(decompositions, "_small_eigenvalues", lambda a: None)
+                general = _outcome(eig, x, nargout=nargout)
+            same(fast, general)
+
+
+def test_inv_of_small_matrices_matches_general_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    for x in _all_square() + [np.zeros((2, 3)), np.ones((2, 2, 2))]:
+        fast = _with_warnings(monkeypatch, linalg, inv, x)
+        with monkeypatch.context() as m:
+            m.setattr(linalg, "_double_inverse", lambda a: None)
+            general = _with_warnings(monkeypatch, linalg, inv, x)
+        same(fast[0], general[0])
+        assert fast[1] == general[1], x
+
+
+def test_matrix_two_norm_matches_general_path() -> None:
+    for x in _all_square() + _matrices():
+        same(_outcome(norm, x), _outcome(norm, x, np.array([[2.0]])))
+
+
+def test_rcond_estimate_matches_general_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    for x in _square_matrices() + [a for a in _matrices() if a.ndim == 2 and a.shape[0] == a.shape[1]]:
+        if x.size and np.isfinite(x).all():
+            assert solve_module.small_one_norm(x) in (None, solve_module._one_norm(x))
+        with np.errstate(all="ignore"):
+            fast = solve_module.rcond_estimate(x)
+            with monkeypatch.context() as m:
+                m.setattr(solve_module, "small_one_norm", lambda a: None)
+                general = solve_module.rcond_estimate(x)
+        assert np.array(fast).tobytes() == np.array(general).tobytes(), x

@@ -73,13 +73,15 @@ def rcond_estimate(x: np.ndarray) -> float:
     MATLAB's rcond and its singular-matrix warnings report)."""
     if x.size == 0:
         return math.inf
-    if not np.isfinite(x).all():
-        return math.nan
+    anorm = small_one_norm(x) if x.dtype == np.float64 and x.size <= 64 else None
+    if anorm is None:
+        if not np.isfinite(x).all():
+            return math.nan
+        anorm = _one_norm(x)
     getrf, gecon = _lapack(("getrf", "gecon"), x.dtype)
     factors, _, info = getrf(x)
     if info > 0:
         return 0.0
-    anorm = _one_norm(x)
     if anorm == 0:
         return 0.0
     value, _ = gecon(factors, anorm, norm="1")
@@ -162,6 +164,15 @@ def solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return _lu(x, y)
 
 
+def small_one_norm(x: np.ndarray) -> float | None:
+    """The one-norm of a 2-D double array of fewer than 8 rows, summed as NumPy sums it;
+    None when x has NaN or Inf entries or its column sums overflow."""
+    if x.shape[0] >= 8:
+        return None
+    norms = [sum(map(abs, column)) for column in zip(*x.tolist(), strict=True)]
+    return max(norms) if norms and math.isfinite(sum(norms)) else None
+
+
 def _small_double(x: np.ndarray, y: np.ndarray, n: int) -> np.ndarray | None:
     """x \\ y for a small real double square x, its structure read from a list of its rows
     (NumPy's per-call cost outweighs the whole solve here); None when x has NaN/Inf entries
@@ -171,6 +182,11 @@ def _small_double(x: np.ndarray, y: np.ndarray, n: int) -> np.ndarray | None:
     norms = [sum(map(abs, column)) for column in columns]  # as NumPy sums them (n < 8)
     if not math.isfinite(sum(norms)):
         return None
+    anorm = max(norms)
+    # Strictly diagonally dominant by columns with margin g: the 1-norm of the inverse is at
+    # most 1/g, so the condition estimate is at least g/anorm, here far above eps: no warning
+    # can come, and the estimate is not needed
+    estimate = min([2.0 * abs(rows[j][j]) - norms[j] for j in range(n)]) <= 1e-10 * anorm
     lower = True  # nothing above the diagonal
     upper = True  # nothing below it
     for i in range(n - 1):
@@ -179,49 +195,56 @@ def _small_double(x: np.ndarray, y: np.ndarray, n: int) -> np.ndarray | None:
         if upper and any(columns[i][i + 1:]):
             upper = False
     if lower or upper:
-        return _triangular(x, y, lower)
+        return _triangular(x, y, lower, estimate)
     if columns == list(map(tuple, rows)) and all(rows[i][i] > 0 for i in range(n)):
-        solution = _cholesky(x, y, max(norms))
+        solution = _cholesky(x, y, anorm, estimate)
         if solution is not None:
             return solution
-    return _lu(x, y, max(norms))
+    return _lu(x, y, anorm, estimate)
 
 
-def _triangular(x: np.ndarray, y: np.ndarray, lower: bool) -> np.ndarray:
-    """Substitution; a zero on the diagonal gives MATLAB's Inf/NaN entries."""
-    trcon, = _lapack(("trcon",), x.dtype)
+def _triangular(x: np.ndarray, y: np.ndarray, lower: bool, estimate: bool = True) -> np.ndarray:
+    """Substitution; a zero on the diagonal gives MATLAB's Inf/NaN entries (``estimate``:
+    whether the condition can be bad enough to warn)."""
     trsm = _trsm(x.dtype)
-    if (x.diagonal() == 0).any():
-        rc = 0.0
-    else:
-        rc = float(trcon(x, norm="1", uplo="L" if lower else "U")[0])
-    conditioning_warning(rc, x)
+    if estimate:
+        trcon, = _lapack(("trcon",), x.dtype)
+        if (x.diagonal() == 0).any():
+            rc = 0.0
+        else:
+            rc = float(trcon(x, norm="1", uplo="L" if lower else "U")[0])
+        conditioning_warning(rc, x)
     return trsm(1.0, x, y, lower=int(lower))
 
 
-def _cholesky(x: np.ndarray, y: np.ndarray, anorm: float | None = None) -> np.ndarray | None:
+def _cholesky(x: np.ndarray, y: np.ndarray, anorm: float | None = None,
+              estimate: bool = True) -> np.ndarray | None:
     """Solve by Cholesky, or None when x is not positive definite (``anorm``: x's one-norm,
-    when known)."""
+    when known; ``estimate``: whether the condition can be bad enough to warn)."""
     potrf, potrs, pocon = _lapack(("potrf", "potrs", "pocon"), x.dtype)
     factor, info = potrf(x)
     if info != 0:
         return None
-    conditioning_warning(float(pocon(factor, _one_norm(x) if anorm is None else anorm)[0]), x)
+    if estimate:
+        conditioning_warning(float(pocon(factor, _one_norm(x) if anorm is None else anorm)[0]), x)
     return potrs(factor, y)[0]
 
 
-def _lu(x: np.ndarray, y: np.ndarray, anorm: float | None = None) -> np.ndarray:
+def _lu(x: np.ndarray, y: np.ndarray, anorm: float | None = None, estimate: bool = True) -> np.ndarray:
     """LU with partial pivoting; an exactly singular x gives LU's Inf/NaN entries
-    (``anorm``: x's one-norm, when known)."""
+    (``anorm``: x's one-norm, when known; ``estimate``: whether the condition can be bad
+    enough to warn)."""
     getrf, getrs, gecon = _lapack(("getrf", "getrs", "gecon"), x.dtype)
     factors, pivots, info = getrf(x)
     if info > 0:
         rc = 0.0
-    else:
+    elif estimate:
         anorm = _one_norm(x) if anorm is None else anorm
         rc = float(gecon(factors, anorm, norm="1")[0]) if anorm else 0.0
+    else:
+        return getrs(factors, pivots, y)[0]
     conditioning_warning(rc, x)
     return getrs(factors, pivots, y)[0]
 
 
-__all__ = ["rcond_estimate", "conditioning_warning", "rank_warning", "qr_solve", "solve"]
+__all__ = ["rcond_estimate", "small_one_norm", "conditioning_warning", "rank_warning", "qr_solve", "solve"]

@@ -3,6 +3,8 @@ SciPy), with the argument checks the linear-algebra functions share."""
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import Any
 
 import numpy as np
@@ -92,6 +94,11 @@ def eig(a: Any, *args: Any, nargout: int = 1) -> object:
     Eigenvalues and eigenvectors: A*V = V*D, W'*A = D*W' (or A*V = B*V*D for eig(A,B)).
     balanceOption is 'balance' or 'nobalance', algorithm 'chol' or 'qz', outputForm
     'vector' or 'matrix'.  Hermitian A gives real eigenvalues in ascending order."""
+    if not args and nargout <= 1 and type(a) is np.ndarray and a.dtype == np.float64 and a.ndim == 2 \
+            and 0 < a.shape[0] == a.shape[1] <= 16:
+        quick = _small_eigenvalues(a)
+        if quick is not None:
+            return result(quick)
     # SciPy on first use: keeps start-up fast
     import scipy.linalg
 
@@ -148,6 +155,39 @@ def eig(a: Any, *args: Any, nargout: int = 1) -> object:
     if want_w:
         outputs.append(out(w, inputs))
     return tuple(outputs)
+
+
+def _small_eigenvalues(a: np.ndarray) -> np.ndarray | None:
+    """eig(A) of a small real double square matrix: the LAPACK driver scipy.linalg.eigvalsh
+    (symmetric) or scipy.linalg.eig (otherwise) runs, called as they call it, with the
+    structure read from a list of rows; None when A has NaN or Inf (an error) or its sum
+    overflows."""
+    rows = a.tolist()
+    if not math.isfinite(sum(map(sum, rows))):
+        return None
+    n = len(rows)
+    if rows == list(map(list, zip(*rows, strict=True))):
+        driver, work = _lapack_driver("syevr", n)
+        values, _, _, _, info = driver(a=a, overwrite_a=False, lower=True, compute_v=0, **work)
+        return values.reshape(-1, 1) if info == 0 else None
+    driver, work = _lapack_driver("geev", n)
+    real, imaginary, _, _, info = driver(a, compute_vl=False, compute_vr=False, overwrite_a=False, **work)
+    return (real + 1j * imaginary).reshape(-1, 1) if info == 0 else None
+
+
+@functools.lru_cache(maxsize=64)
+def _lapack_driver(name: str, n: int) -> tuple[Any, dict[str, int]]:
+    """The double LAPACK routine ``name`` (syevr or geev, values only) and the workspace
+    sizes SciPy would give it for an n-by-n matrix."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.lapack
+
+    driver, query = scipy.linalg.lapack.get_lapack_funcs((name, name + "_lwork"), dtype=np.float64)
+    if name == "syevr":
+        lwork, liwork = scipy.linalg.lapack._compute_lwork(query, n=n, lower=True)
+        return driver, {"lwork": lwork, "liwork": liwork}
+    return driver, {"lwork": scipy.linalg.lapack._compute_lwork(query, n, compute_vl=False,
+                                                                 compute_vr=False)}
 
 
 def _positive_definite(b: np.ndarray) -> bool:

@@ -28,7 +28,7 @@ from mlang.values.core import (
 )
 from mlang.values.limits import check_array_size
 from mlang.values.operators import result_class, to_class
-from mlang.values.solve import rcond_estimate
+from mlang.values.solve import rcond_estimate, small_one_norm
 
 _FLOAT_CLASSES = ("double", "single")
 
@@ -150,6 +150,10 @@ def inv(a: Any) -> object:
     """Y = inv(X)
 
     Matrix inverse (warns when X is singular or badly conditioned)."""
+    if type(a) is np.ndarray and a.dtype == np.float64 and a.ndim == 2 and 0 < a.shape[0] == a.shape[1]:
+        quick = _double_inverse(a)
+        if quick is not None:
+            return quick
     if class_of(a) in INT_CLASSES:
         raise error("MATLAB:inv:integerNotSupported",
                     "Invalid data type. Input matrix must be double or single.")
@@ -162,15 +166,31 @@ def inv(a: Any) -> object:
     except np.linalg.LinAlgError:
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
         return float_result(np.full(x.shape, np.inf), a)
-    rcond = rcond_estimate(x)
     eps = np.finfo(np.float32 if class_of(a) == "single" else np.float64).eps
+    _inverse_warning(out, rcond_estimate(x), float(eps))
+    return float_result(out, a)
+
+
+def _double_inverse(a: np.ndarray) -> object:
+    """inv of a nonempty real double square matrix: the general path's steps without its
+    class tests; None for an exactly singular matrix (the general path warns, gives Inf)."""
+    try:
+        out = np.linalg.inv(a)
+    except np.linalg.LinAlgError:
+        return None
+    _inverse_warning(out, rcond_estimate(a), float(np.finfo(np.float64).eps))
+    return result(out)
+
+
+def _inverse_warning(out: np.ndarray, rcond: float, eps: float) -> None:
+    """inv's warning for a singular or badly conditioned matrix (reciprocal condition
+    estimate ``rcond``, ``out`` the inverse computed)."""
     if not np.isfinite(out).all() or rcond == 0:
         warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
     elif rcond < eps:
         warn("MATLAB:nearlySingularMatrix",
              "Matrix is close to singular or badly scaled. Results may be inaccurate. "
              f"RCOND = {rcond: e}.")
-    return float_result(out, a)
 
 
 def _norm_order(p: Any) -> float | str:
@@ -261,6 +281,11 @@ def norm(x: Any, p: Any = 2.0) -> object:
             return float(np.add.reduce(mags * mags)) ** 0.5
         scaled = mags / scale
         return scale * float(np.add.reduce(scaled * scaled)) ** 0.5
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and type(p) is float \
+            and p == 2.0 and x.shape[0] < 8 and small_one_norm(x) is not None:
+        # the 2-norm of a small finite real double matrix (small_one_norm: None for NaN/Inf,
+        # whose norm is NaN): its largest singular value, as np.linalg.norm finds it
+        return float(np.linalg.svd(x, compute_uv=False).max())
     a = as_floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
