@@ -17,11 +17,11 @@ from mlang.builtins.math import decompositions, linalg
 from mlang.builtins.math.cumulative import cumprod, cumsum
 from mlang.builtins.math.decompositions import eig
 from mlang.builtins.math.extrema import _extreme, max_, min_
-from mlang.builtins.math.linalg import inv, norm
+from mlang.builtins.math.linalg import cross, inv, kron, norm
 from mlang.builtins.math.reductions import mean, std, sum_, var
 from mlang.errors import MatlabError
 from mlang.values import solve as solve_module
-from mlang.values.core import char_row
+from mlang.values.core import char_row, result
 
 NAN, INF = math.nan, math.inf
 
@@ -297,3 +297,20 @@ def test_rcond_estimate_matches_general_path(monkeypatch: pytest.MonkeyPatch) ->
                 m.setattr(solve_module, "small_one_norm", lambda a: None)
                 general = solve_module.rcond_estimate(x)
         assert np.array(fast).tobytes() == np.array(general).tobytes(), x
+
+
+def test_kron_and_cross_of_double_arrays_match_numpy() -> None:
+    pool = [a for a in _matrices() if a.ndim == 2] + [np.array([[1.0, -0.0, NAN]]), np.array([[-0.0], [INF], [2.0]])]
+    for a in pool:
+        for b in pool[::7]:
+            fast = _outcome(kron, a, b)
+            if a.dtype == np.float64 and b.dtype == np.float64:
+                same(fast, result(np.kron(a, b)))
+            else:  # the general path, given the double values as they are
+                same(fast, _outcome(kron, a, b))
+            if a.dtype == np.float64 and b.dtype == np.float64 and a.size == 3 and b.size == 3 \
+                    and 1 in a.shape and 1 in b.shape:
+                general = np.cross(a.reshape(-1), b.reshape(-1))
+                shape = (1, 3) if a.shape[0] == 1 and b.shape[0] == 1 else (3, 1)
+                same(_outcome(cross, a, b), general.reshape(shape))
+    same(_outcome(cross, np.ones((1, 3)), np.ones((1, 4))), ("error", "MATLAB:cross:InputSizeMismatch"))

@@ -72,6 +72,12 @@ def kron(a: Any, b: Any) -> object:
     """K = kron(A,B)
 
     Kronecker tensor product."""
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float64 and b.dtype == np.float64 \
+            and a.ndim == 2 and b.ndim == 2 and 0 < a.size * b.size <= 4096:
+        # two small real double matrices: every product of an element of a and one of b,
+        # laid out as np.kron lays them out
+        return result((a[:, None, :, None] * b[None, :, None, :])
+                      .reshape(a.shape[0] * b.shape[0], a.shape[1] * b.shape[1]))
     cls = result_class(a, b, "kron")
     x, y = as_floats(a, "kron"), as_floats(b, "kron")
     if x.ndim > 2 or y.ndim > 2:
@@ -360,6 +366,14 @@ def cross(a: Any, b: Any, dim: Any = None) -> object:
     C = cross(A,B,dim)
 
     Cross product of 3-element vectors (or along the first dimension of length 3)."""
+    if dim is None and type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float64 \
+            and b.dtype == np.float64 and a.size == 3 and b.size == 3 and is_vector_array(a) \
+            and is_vector_array(b):
+        # two real double 3-vectors: np.cross's products and differences, in Python floats
+        a0, a1, a2 = a.reshape(-1).tolist()
+        b0, b1, b2 = b.reshape(-1).tolist()
+        out = np.array([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
+        return result(out.reshape(1, 3) if a.shape[0] == 1 and b.shape[0] == 1 else out.reshape(3, 1))
     x, y = as_floats(a, "cross"), as_floats(b, "cross")
     if dim is None and is_vector_array(x) and is_vector_array(y) and x.size == 3 and y.size == 3:
         u, v = x.reshape(-1), y.reshape(-1)
