@@ -125,6 +125,11 @@ def _wrap_cell(v: object) -> np.ndarray:
     return data
 
 
+def _concatenate(arrays: list[np.ndarray], axis: int) -> np.ndarray:
+    """The arrays joined along ``axis`` (where every join of arrays allocates)."""
+    return np.concatenate(arrays, axis=axis)
+
+
 def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
     if axis < 2:  # 2-D arrays (the common case): as below
         across = 1 - axis
@@ -141,7 +146,7 @@ def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
                 joined_shape = [width, width]
                 joined_shape[axis] = sum(a.shape[axis] for a in arrays)
                 check_array_size(tuple(joined_shape), arrays[0].dtype)
-            return np.concatenate(arrays, axis=axis)
+            return _concatenate(arrays, axis)
     ndim = max(max(a.ndim for a in arrays), axis + 1)
     padded = [a.reshape(a.shape + (1,) * (ndim - a.ndim)) if a.ndim < ndim else a for a in arrays]
     ref = padded[0].shape
@@ -152,7 +157,7 @@ def _join(arrays: list[np.ndarray], axis: int) -> np.ndarray:
         joined = list(ref)
         joined[axis] = sum(a.shape[axis] for a in padded)
         check_array_size(tuple(joined), padded[0].dtype)
-    return np.concatenate(padded, axis=axis)
+    return _concatenate(padded, axis)
 
 
 _FLOAT64 = np.dtype(np.float64)
@@ -228,7 +233,7 @@ def joined_doubles(values: list, axis: int) -> np.ndarray | None:
         total += v.size
     if total >= _SMALL:
         return None
-    return _join(values, axis)
+    return _concatenate(values, axis)
 
 
 def concatenate(rows: list[list]) -> object:

@@ -98,7 +98,7 @@ def test_a_memory_error_becomes_out_of_memory(monkeypatch):
     def refuse(arrays, axis):
         raise MemoryError
 
-    monkeypatch.setattr(concat, "_join", refuse)
+    monkeypatch.setattr(concat, "_concatenate", refuse)
     it = session()
     it.run_source("a = ones(2); try, x = [a a]; catch e, id = e.identifier; msg = e.message; end")
     assert it.get("id") == "MATLAB:nomem"
