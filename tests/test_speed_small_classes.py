@@ -1,7 +1,7 @@
 """Direct paths for short operands of the other classes give exactly what the general paths
 give: integer-class arithmetic on scalars, rows and columns (in Python numbers), round of short
 double rows and columns, rand and randn of plain sizes,
-sprintf of short double arrays, ...
+sprintf of short double arrays, regexprep of three char rows, ...
 
 Each direct path is compared with the general path on the same values in a form the direct
 path does not take (a copy with a trailing singleton dimension), over many values including
@@ -9,6 +9,7 @@ the edge cases (NaN, Inf, -0, the class limits, halves, division by zero)."""
 
 from __future__ import annotations
 
+import io
 import math
 
 import numpy as np
@@ -17,7 +18,9 @@ import pytest
 from mlang.builtins.math import random as random_functions
 from mlang.builtins.math.rounding import round_
 from mlang.builtins.text import printing
+from mlang.builtins.text import regexp as regexp_functions
 from mlang.errors import MatlabError
+from mlang.evaluation.interpreter import Interpreter
 from mlang.values import operators
 from mlang.values.core import char_row
 from mlang.values.integer_arithmetic import short_narrow_int
@@ -252,3 +255,37 @@ def test_sprintf_of_short_arrays_takes_the_direct_path():
     assert printing._short_rounds(plan, [np.array([[3.0, 4.5]])]) is None  # %e for a fraction
     assert printing._short_rounds(printing._one_pass_plan("%d %d,"), [np.array([[1.0, 2.0, 3.0]])]) is None
     assert printing._short_rounds(plan, [np.arange(1.0, 65.0)]) is None  # _whole_rounds's size
+
+
+# ------------------------------------------------------------------ regexprep of char rows
+
+PATTERNS = ["b", r"(\w)(\d)", "^a", "x*", "(?<name>b)", r"\s+", ".", "a|b", "(a)(b)?", "[", r"\d+$", "é"]
+REPLACEMENTS = ["x", "$1", "$2$1", "$0", r"\n", "$<name>", "", "${upper($0)}", "$9", r"\$", "[$0]"]
+TEXTS = ["abcabc", "a1b2 c3", "", "  a b\n", "éab", "x\U0001F600b", "abba"]
+
+
+def _regexprep_general(interp: object, *args: object) -> object:
+    return regexp_functions.regexprep(interp, *args, char_row("matchcase"))  # (the default option)
+
+
+def test_regexprep_of_char_rows_gives_the_general_paths_text():
+    interp = Interpreter(stdout=io.StringIO())
+    for pattern in PATTERNS:
+        for replacement in REPLACEMENTS:
+            for text in TEXTS:
+                args = (char_row(text) if text else np.zeros((1, 0), dtype=char_row("a").dtype),
+                        char_row(pattern), char_row(replacement))
+                try:
+                    general = _regexprep_general(interp, *args)
+                except Exception as err:  # (a ${code} may not parse: a syntax error)
+                    with pytest.raises(type(err)) as caught:
+                        regexp_functions.regexprep(interp, *args)
+                    assert str(caught.value) == str(err)
+                    continue
+                fast = regexp_functions.regexprep(interp, *args)
+                assert _bits(fast) == _bits(general)
+
+
+def test_regexprep_takes_the_direct_path_only_without_code():
+    assert regexp_functions._row_substitution(char_row("b").tobytes(), char_row("x").tobytes())("abc") == "axc"
+    assert regexp_functions._row_substitution(char_row("b").tobytes(), char_row("${1}").tobytes()) is None

@@ -29,6 +29,7 @@ from mlang.values.cell import Cell
 from mlang.values.core import is_text, result, to_str
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
+from mlang.values.text import row_text
 
 # MATLAB escapes Python's re does not know, and the ones it spells differently.
 _KNOWN_ESCAPES = set("dDwWsSbBnrtfvaAZ0123456789")
@@ -444,12 +445,30 @@ def _replacer(rx: re.Pattern, parts: list, opts: RegexOptions) -> Callable[[str]
     return functools.partial(rx.sub, replace)
 
 
+@functools.lru_cache(maxsize=256)
+def _row_substitution(expr_units: bytes, rep_units: bytes) -> Callable[[str], str] | None:
+    """The substitution regexprep makes of a char row expression and replacement, with no
+    options, given by their UTF-16 code units (memoised: loops replace with the same few
+    patterns); None when it needs the interpreter (a ${code} replacement)."""
+    opts = RegexOptions()
+    rx = opts.compile(expr_units.decode("utf-16-le", "surrogatepass"), "regexprep")
+    return _replacer(rx, _parse_replacement(rep_units.decode("utf-16-le", "surrogatepass")), opts)
+
+
+def _is_row(v: Any) -> bool:
+    return type(v) is np.ndarray and v.dtype.kind == "V" and v.ndim == 2 and v.shape[0] == 1
+
+
 @builtin(interp=True)
 def regexprep(interp: Any, s: Any, expr: Any, rep: Any, *args: Any) -> Any:
     """newStr = regexprep(str, expr, replace) replaces the matches of expr with replace,
     where $N is the Nth token, $0 the whole match and ${code} the value of MATLAB code.
     Options: 'once', N (only the Nth match), 'ignorecase', 'preservecase', 'emptymatch'.
     Cell arrays of expressions are applied in turn."""
+    if not args and _is_row(s) and _is_row(expr) and _is_row(rep):  # three char rows
+        substitute = _row_substitution(expr.tobytes(), rep.tobytes())
+        if substitute is not None:
+            return row(substitute(row_text(s)))
     opts = RegexOptions()
     for a in args:
         if is_text(a):
