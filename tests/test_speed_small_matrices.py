@@ -69,6 +69,12 @@ def _square_matrices() -> list[np.ndarray]:
         np.array([[2.0, 1e-17], [0, 1e-17]]),
         np.array([[5.0]]),
         np.array([[0.0]]),
+        np.array([[9e307, 8.9e307], [8.9e307, 9e307]]),  # dominant, barely: 2*diagonal overflows
+        np.array([[1.7e308, -1e307], [1e307, 1.7e308]]),
+        np.array([[1.0, 1 - 1e-12], [1 - 1e-12, 1.0]]),
+        np.array([[1.0, 0.5, 0.5 - 1e-15], [0.0, 1.0, 0.0], [0.0, 0.5, 1.0]]),
+        np.array([[1e-300, 0.0], [0.0, 1e-300]]),
+        np.array([[1e-320, 1e-321], [0.0, 1e-320]]),
     ]
     for n in range(1, 9):
         g = rng.standard_normal((n, n))
@@ -314,3 +320,16 @@ def test_kron_and_cross_of_double_arrays_match_numpy() -> None:
                 shape = (1, 3) if a.shape[0] == 1 and b.shape[0] == 1 else (3, 1)
                 same(_outcome(cross, a, b), general.reshape(shape))
     same(_outcome(cross, np.ones((1, 3)), np.ones((1, 4))), ("error", "MATLAB:cross:InputSizeMismatch"))
+
+
+def test_surely_well_conditioned_matrices_are_far_from_singular() -> None:
+    rng = np.random.default_rng(29)
+    told = 0
+    for _ in range(2000):
+        n = int(rng.integers(1, 8))
+        x = rng.standard_normal((n, n)) * 10.0 ** rng.integers(-5, 6)
+        x[np.diag_indices(n)] = np.abs(x).sum(axis=0) * rng.uniform(0.4, 1.2, n)
+        if solve_module.surely_well_conditioned(x):
+            told += 1
+            assert solve_module.rcond_estimate(x) > 1e-12
+    assert told > 100

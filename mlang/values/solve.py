@@ -164,13 +164,45 @@ def solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return _lu(x, y)
 
 
+def _abs_column_sums(rows: list[list[float]]) -> list[float]:
+    """The sums of the magnitudes down the columns of fewer than 8 rows, added one row
+    after another as NumPy adds them (sum() may compensate, so it is not used)."""
+    sums = [abs(v) for v in rows[0]]
+    for row in rows[1:]:
+        sums = [s + abs(v) for s, v in zip(sums, row, strict=True)]
+    return sums
+
+
+def _dominant(rows: list[list[float]], sums: list[float], anorm: float) -> bool:
+    """Whether a square matrix (its rows, its column sums of magnitudes, its one-norm) is
+    strictly diagonally dominant by columns with a margin g above 1e-10*anorm.  The 1-norm
+    of its inverse is then at most 1/g, so its condition estimate is at least g/anorm, far
+    above eps: no conditioning warning can come."""
+    if not 1e-100 < anorm < 1e100:  # far from under- and overflow in the estimate's steps
+        return False
+    # (the diagonal entry less the other magnitudes, so that nothing overflows)
+    margins = [abs(rows[j][j]) - (sums[j] - abs(rows[j][j])) for j in range(len(rows))]
+    return min(margins) > 1e-10 * anorm
+
+
 def small_one_norm(x: np.ndarray) -> float | None:
-    """The one-norm of a 2-D double array of fewer than 8 rows, summed as NumPy sums it;
-    None when x has NaN or Inf entries or its column sums overflow."""
-    if x.shape[0] >= 8:
+    """The one-norm of a nonempty 2-D double array of fewer than 8 rows, summed as NumPy
+    sums it; None when x has NaN or Inf entries or its column sums overflow."""
+    if not 0 < x.shape[0] < 8 or not x.shape[1]:
         return None
-    norms = [sum(map(abs, column)) for column in zip(*x.tolist(), strict=True)]
-    return max(norms) if norms and math.isfinite(sum(norms)) else None
+    sums = _abs_column_sums(x.tolist())
+    return max(sums) if math.isfinite(sum(sums)) else None  # (any sum will do as a test)
+
+
+def surely_well_conditioned(x: np.ndarray) -> bool:
+    """Whether a real double square matrix of fewer than 8 rows is finite and so far from
+    singular that no conditioning warning can come for it (see _dominant); False when
+    that cannot be told cheaply."""
+    if x.dtype != np.float64 or x.ndim != 2 or not 0 < x.shape[0] == x.shape[1] < 8:
+        return False
+    rows = x.tolist()
+    sums = _abs_column_sums(rows)
+    return math.isfinite(sum(sums)) and _dominant(rows, sums, max(sums))
 
 
 def _small_double(x: np.ndarray, y: np.ndarray, n: int) -> np.ndarray | None:
@@ -178,15 +210,12 @@ def _small_double(x: np.ndarray, y: np.ndarray, n: int) -> np.ndarray | None:
     (NumPy's per-call cost outweighs the whole solve here); None when x has NaN/Inf entries
     or its column sums overflow, which the general path handles."""
     rows = x.tolist()
-    columns = list(zip(*rows, strict=True))
-    norms = [sum(map(abs, column)) for column in columns]  # as NumPy sums them (n < 8)
-    if not math.isfinite(sum(norms)):
+    norms = _abs_column_sums(rows)
+    if not math.isfinite(sum(norms)):  # (any sum will do as a test)
         return None
     anorm = max(norms)
-    # Strictly diagonally dominant by columns with margin g: the 1-norm of the inverse is at
-    # most 1/g, so the condition estimate is at least g/anorm, here far above eps: no warning
-    # can come, and the estimate is not needed
-    estimate = min([2.0 * abs(rows[j][j]) - norms[j] for j in range(n)]) <= 1e-10 * anorm
+    estimate = not _dominant(rows, norms, anorm)
+    columns = list(zip(*rows, strict=True))
     lower = True  # nothing above the diagonal
     upper = True  # nothing below it
     for i in range(n - 1):
@@ -247,4 +276,5 @@ def _lu(x: np.ndarray, y: np.ndarray, anorm: float | None = None, estimate: bool
     return getrs(factors, pivots, y)[0]
 
 
-__all__ = ["rcond_estimate", "small_one_norm", "conditioning_warning", "rank_warning", "qr_solve", "solve"]
+__all__ = ["rcond_estimate", "small_one_norm", "surely_well_conditioned", "conditioning_warning",
+           "rank_warning", "qr_solve", "solve"]

@@ -28,7 +28,7 @@ from mlang.values.core import (
 )
 from mlang.values.limits import check_array_size
 from mlang.values.operators import result_class, to_class
-from mlang.values.solve import rcond_estimate, small_one_norm
+from mlang.values.solve import rcond_estimate, small_one_norm, surely_well_conditioned
 
 _FLOAT_CLASSES = ("double", "single")
 
@@ -184,7 +184,11 @@ def _double_inverse(a: np.ndarray) -> object:
         out = np.linalg.inv(a)
     except np.linalg.LinAlgError:
         return None
-    _inverse_warning(out, rcond_estimate(a), float(np.finfo(np.float64).eps))
+    if surely_well_conditioned(a):  # its condition estimate is far above eps, and not 0
+        if not np.isfinite(out).all():
+            warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
+    else:
+        _inverse_warning(out, rcond_estimate(a), float(np.finfo(np.float64).eps))
     return result(out)
 
 
@@ -291,7 +295,9 @@ def norm(x: Any, p: Any = 2.0) -> object:
             and p == 2.0 and x.shape[0] < 8 and small_one_norm(x) is not None:
         # the 2-norm of a small finite real double matrix (small_one_norm: None for NaN/Inf,
         # whose norm is NaN): its largest singular value, as np.linalg.norm finds it
-        return float(np.linalg.svd(x, compute_uv=False).max())
+        singular = np.linalg.svd(x, compute_uv=False)
+        top = max(singular.tolist())
+        return top if top else float(singular.max())  # (NumPy's choice between 0 and -0)
     a = as_floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
