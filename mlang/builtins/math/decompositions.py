@@ -4,13 +4,12 @@ SciPy), with the argument checks the linear-algebra functions share."""
 from __future__ import annotations
 
 import functools
-import math
 from typing import Any
 
 import numpy as np
 
 from mlang.builtins.coerce import text_option
-from mlang.builtins.math.linalg import float_result
+from mlang.builtins.math.linalg import float_result, small_and_finite
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import INT_CLASSES, class_of, result, to_array
@@ -162,9 +161,9 @@ def _small_eigenvalues(a: np.ndarray) -> np.ndarray | None:
     (symmetric) or scipy.linalg.eig (otherwise) runs, called as they call it, with the
     structure read from a list of rows; None when A has NaN or Inf (an error) or its sum
     overflows."""
-    rows = a.tolist()
-    if not math.isfinite(sum(map(sum, rows))):
+    if not small_and_finite(a):
         return None
+    rows = a.tolist()
     n = len(rows)
     if rows == list(map(list, zip(*rows, strict=True))):
         driver, work = _lapack_driver("syevr", n)

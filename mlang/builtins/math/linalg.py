@@ -28,7 +28,7 @@ from mlang.values.core import (
 )
 from mlang.values.limits import check_array_size
 from mlang.values.operators import result_class, to_class
-from mlang.values.solve import rcond_estimate, small_one_norm, surely_well_conditioned
+from mlang.values.solve import rcond_estimate, surely_well_conditioned
 
 _FLOAT_CLASSES = ("double", "single")
 
@@ -48,6 +48,12 @@ def float_result(values: np.ndarray, *inputs: object) -> object:
         with np.errstate(over="ignore"):  # beyond single's range is Inf, as in MATLAB
             return result(values.astype(np.complex64 if values.dtype.kind == "c" else np.float32))
     return result(values)
+
+
+def small_and_finite(x: np.ndarray) -> bool:
+    """Whether a small real 2-D array has no NaN or Inf entries, told from the sum of a list
+    of its rows (a sum that overflows says no: the caller's general path decides then)."""
+    return math.isfinite(sum(map(sum, x.tolist())))
 
 
 def is_vector_array(a: np.ndarray) -> bool:
@@ -184,10 +190,9 @@ def _double_inverse(a: np.ndarray) -> object:
         out = np.linalg.inv(a)
     except np.linalg.LinAlgError:
         return None
-    if surely_well_conditioned(a):  # its condition estimate is far above eps, and not 0
-        if not np.isfinite(out).all():
-            warn("MATLAB:singularMatrix", "Matrix is singular to working precision.")
-    else:
+    # far from singular (its condition estimate far above eps, its inverse's entries far below
+    # overflow): no warning can come
+    if not surely_well_conditioned(a):
         _inverse_warning(out, rcond_estimate(a), float(np.finfo(np.float64).eps))
     return result(out)
 
@@ -292,9 +297,9 @@ def norm(x: Any, p: Any = 2.0) -> object:
         scaled = mags / scale
         return scale * float(np.add.reduce(scaled * scaled)) ** 0.5
     if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and type(p) is float \
-            and p == 2.0 and x.shape[0] < 8 and small_one_norm(x) is not None:
-        # the 2-norm of a small finite real double matrix (small_one_norm: None for NaN/Inf,
-        # whose norm is NaN): its largest singular value, as np.linalg.norm finds it
+            and p == 2.0 and x.size <= 64 and small_and_finite(x):
+        # the 2-norm of a small finite real double matrix (NaN/Inf give NaN): its largest
+        # singular value, as np.linalg.norm finds it
         singular = np.linalg.svd(x, compute_uv=False)
         top = max(singular.tolist())
         return top if top else float(singular.max())  # (NumPy's choice between 0 and -0)
