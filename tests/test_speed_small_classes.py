@@ -1,7 +1,9 @@
 """Direct paths for short operands of the other classes give exactly what the general paths
 give: integer-class arithmetic on scalars, rows and columns (in Python numbers), round of short
 double rows and columns, rand and randn of plain sizes,
-sprintf of short double arrays, regexprep of three char rows, ...
+sprintf of short double arrays, regexprep of three char rows,
+products and transposes of double matrices, a double scalar with a double array, exp, sin
+and cos of short double arrays.
 
 Each direct path is compared with the general path on the same values in a form the direct
 path does not take (a copy with a trailing singleton dimension), over many values including
@@ -11,10 +13,12 @@ from __future__ import annotations
 
 import io
 import math
+import warnings
 
 import numpy as np
 import pytest
 
+from mlang.builtins.math import elementwise as elementwise_functions
 from mlang.builtins.math import random as random_functions
 from mlang.builtins.math.rounding import round_
 from mlang.builtins.text import printing
@@ -22,7 +26,7 @@ from mlang.builtins.text import regexp as regexp_functions
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values import operators
-from mlang.values.core import char_row
+from mlang.values.core import char_row, result
 from mlang.values.integer_arithmetic import short_narrow_int
 
 NARROW = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
@@ -289,3 +293,75 @@ def test_regexprep_of_char_rows_gives_the_general_paths_text():
 def test_regexprep_takes_the_direct_path_only_without_code():
     assert regexp_functions._row_substitution(char_row("b").tobytes(), char_row("x").tobytes())("abc") == "axc"
     assert regexp_functions._row_substitution(char_row("b").tobytes(), char_row("${1}").tobytes()) is None
+
+
+# ------------------------------------------------------------------ double matrices
+
+def _doubles(shape: tuple[int, int], seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    pool = np.array([0.0, -0.0, 1.0, -1.0, 0.5, 1e308, -1e308, 1e-310, math.inf, -math.inf, math.nan, 3.0])
+    values = rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4, shape)
+    special = rng.random(shape) < 0.2
+    values[special] = rng.choice(pool, int(special.sum()))
+    return values
+
+
+MATRIX_SHAPES = [((3, 3), (3, 1)), ((1, 3), (3, 1)), ((3, 1), (1, 3)), ((2, 3), (3, 4)), ((1, 1), (1, 3)),
+                 ((3, 2), (3, 2)), ((0, 3), (3, 2)), ((2, 0), (0, 3)), ((4, 1), (1, 1)), ((3, 3), (3, 3))]
+
+
+def test_products_of_double_matrices_give_mtimes_values():
+    for seed, (sa, sb) in enumerate(MATRIX_SHAPES * 5):
+        a, b = _doubles(sa, seed), _doubles(sb, seed + 100)
+        with np.errstate(all="ignore"):
+            try:
+                general = operators.mtimes(a, b)
+            except MatlabError as err:
+                with pytest.raises(MatlabError) as caught:
+                    operators.binary("*", a, b)
+                assert caught.value.identifier == err.identifier
+                continue
+            assert _bits(operators.binary("*", a, b)) == _bits(general)
+            assert type(operators.binary("*", a, b)) is type(general)
+
+
+def test_transpose_of_double_matrices():
+    for seed, shape in enumerate([(1, 3), (3, 1), (3, 3), (2, 5), (0, 3), (1, 1), (1, 0)]):
+        a = _doubles(shape, seed)
+        fortran = np.asfortranarray(a)
+        for conjugate in (False, True):
+            got = operators.transpose(a, conjugate)
+            if a.size == 1:
+                assert type(got) is float and got == a[0, 0]
+                continue
+            assert _bits(got) == _bits(np.ascontiguousarray(a.T))
+            assert _bits(operators.transpose(fortran, conjugate)) == _bits(got)
+
+
+@pytest.mark.parametrize("symbol", ["+", "-", ".*", "*", "==", "~=", "<", "<=", ">", ">="])
+def test_a_double_scalar_with_a_double_array(symbol):
+    for seed, shape in enumerate([(1, 3), (3, 1), (2, 2), (1, 1), (0, 3)]):
+        b = _doubles(shape, seed)
+        for a in (2.0, -0.0, math.inf, math.nan, 1e308):
+            with np.errstate(all="ignore"):
+                fast = operators.binary(symbol, a, b)
+                general = operators.binary(symbol, np.array(a).reshape(1, 1, 1), b)
+            assert type(fast) is type(general)
+            assert _bits(fast) == _bits(general)
+
+
+@pytest.mark.parametrize("name", ["exp", "sin", "cos"])
+def test_math_of_short_double_arrays_warns_of_nothing_and_gives_numpy_values(name):
+    fn = {"exp": np.exp, "sin": np.sin, "cos": np.cos}[name]
+    builtin_fn = elementwise_functions._math
+    inputs = [np.array([[1.0, 2.0, 3.0]]), np.array([[709.0, -1e308]]), np.array([[709.5, 1.0]]),
+              np.array([[math.nan, 1.0]]), np.array([[1.0, math.nan, 800.0]]), np.array([[math.inf, 0.0]]),
+              np.array([[-math.inf, 0.0]]), np.array([[1.0], [2.0]]), np.array([[1e308, -1e308]]),
+              np.arange(9.0).reshape(1, -1), np.array([[-0.0, 5e-324]]), np.zeros((0, 3))]
+    for x in inputs:
+        with np.errstate(all="ignore"):
+            expected = result(np.asarray(fn(x)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            got = builtin_fn(name, fn, x)
+        assert _bits(got) == _bits(expected)

@@ -348,13 +348,25 @@ def binary(symbol: str, a: object, b: object) -> object:
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             return elementwise(scalar_symbol, a, b)
     elif ta is np.ndarray and tb is np.ndarray and a.dtype is _F64 and b.dtype is _F64 \
-            and a.ndim == 2 and a.shape == b.shape:
-        fast = _SAME_SHAPE_FAST.get(symbol)  # two double arrays of one size
-        if fast is not None:
-            out = fast(a, b)
-            return out.item() if out.size == 1 else out
-    elif ta is float and tb is np.ndarray and symbol == "*":
-        return elementwise(".*", a, b)  # a double scalar times an array: the same as mtimes
+            and a.ndim == 2 and b.ndim == 2:
+        if a.shape == b.shape:
+            fast = _SAME_SHAPE_FAST.get(symbol)  # two double arrays of one size
+            if fast is not None:
+                out = fast(a, b)
+                return out.item() if out.size == 1 else out
+            if symbol == "./":
+                return _quick_double(symbol, a, b)  # (which divides two of one size itself)
+        if symbol == "*" and a.shape[1] == b.shape[0] and a.size != 1 and b.size != 1:
+            out = matrix_product(a, b)  # mtimes of two double matrices, spared its class checks
+            return float(out[0, 0]) if out.size == 1 else out
+    elif ta is float and tb is np.ndarray:
+        if b.dtype is _F64 and b.ndim == 2:  # a double scalar and a double array: as NumPy does it
+            fast = _ARRAY_SCALAR_FAST.get(symbol)
+            if fast is not None:
+                out = fast(a, b)
+                return out.item() if out.size == 1 else out
+        if symbol == "*":
+            return elementwise(".*", a, b)  # a double scalar times an array: the same as mtimes
     if ta is StringArray or tb is StringArray:
         fn = _STRING_SCALAR_OPS.get(symbol)
         if fn is not None:  # "item" + i, s == "x": two scalars need no arrays
@@ -426,6 +438,8 @@ def logical_not(a: object) -> object:
 
 def transpose(a: object, conjugate: bool = False) -> object:
     t = type(a)
+    if t is np.ndarray and a.dtype is _F64 and a.ndim == 2 and a.size != 1:
+        return a.T.copy()  # a real double matrix, as below (1x1 arrays become floats there)
     if t is float or t is bool:
         return a
     if t is complex:

@@ -13,6 +13,7 @@ functional forms of the operators in ``operators``.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 
 import numpy as np
@@ -150,6 +151,10 @@ _SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats 
 # Functions whose real values NumPy computes without a floating-point warning for every
 # input (infinities and NaN included), so they need no change of NumPy's error state.
 _NEVER_WARN = frozenset({"tanh", "atan"})
+# Functions that warn of nothing for doubles in these ranges (NaN never warns): exp
+# overflows past log(realmax), about 709.78; sine and cosine of an infinity are invalid.
+_QUIET_RANGE = {"exp": (-math.inf, 709.0), "sin": (-sys.float_info.max, sys.float_info.max),
+                "cos": (-sys.float_info.max, sys.float_info.max)}
 
 
 def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = None) -> object:
@@ -169,6 +174,11 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
     if type(x) is np.ndarray and x.dtype.char in "df" and name in _NEVER_WARN and complex_when is None:
         return result(fn(x))  # a real double or single array: nothing to convert or silence
     if complex_when is None and type(x) is np.ndarray and x.dtype == np.float64:
+        quiet = _QUIET_RANGE.get(name)
+        if quiet is not None and 0 < x.size <= _SHORT_ROW:
+            values = x.ravel().tolist()  # (a NaN first makes min or max NaN: the errstate below)
+            if quiet[0] <= min(values) and max(values) <= quiet[1]:  # nothing to warn of
+                return result(fn(x))
         with np.errstate(all="ignore"):  # quiet_result of a double array: nothing to convert
             return result(np.asarray(fn(x)))
     a = floating(name, x)
