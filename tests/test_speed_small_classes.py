@@ -3,7 +3,7 @@ give: integer-class arithmetic on scalars, rows and columns (in Python numbers),
 double rows and columns, rand and randn of plain sizes,
 sprintf of short double arrays, regexprep of three char rows,
 products and transposes of double matrices, a double scalar with a double array, exp, sin
-and cos of short double arrays.
+and cos of short double arrays, strcmp of two char arrays.
 
 Each direct path is compared with the general path on the same values in a form the direct
 path does not take (a copy with a trailing singleton dimension), over many values including
@@ -23,6 +23,7 @@ from mlang.builtins.math import random as random_functions
 from mlang.builtins.math.rounding import round_
 from mlang.builtins.text import printing
 from mlang.builtins.text import regexp as regexp_functions
+from mlang.builtins.text import search as search_functions
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values import operators
@@ -365,3 +366,23 @@ def test_math_of_short_double_arrays_warns_of_nothing_and_gives_numpy_values(nam
             warnings.simplefilter("error")
             got = builtin_fn(name, fn, x)
         assert _bits(got) == _bits(expected)
+
+
+# ------------------------------------------------------------------ strcmp of char arrays
+
+def _chars(text: str, shape: tuple[int, ...] | None = None) -> np.ndarray:
+    a = char_row(text) if text else np.zeros((1, 0), dtype=char_row("a").dtype)
+    return a if shape is None else a.reshape(shape, order="F")
+
+
+def test_strcmp_of_char_arrays_gives_the_general_answer():
+    empty = np.zeros((0, 0), dtype=char_row("a").dtype)
+    values = [_chars("abc"), _chars("abd"), _chars("ab"), _chars(""), empty, _chars("x\U0001F600"),
+              _chars("abcdef", (2, 3)), np.asfortranarray(_chars("abcdef", (2, 3))), _chars("abcdef", (3, 2)),
+              _chars("abc", (3, 1)), _chars("abcdef", (1, 3, 2)), _chars("abc")[:, ::-1], _chars("cba"),
+              np.zeros((0, 3), dtype=empty.dtype), _chars("é"), _chars("e")]
+    for a in values:
+        for b in values:
+            fast = search_functions.strcmp(a, b)
+            general = search_functions._compare(a, b, lambda x, y: x == y, "strcmp", same_size=True)
+            assert type(fast) is bool and fast == general

@@ -168,6 +168,9 @@ def _count(n: Any, fname: str) -> int:
 def strcmp(a: Any, b: Any) -> Any:
     """tf = strcmp(s1, s2) is true when the texts are identical (elementwise for cell
     and string arrays; false for anything that is not text)."""
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype.kind == "V" and b.dtype == a.dtype:
+        # two char arrays: equal in size and in every code unit (so in their texts)
+        return a.shape == b.shape and a.tobytes() == b.tobytes()
     return _compare(a, b, lambda x, y: x == y, "strcmp", same_size=True)
 
 
