@@ -472,6 +472,19 @@ def _variance(x: object, args: tuple, name: str) \
 def _vector_variance(x: np.ndarray) -> float:
     """The variance of a nonempty real double row or column, by the general path's steps
     (a copy of the values as one row, its mean, the summed squared deviations over N-1)."""
+    if x.size < 8:
+        # NumPy sums fewer than 8 numbers one after another from 0.0 (its pairwise
+        # summation starts with blocks of 8), and squares by x*x: the same in Python floats
+        values = x.reshape(-1).tolist()
+        total = 0.0
+        for v in values:
+            total += v
+        mean = total / len(values)
+        squares = 0.0
+        for v in values:
+            deviation = abs(v - mean)
+            squares += deviation * deviation
+        return squares / (len(values) - 1 if len(values) > 1 else 1)
     values = (x if x.shape[0] == 1 else x.T).astype(np.float64)
     n = values.shape[-1]
     mu = values.sum(axis=-1, keepdims=True) / n
