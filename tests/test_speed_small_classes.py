@@ -386,3 +386,17 @@ def test_strcmp_of_char_arrays_gives_the_general_answer():
             fast = search_functions.strcmp(a, b)
             general = search_functions._compare(a, b, lambda x, y: x == y, "strcmp", same_size=True)
             assert type(fast) is bool and fast == general
+
+
+def test_squares_of_short_double_arrays_warn_of_nothing_and_give_the_general_values():
+    for seed, shape in enumerate([(1, 3), (3, 1), (2, 2), (1, 8), (1, 9), (3, 3), (1, 1), (0, 3)] * 4):
+        a = _doubles(shape, seed)
+        if seed % 3 == 0 and a.size:
+            a.flat[seed % a.size] = (1.5e154, -2e154, math.nan, 1e153)[seed % 4]
+        with np.errstate(all="ignore"):
+            general = operators.elementwise(".^", a.reshape(shape + (1,)), 2.0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            fast = operators.binary(".^", a, 2.0)
+        assert type(fast) is type(general)
+        assert _bits(fast) == _bits(general)

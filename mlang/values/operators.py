@@ -168,6 +168,7 @@ _FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
 _F64 = np.dtype(np.float64)
 _SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats than in NumPy)
 _LARGEST = float(np.finfo(np.float64).max)
+_SQUARE_BOUND = 1e154  # (squares of doubles below this in magnitude are finite)
 _MASK = np.dtype(np.bool_)  # (a logical array with a double scalar: NumPy makes it double itself)
 
 
@@ -187,8 +188,11 @@ def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
             if b != 0.0 and a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
                 return _row_value([x / b for x in a.tolist()[0]])  # Python's quotients never warn
         elif symbol == ".^" and b == 2.0:
-            if a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
-                return _row_value([x * x for x in a.tolist()[0]])  # Python's products never warn
+            if 0 < a.size <= _SHORT_ROW:
+                values = a.ravel().tolist()  # (NaN first makes min NaN: the error state below)
+                if -_SQUARE_BOUND < min(values) and max(values) < _SQUARE_BOUND:
+                    out = np.square(a)  # no element can overflow, so NumPy warns of nothing
+                    return float(out[0, 0]) if out.size == 1 else out
             with np.errstate(over="ignore"):
                 out = np.square(a)
             return float(out[0, 0]) if out.size == 1 else out
@@ -344,6 +348,10 @@ def binary(symbol: str, a: object, b: object) -> object:
             if fast is not None or ((symbol == "/" or symbol == "./") and 1.0 <= abs(b) <= _LARGEST):
                 out = fast(a, b) if fast is not None else a / b  # (as _quick_double divides)
                 return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
+            if symbol == ".^" and a.dtype is _F64:
+                quick = _quick_double(symbol, a, b)  # (elementwise's first step)
+                if quick is not None:
+                    return quick
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             return elementwise(scalar_symbol, a, b)
