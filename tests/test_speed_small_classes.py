@@ -400,3 +400,19 @@ def test_squares_of_short_double_arrays_warn_of_nothing_and_give_the_general_val
             fast = operators.binary(".^", a, 2.0)
         assert type(fast) is type(general)
         assert _bits(fast) == _bits(general)
+
+
+def test_quotients_of_short_double_arrays_warn_of_nothing_and_give_the_general_values():
+    specials = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e308, 1e-308, 5e-324, 1e-300, 1e300]
+    for seed, shape in enumerate([(1, 3), (3, 1), (2, 2), (1, 8), (1, 9), (1, 1), (0, 3)] * 12):
+        a, b = _doubles(shape, seed), _doubles(shape, seed + 1)
+        if a.size and seed % 2:
+            a.flat[seed % a.size] = specials[seed % len(specials)]
+            b.flat[(seed // 2) % b.size] = specials[(seed // 3) % len(specials)]
+        with np.errstate(all="ignore"):
+            general = operators.elementwise("./", a.reshape(shape + (1,)), b.reshape(shape + (1,)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            fast = operators.binary("./", a, b)
+        assert type(fast) is type(general)
+        assert _bits(fast) == _bits(general)

@@ -198,6 +198,13 @@ def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
             return float(out[0, 0]) if out.size == 1 else out
         return None
     if tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape and symbol == "./":
+        if 0 < a.size <= _SHORT_ROW:
+            # (NaN first makes min or max NaN, which fails these tests: the error state below)
+            smallest = min(map(abs, b.ravel().tolist()))
+            largest = max(map(abs, a.ravel().tolist()))
+            if smallest > 0.0 and largest <= _LARGEST and largest <= smallest * 1e307:
+                out = a / b  # no zero divisor, no Inf/Inf, no overflow: NumPy warns of nothing
+                return float(out[0, 0]) if out.size == 1 else out
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             out = a / b
         return float(out[0, 0]) if out.size == 1 else out
