@@ -96,6 +96,33 @@ def test_short_integers_of_one_class(cls, symbol):
         _compare(symbol, a, a[..., ::-1].copy() if a.shape[0] == 1 else a[::-1].copy())
 
 
+def _compare_binary(symbol: str, a: object, b: object) -> None:
+    try:
+        general = operators.binary(symbol, _general_form(a), _general_form(b))
+    except MatlabError as err:
+        with pytest.raises(MatlabError) as caught:
+            operators.binary(symbol, a, b)
+        assert caught.value.identifier == err.identifier
+        return
+    _same(operators.binary(symbol, a, b), general)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+@pytest.mark.parametrize("symbol", ["+", "-", "*", ".*", "/", "./", ".\\", "\\", ".^", "<", "=="])
+def test_operators_of_short_integers_and_double_scalars(cls, symbol):
+    wholes = [2.0, -3.0, 0.0, -0.0, 2.0 ** 21, -(2.0 ** 21), 2.0 ** 21 + 1, 1e10, 255.0, 65536.0]
+    for ints in _integers(cls):
+        for d in DOUBLES + wholes:
+            with np.errstate(all="ignore"):
+                _compare_binary(symbol, ints, d)
+                _compare_binary(symbol, d, ints)
+        for other in _integers(cls):
+            if other.size == 1 or other.shape == ints.shape:
+                with np.errstate(all="ignore"):
+                    _compare_binary(symbol, ints, other)
+                    _compare_binary(symbol, other, ints)
+
+
 def test_the_direct_path_is_taken_and_leaves_the_rest():
     u8 = np.array([[1, 2, 3]], dtype=np.uint8)
     assert short_narrow_int("+", u8, 2.0) is not None

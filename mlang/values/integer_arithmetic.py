@@ -194,8 +194,9 @@ def short_narrow_int(symbol: str, a: object, b: object) -> np.ndarray | None:
     an integer class of at most 32 bits with a double scalar (a Python float), or with a scalar
     or an array of its size of that class.  Computed on Python numbers with the general path's
     values: in double (Python's float operations are IEEE's, as NumPy's are; int / int is
-    rounded once), or exactly for + - .* of two integers.  None for anything else, and for a
-    division by zero."""
+    rounded once), or exactly for + - .* of integers and whole doubles (a result within the
+    class's limits is exact in double too, and one beyond them saturates either way).  None for
+    anything else, and for a division by zero."""
     op = _SHORT_OPS.get(symbol)
     if op is None:
         return None
@@ -234,9 +235,16 @@ def short_narrow_int(symbol: str, a: object, b: object) -> np.ndarray | None:
             return None
         xs = a.ravel().tolist() if ta is np.ndarray else [a]
         ys = b.ravel().tolist() if tb is np.ndarray else [b]
+        exact = op in _EXACT_OPS
+        if exact and ta is not tb:  # a whole double scalar: as its integer
+            d = a if ta is float else b
+            if d.is_integer():
+                xs, ys = ([int(d)], ys) if ta is float else (xs, [int(d)])
+            else:
+                exact = False
         if len(xs) != len(ys):  # one of them is a scalar
             xs, ys = (xs * len(ys), ys) if len(xs) == 1 else (xs, ys * len(xs))
-        if ta is tb and op in _EXACT_OPS:  # two integer arrays: exact integers
+        if exact:  # + - .* of integers: exact, so only saturated
             values = [hi if v > hi else lo if v < lo else v for v in map(op, xs, ys)]
         else:  # computed in double, converted as for two scalars
             values = [hi if v >= hi else lo if v <= lo else 0 if v != v else int(v + copysign(0.5, v))

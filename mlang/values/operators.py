@@ -361,6 +361,10 @@ def binary(symbol: str, a: object, b: object) -> object:
                     return quick
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
+            if a.dtype in NARROW_INT_LIMITS:
+                quick = short_narrow_int(scalar_symbol, a, b)  # (elementwise's first step)
+                if quick is not None:
+                    return quick
             return elementwise(scalar_symbol, a, b)
     elif ta is np.ndarray and tb is np.ndarray and a.dtype is _F64 and b.dtype is _F64 \
             and a.ndim == 2 and b.ndim == 2:
@@ -380,6 +384,10 @@ def binary(symbol: str, a: object, b: object) -> object:
             if fast is not None:
                 out = fast(a, b)
                 return out.item() if out.size == 1 else out
+        elif b.dtype in NARROW_INT_LIMITS and (symbol != "/" or b.size == 1):
+            quick = short_narrow_int(_ARRAY_BY_SCALAR.get(symbol, symbol), a, b)  # (as elementwise)
+            if quick is not None:
+                return quick
         if symbol == "*":
             return elementwise(".*", a, b)  # a double scalar times an array: the same as mtimes
     if ta is StringArray or tb is StringArray:
