@@ -378,6 +378,15 @@ def binary(symbol: str, a: object, b: object) -> object:
         if symbol == "*" and a.shape[1] == b.shape[0] and a.size != 1 and b.size != 1:
             out = matrix_product(a, b)  # mtimes of two double matrices, spared its class checks
             return float(out[0, 0]) if out.size == 1 else out
+    elif ta is np.ndarray and tb is np.ndarray and a.dtype is b.dtype and a.dtype in NARROW_INT_LIMITS:
+        # two arrays of one integer class: * and / are element-wise with a scalar (mtimes, mrdivide)
+        element_symbol = symbol if symbol != "*" and symbol != "/" else \
+            ".*" if symbol == "*" and (a.size == 1 or b.size == 1) else \
+            "./" if symbol == "/" and b.size == 1 else None
+        if element_symbol is not None:
+            quick = short_narrow_int(element_symbol, a, b)  # (elementwise's first step)
+            if quick is not None:
+                return quick
     elif ta is float and tb is np.ndarray:
         if b.dtype is _F64 and b.ndim == 2:  # a double scalar and a double array: as NumPy does it
             fast = _ARRAY_SCALAR_FAST.get(symbol)
