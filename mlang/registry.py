@@ -203,6 +203,43 @@ class Builtin:
 
         return value
 
+    def direct_value_of(self, count: int) -> abc.Callable[..., Any] | None:
+        """``direct_value`` for a site passing one or two arguments and no literal its
+        function specializes on, taking them as they are, ``value(interp, a)`` or
+        ``value(interp, a, b)`` (no list made); None for other counts."""
+        if count not in (1, 2) or not (self.min_in <= count <= self.max_in_count
+                                       and self.max_out_count >= 1):
+            return None
+        listed = self._direct_value(count)
+        fn = partial(self.fn, nargout=1) if self.wants_nargout else self.fn
+        routes, label = self.routes, self._label
+        if self.wants_interp:
+            def with_interp(interp: Any, *args: Any) -> Any:
+                return listed(interp, list(args))  # type: ignore[misc]
+            return with_interp
+        if count == 1:
+            def one(interp: Any, a: Any) -> Any:
+                if type(a) in routes:
+                    return listed(interp, [a])  # type: ignore[misc]
+                try:
+                    out = fn(a)
+                except MatlabError as exc:
+                    label(exc)
+                    raise
+                return _only_value(out) if out is None or type(out) is tuple else out
+            return one
+
+        def two(interp: Any, a: Any, b: Any) -> Any:
+            if type(a) in routes or type(b) in routes:
+                return listed(interp, [a, b])  # type: ignore[misc]
+            try:
+                out = fn(a, b)
+            except MatlabError as exc:
+                label(exc)
+                raise
+            return _only_value(out) if out is None or type(out) is tuple else out
+        return two
+
     def _label(self, exc: MatlabError) -> None:
         """Label ``exc`` with this function ("Error using f") unless it has a function."""
         if not exc.exc.function:

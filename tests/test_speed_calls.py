@@ -206,3 +206,66 @@ def char_text_of(v: object) -> str:
     from mlang.values.core import char_text
 
     return char_text(v)
+
+
+# ``direct_value_of``: the same for a site passing one or two arguments as they are
+
+
+@pytest.mark.parametrize("output", list(OUTPUTS))
+@pytest.mark.parametrize(("wants_interp", "wants_nargout"), FORMS)
+@pytest.mark.parametrize("args", [[1.0], [1.0, 2.0]])
+def test_positional_value_is_the_first_output_of_call(output, wants_interp, wants_nargout, args):
+    seen = []
+
+    def fn(*a, **kwargs):
+        seen.append((a, kwargs))
+        return OUTPUTS[output]
+
+    entry = _made(fn, wants_interp, wants_nargout)
+    expected = entry.call(INTERP, list(args), 1)
+    got = entry.direct_value_of(len(args))(INTERP, *args)
+    assert seen[0] == seen[1]
+    assert got is (expected[0] if expected else MISSING_VALUE)
+
+
+@pytest.mark.parametrize(("wants_interp", "wants_nargout"), FORMS)
+@pytest.mark.parametrize("args", [[1.0], [1.0, 2.0]])
+def test_positional_errors_are_labelled_as_calls_label_them(wants_interp, wants_nargout, args):
+    def fn(*a, **kwargs):
+        raise error("probe:bad", "Bad input.")
+
+    entry = _made(fn, wants_interp, wants_nargout)
+    with pytest.raises(MatlabError) as direct:
+        entry.direct_value_of(len(args))(INTERP, *args)
+    assert (direct.value.identifier, direct.value.exc.function) == ("probe:bad", "probe")
+
+
+def test_positional_value_only_for_one_or_two_arguments_that_fit():
+    entry = _made(lambda *args: 1.0, False, False)
+    assert entry.direct_value_of(3) is None
+    assert entry.direct_value_of(0) is None
+    assert _made(lambda *args: 1.0, False, False, max_out=0).direct_value_of(1) is None
+    narrow = Builtin(name="probe", fn=lambda a: a, min_in=1, max_in=1, max_out=1, help="")
+    assert narrow.direct_value_of(2) is None
+
+
+@pytest.mark.parametrize("name", ["abs", "sum", "size", "numel", "full", "class", "max", "mod"])
+@pytest.mark.parametrize("value", ["sparse([1 0; 0 -2])", "dlarray([1 -2])", "int8([3 4])", "[1 2]"])
+@pytest.mark.parametrize("second", [None, "2", "dlarray(2)"])
+def test_positional_routed_arguments_take_the_route_call_takes(name, value, second):
+    interp = Interpreter(stdout=io.StringIO())
+    interp.run_source(f"v = {value};" + (f" w = {second};" if second else ""))
+    entry = BUILTINS[name]
+    args = [interp.base.vars["v"]] + ([interp.base.vars["w"]] if second else [])
+    direct = entry.direct_value_of(len(args))
+    if direct is None:
+        return  # the count does not fit: sites call ``call``
+    try:
+        expected = entry.call(interp, args, 1)
+    except MatlabError as exc:
+        with pytest.raises(MatlabError) as info:
+            direct(interp, *args)
+        assert (info.value.identifier, info.value.message) == (exc.identifier, exc.message)
+        return
+    got = direct(interp, *args)
+    assert type(got) is type(expected[0]) and str(got) == str(expected[0])

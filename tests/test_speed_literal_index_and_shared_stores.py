@@ -204,3 +204,19 @@ def test_short_double_rows_as_general(a: str, b: str) -> None:
     else:
         assert type(fast) is type(slow) and repr(fast) == repr(slow)
     assert concat.short_double_row([np.array([[1.0, 2.0]])]) is None  # one part: as it is
+
+
+@pytest.mark.parametrize("call", ["y = probe_prints(1);", "y = probe_prints(1, 2);",
+                                  "y = probe_prints(1) + 1;"])
+def test_a_call_for_a_value_the_function_does_not_give_runs_once(
+        monkeypatch: pytest.MonkeyPatch, call: str) -> None:
+    from mlang.registry import BUILTINS, Builtin
+
+    calls = []
+    probe = Builtin(name="probe_prints", fn=lambda *args: calls.append(args), min_in=1, max_in=2,
+                    max_out=1, help="")
+    monkeypatch.setitem(BUILTINS, "probe_prints", probe)
+    # three times at one site: resolved at the first, called directly at the others
+    interp, _ = run(f"ids = {{}}; for t = 1:3, try, {call} catch e, ids{{end+1}} = e.identifier; end, end")
+    assert interp.get("ids") == ["MATLAB:TooManyOutputs"] * 3
+    assert len(calls) == 3

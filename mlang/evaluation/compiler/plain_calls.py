@@ -60,7 +60,8 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
     count = len(codes)
     # the path generation resolved in, the target, the target's direct call for nargout 0
     # and 1 (None: its general ``call``) and its direct call for the one value (None: none)
-    cache: list[Any] = [-1, None, None, None, None]
+    # and, for one or two arguments, the direct value taking them as they are (None: none)
+    cache: list[Any] = [-1, None, None, None, None, None]
     float64 = np.dtype(np.float64)
     only = codes[0] if count == 1 else None
     # x([1 3]): the positions of a literal index, worked out once
@@ -78,6 +79,10 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         cache[3] = None if direct is None else direct(interp, count, 1)
         direct_value = getattr(target, "direct_value", None)
         cache[4] = None if direct_value is None else direct_value(interp, count, literals)
+        # (a function that specializes on literals keeps its specialized call)
+        of_args = getattr(target, "direct_value_of", None)
+        cache[5] = None if of_args is None or getattr(target, "specialize", None) is not None \
+            else of_args(count)
         cache[1] = target
         cache[0] = interp.generation
         return target
@@ -108,31 +113,88 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
             values = args(frame)
             if cache[0] != interp.generation:
                 resolve(frame)
-            direct_value = cache[4]
-            if direct_value is not None:
-                value = direct_value(interp, values)
-                if value is MISSING_VALUE:
-                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-                return value
-            direct = cache[3]
-            out = direct(interp, values, 1) if direct is not None \
-                else cache[1].call(interp, values, 1, frame)
-        elif type(base) is np.ndarray and only is not None:
-            if at_positions is not None:
-                picked = at_positions(base)
-                if picked is not None:
-                    return picked
-            k = only(frame)
-            if type(k) is float and base.dtype is float64 and base.ndim == 2:
-                i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
-                if i == k and 1 <= i <= base.size:
-                    rows = base.shape[0]
-                    return base.item((i - 1) % rows, (i - 1) // rows)
-            return index(base, [k])
-        else:
-            out = of_value(base, args(frame), 1)
+            return function_value(frame, values)
+        return variable_value(frame, base)
+
+    def variable_value(frame: Frame, base: Any) -> Any:
+        out = of_value(base, args(frame), 1)
         if not out:
             raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
         return out[0]
 
+    def function_value(frame: Frame, values: list) -> Any:
+        """The one value of the function resolved in ``cache`` called on ``values``."""
+        direct_value = cache[4]
+        if direct_value is not None:
+            value = direct_value(interp, values)
+            if value is MISSING_VALUE:
+                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+            return value
+        direct = cache[3]
+        out = direct(interp, values, 1) if direct is not None \
+            else cache[1].call(interp, values, 1, frame)
+        if not out:
+            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        return out[0]
+
+    def positional_value(frame: Frame, *values: Any) -> Any:
+        """``function_value`` through the direct value taking one or two arguments as they
+        are, when the function has one."""
+        if cache[0] != interp.generation:
+            resolve(frame)
+        of_args = cache[5]
+        if of_args is None:
+            return function_value(frame, list(values))
+        v = of_args(interp, *values)
+        if v is MISSING_VALUE:
+            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+        return v
+
+    if count == 1:
+        def value_of_one(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if base is MISSING:
+                a = only(frame)
+                if cache[0] == interp.generation:
+                    of_one = cache[5]
+                    if of_one is not None:
+                        v = of_one(interp, a)
+                        if v is MISSING_VALUE:
+                            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                        return v
+                return positional_value(frame, a)
+            if type(base) is np.ndarray:
+                if at_positions is not None:
+                    picked = at_positions(base)
+                    if picked is not None:
+                        return picked
+                k = only(frame)
+                if type(k) is float and base.dtype is float64 and base.ndim == 2:
+                    i = int(k) if k.is_integer() else 0  # (NaN, Inf: the general path's error)
+                    if i == k and 1 <= i <= base.size:
+                        rows = base.shape[0]
+                        return base.item((i - 1) % rows, (i - 1) // rows)
+                return index(base, [k])
+            return variable_value(frame, base)
+
+        return run, value_of_one
+    if count == 2:
+        first, second = codes
+
+        def value_of_two(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if base is MISSING:
+                a = first(frame)
+                b = second(frame)
+                if cache[0] == interp.generation:
+                    of_two = cache[5]
+                    if of_two is not None:
+                        v = of_two(interp, a, b)
+                        if v is MISSING_VALUE:
+                            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                        return v
+                return positional_value(frame, a, b)
+            return variable_value(frame, base)
+
+        return run, value_of_two
     return run, value
