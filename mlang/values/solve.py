@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -164,13 +166,10 @@ def solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return _lu(x, y)
 
 
-def _abs_column_sums(rows: list[list[float]]) -> list[float]:
-    """The sums of the magnitudes down the columns of fewer than 8 rows, added one row
-    after another as NumPy adds them (sum() may compensate, so it is not used)."""
-    sums = [abs(v) for v in rows[0]]
-    for row in rows[1:]:
-        sums = [s + abs(v) for s, v in zip(sums, row, strict=True)]
-    return sums
+def _abs_column_sums(columns: Iterable[Iterable[float]]) -> list[float]:
+    """The sums of the magnitudes of columns shorter than 8, added one after another as
+    NumPy adds them (sum() may compensate, so it is not used)."""
+    return [functools.reduce(operator.add, map(abs, column)) for column in columns]
 
 
 def _dominant(rows: list[list[float]], sums: list[float], anorm: float) -> bool:
@@ -190,7 +189,7 @@ def small_one_norm(x: np.ndarray) -> float | None:
     sums it; None when x has NaN or Inf entries or its column sums overflow."""
     if not 0 < x.shape[0] < 8 or not x.shape[1]:
         return None
-    sums = _abs_column_sums(x.tolist())
+    sums = _abs_column_sums(zip(*x.tolist(), strict=True))
     return max(sums) if math.isfinite(sum(sums)) else None  # (any sum will do as a test)
 
 
@@ -201,7 +200,7 @@ def surely_well_conditioned(x: np.ndarray) -> bool:
     if x.dtype != np.float64 or x.ndim != 2 or not 0 < x.shape[0] == x.shape[1] < 8:
         return False
     rows = x.tolist()
-    sums = _abs_column_sums(rows)
+    sums = _abs_column_sums(zip(*rows, strict=True))
     return math.isfinite(sum(sums)) and _dominant(rows, sums, max(sums))
 
 
@@ -210,12 +209,12 @@ def _small_double(x: np.ndarray, y: np.ndarray, n: int) -> np.ndarray | None:
     (NumPy's per-call cost outweighs the whole solve here); None when x has NaN/Inf entries
     or its column sums overflow, which the general path handles."""
     rows = x.tolist()
-    norms = _abs_column_sums(rows)
+    columns = list(zip(*rows, strict=True))
+    norms = _abs_column_sums(columns)
     if not math.isfinite(sum(norms)):  # (any sum will do as a test)
         return None
     anorm = max(norms)
     estimate = not _dominant(rows, norms, anorm)
-    columns = list(zip(*rows, strict=True))
     lower = True  # nothing above the diagonal
     upper = True  # nothing below it
     for i in range(n - 1):
