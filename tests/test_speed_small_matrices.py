@@ -250,6 +250,9 @@ def test_max_and_min_match_general_path() -> None:
                     for d in (1.0, 2.0, 3.0, 0.0, 2.5):
                         same(_outcome(f, x, empty, d, nargout=nargout),
                              _outcome(_extreme, x, (np.array([[d]]),), nargout, largest, name))
+                    for word in ("all", "All", "linear", "omitnan"):
+                        same(_outcome(f, x, empty, char_row(word), nargout=nargout),
+                             _outcome(_extreme, x, (char_row(word),), nargout, largest, name))
                     same(_outcome(f, x, np.zeros((0, 1)), 2.0, nargout=nargout),
                          _outcome(f, x, np.zeros((0, 1)), np.array([[2.0]]), nargout=nargout))
                     same(_outcome(f, x, np.ones((1, 1)), 2.0, nargout=nargout),

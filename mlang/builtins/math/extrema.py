@@ -18,7 +18,6 @@ from mlang.builtins.math.reductions import (
     back_from_last,
     finish,
     gather_slices,
-    is_double_vector,
     numbers_of,
     reduce_axes,
     reduction_options,
@@ -172,18 +171,22 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
         quick = _double_and_scalar(x, args[0], largest)
         if quick is not None:
             return quick
-    if not args and is_double_vector(x) and nargout <= 2:
-        # argmax/argmin: the first extreme element (of 0 and -0, the first), or the first
-        # NaN when there is one (then the general path, which skips NaN)
-        flat = x.reshape(-1)
-        k = int(flat.argmax() if largest else flat.argmin())
-        value = float(flat[k])
-        if value == value:
-            return value if nargout <= 1 else (value, float(k + 1))
-    elif len(args) == 2 and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 \
-            and x.size and is_placeholder(args[0]) and type(args[1]) is float \
-            and (args[1] == 1.0 or args[1] == 2.0) and nargout <= 2:
-        quick = _along_dimension(x, int(args[1]) - 1, nargout, largest)
+    if not args and nargout <= 2 and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 \
+            and x.size:
+        # a real double row or column as a whole; a matrix down its columns
+        quick = _of_all(x.reshape(-1), nargout, largest) if x.shape[0] == 1 or x.shape[1] == 1 \
+            else _along_dimension(x, 0, nargout, largest)
+        if quick is not None:
+            return quick
+    elif len(args) == 2 and nargout <= 2 and type(x) is np.ndarray and x.dtype == np.float64 \
+            and x.ndim == 2 and x.size and is_placeholder(args[0]):
+        # max(x, [], 1 or 2) and max(x, [], 'all') (or min)
+        dim = args[1]
+        quick = None
+        if type(dim) is float and (dim == 1.0 or dim == 2.0):
+            quick = _along_dimension(x, int(dim) - 1, nargout, largest)
+        elif text_option(dim) == "all":
+            quick = _of_all(x.reshape(-1, order="F"), nargout, largest)
         if quick is not None:
             return quick
     given = len(args)
@@ -206,6 +209,17 @@ def _max_min(x: Any, args: tuple, nargout: int, largest: bool, name: str) -> obj
     if nargout > 1:
         raise _two_outputs(name)
     return _pairwise(x, second, largest, False, name, method)
+
+
+def _of_all(flat: np.ndarray, nargout: int, largest: bool) -> object:
+    """The largest (or smallest) of the real doubles ``flat`` and, when nargout is 2, its
+    1-based position; None when there is NaN (the general path skips NaN)."""
+    # argmax/argmin: the first extreme element (of 0 and -0, the first), or the first NaN
+    k = int(flat.argmax() if largest else flat.argmin())
+    value = float(flat[k])
+    if value != value:
+        return None
+    return value if nargout <= 1 else (value, float(k + 1))
 
 
 def _along_dimension(x: np.ndarray, axis: int, nargout: int, largest: bool) -> object:
