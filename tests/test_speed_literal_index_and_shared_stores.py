@@ -11,7 +11,7 @@ import pytest
 
 from mlang.errors import MatlabError
 from mlang.values import concat, indexing
-from mlang.values.subscripts import owns_storage
+from mlang.values.subscripts import COLON, owns_storage
 from tests.running import run
 from tests.test_speed_small_indexing import same, same_outcome
 
@@ -220,3 +220,33 @@ def test_a_call_for_a_value_the_function_does_not_give_runs_once(
     interp, _ = run(f"ids = {{}}; for t = 1:3, try, {call} catch e, ids{{end+1}} = e.identifier; end, end")
     assert interp.get("ids") == ["MATLAB:TooManyOutputs"] * 3
     assert len(calls) == 3
+
+
+SUBSCRIPT_BASES = ["magic(4)", "[1 2 3 4]", "[1; 2; 3]", "7", "zeros(0, 3)", "int8(magic(3))",
+                   "'abcd'", "[true false; false true]", "[1+2i 3; 4 5]", "[1+2i 3; 4 5i]",
+                   "reshape(1:8, 2, 2, 2)", "single(magic(3))", "{1, 2; 3, 4}", "[NaN -0; Inf 1]"]
+SUBSCRIPTS = ["1:2", "2:end", ":", "1", "end", "end:-1:1", "1:2:end", "2:1", "0:1", "1.5:2", "1:5",
+              "3:-1:1", "1:1"]
+
+
+@pytest.mark.parametrize("base", SUBSCRIPT_BASES)
+@pytest.mark.parametrize("rows", SUBSCRIPTS)
+@pytest.mark.parametrize("cols", ["1:2", ":", "2", "end", "2:end", "1:0"])
+def test_two_subscripts_with_ranges_as_general(base: str, rows: str, cols: str) -> None:
+    # the general path: ``index`` on the subscripts' values (``end`` standing for the sizes)
+    try:
+        fast = run(f"x = {base}; for t = 1:2, y = x({rows}, {cols}); end")[0].base.vars["y"]
+    except MatlabError as e:
+        fast = ("error", e.identifier, str(e))
+    interp, _ = run(f"x = {base}; ends = size(x); ends = [ends(1), prod(ends(2:end))]; "
+                    f"r = {rows.replace('end', 'ends(1)') if rows != ':' else 0}; "
+                    f"c = {cols.replace('end', 'ends(2)') if cols != ':' else 0};")
+    subscripts = [COLON if sub == ":" else interp.base.vars[name] for sub, name in ((rows, "r"), (cols, "c"))]
+    try:
+        slow = indexing.index(interp.base.vars["x"], subscripts)
+    except MatlabError as e:
+        slow = ("error", e.identifier, str(e))
+    if type(fast) is np.ndarray and type(slow) is np.ndarray:
+        same(fast, slow)
+    else:
+        assert type(fast) is type(slow) and repr(fast) == repr(slow)

@@ -238,6 +238,40 @@ def index_by_range(value: np.ndarray, start: object, step: object, stop: object)
     return index(value, [colon_range(start, step, stop)])
 
 
+def index_by_subscripts(value: np.ndarray, subscripts: list) -> object:
+    """``value(r, c)`` for an array ``value``, each subscript COLON, a value, or the parts
+    (start, step, stop) of a range: a 2-D array's block of whole in-range subscripts is
+    sliced (no index array is made); anything else is what ``index`` gives."""
+    if value.ndim == 2:
+        slices = []
+        picked = False  # a range of two or more: the general path's fancy indexing copies
+        for sub, n in zip(subscripts, value.shape, strict=True):
+            if sub is COLON:
+                slices.append(slice(None))
+                continue
+            if type(sub) is tuple:
+                start, step, stop = sub
+                if type(start) is float and type(step) is float and type(stop) is float \
+                        and start.is_integer() and step.is_integer() and step:
+                    count = range_length(start, step, stop)
+                    first = int(start)
+                    last = first + (count - 1) * int(step)
+                    if count and 1 <= min(first, last) and max(first, last) <= n:
+                        end = last - 1 + (1 if step > 0 else -1)
+                        slices.append(slice(first - 1, end if end >= 0 else None, int(step)))
+                        picked = picked or count > 1
+                        continue
+            elif type(sub) is float and sub.is_integer() and 1 <= sub <= n:
+                k = int(sub)
+                slices.append(slice(k - 1, k))
+                continue
+            break
+        else:
+            out = value[slices[0], slices[1]]
+            return result(out.copy() if picked else out)
+    return index(value, [colon_range(*sub) if type(sub) is tuple else sub for sub in subscripts])
+
+
 def index_all(value: np.ndarray) -> object:
     """``value(:)`` for an array ``value``: its elements as a column (what ``index`` gives)."""
     if value.ndim == 2 and value.size > 1 and value.dtype.kind != "c":

@@ -342,7 +342,8 @@ class ReferenceCompiler:
         if name in self.special_names:
             return None
         if len(node.args) == 2:
-            return self._array_element(node)
+            element = self._array_element(node)
+            return element if element is not None else self._array_subscripts(node)
         if len(node.args) != 1:
             return None
         arg = node.args[0]
@@ -414,6 +415,48 @@ class ReferenceCompiler:
             return general(frame)
 
         return fixed_range
+
+    def _array_subscripts(self, node: ast.Index) -> Code | None:
+        """``x(a:b, c:d)``, ``x(2:end, :)``, ``x(i, a:b)``: two subscripts, each ``:``, simple,
+        or a range of simple parts (``end`` allowed), on an array variable ``x``; ranges are
+        passed as their parts to ``index_by_subscripts`` (no index array is made)."""
+        parts: list[Any] = []
+        for arg in node.args:
+            if type(arg) is ast.Colon:
+                parts.append(None)
+            elif type(arg) is ast.Range and all(_is_simple(n) for n in (arg.start, arg.step, arg.stop)
+                                                if n is not None):
+                step = self.expr(arg.step) if arg.step is not None else (lambda frame: 1.0)
+                parts.append((self.expr(arg.start), step, self.expr(arg.stop)))
+            elif _is_simple(arg):
+                parts.append(self.expr(arg))
+            else:
+                return None
+        name = node.base.name  # type: ignore[attr-defined]
+        general = self._general_index(node)
+        by_subscripts = indexing.index_by_subscripts
+        colon = COLON
+
+        def subscripts(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if type(base) is not np.ndarray:
+                return general(frame)
+            stack = frame.end_stack
+            values = []
+            for position, part in enumerate(parts):
+                stack.append((base, position, 2))
+                try:
+                    if part is None:
+                        values.append(colon)
+                    elif type(part) is tuple:
+                        values.append((part[0](frame), part[1](frame), part[2](frame)))
+                    else:
+                        values.append(part(frame))
+                finally:
+                    stack.pop()
+            return by_subscripts(base, values)
+
+        return subscripts
 
     def _array_element(self, node: ast.Index) -> Code | None:
         """``x(i, j)`` on an array variable ``x``, with ``i`` and ``j`` simple and without
