@@ -1,7 +1,7 @@
 """Direct paths for short operands of the other classes give exactly what the general paths
 give: integer-class arithmetic on scalars, rows and columns (in Python numbers), round of short
 double rows and columns, rand and randn of plain sizes,
-sprintf of short double arrays, regexprep of three char rows,
+sprintf of short double arrays, regexp and regexprep of char rows,
 products and transposes of double matrices, a double scalar with a double array, exp, sin
 and cos of short double arrays, strcmp of two char arrays.
 
@@ -27,8 +27,10 @@ from mlang.builtins.text import search as search_functions
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values import operators
+from mlang.values.cell import Cell
 from mlang.values.core import char_row, result
 from mlang.values.integer_arithmetic import short_narrow_int
+from mlang.values.struct import Struct
 
 NARROW = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
 DOUBLES = [math.nan, math.inf, -math.inf, 0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 3.0, -7.0,
@@ -443,3 +445,45 @@ def test_quotients_of_short_double_arrays_warn_of_nothing_and_give_the_general_v
             fast = operators.binary("./", a, b)
         assert type(fast) is type(general)
         assert _bits(fast) == _bits(general)
+
+
+# ------------------------------------------------------------------ regexp of char rows
+
+def _deep(v: object) -> object:
+    """A comparable form of a value: cells and structs by their parts, arrays by their bits."""
+    if type(v) is Cell:
+        return "cell", v.shape, [_deep(x) for x in v.data.ravel(order="F")]
+    if type(v) is Struct:
+        return "struct", list(v.fields), v.elems.shape, \
+            [{k: _deep(x) for k, x in e.items()} for e in v.elems.ravel(order="F")]
+    if type(v) is tuple:
+        return [_deep(x) for x in v]
+    if type(v) is np.ndarray:
+        return _bits(v)
+    return type(v), v
+
+
+REGEXP_PATTERNS = [r"\d+", "o", r"(\w+) (\w+)", r"(?<first>\w)(?<rest>\w*)", "x*", "^h", "[", r"(a)|(l)"]
+REGEXP_OPTIONS = [(), ("match",), ("match", "once"), ("tokens",), ("names",), ("split",), ("start", "end"),
+                  ("tokenExtents",), ("once",), ("emptymatch", "match"), ("ignorecase", "match"),
+                  ("forceCellOutput", "match"), ("tokens", "once"), ("bogus",), ("names", "once")]
+
+
+@pytest.mark.parametrize("fname", ["regexp", "regexpi"])
+def test_regexp_of_char_rows_gives_the_general_paths_outputs(monkeypatch, fname):
+    fn = getattr(regexp_functions, fname)
+    for pattern in REGEXP_PATTERNS:
+        for options in REGEXP_OPTIONS:
+            for text in ["hello world 123", "", "HeLLo", "a1 b22"]:
+                args = (_chars(text), char_row(pattern), *map(char_row, options))
+                for nargout in (0, 1, 2, 3):
+                    try:
+                        with monkeypatch.context() as patch:
+                            patch.setattr(regexp_functions, "_is_row", lambda v: False)
+                            general = fn(*args, nargout=nargout)
+                    except MatlabError as err:
+                        with pytest.raises(MatlabError) as caught:
+                            fn(*args, nargout=nargout)
+                        assert caught.value.identifier == err.identifier
+                        continue
+                    assert _deep(fn(*args, nargout=nargout)) == _deep(general)

@@ -153,6 +153,11 @@ class RegexOptions:
 _OUTPUT_KEYS = ("start", "end", "tokenextents", "match", "tokens", "names", "split")
 
 
+def _is_row(v: Any) -> bool:
+    """A 1xn char row (the arguments the memoised plans of regexp and regexprep take)."""
+    return type(v) is np.ndarray and v.dtype.kind == "V" and v.ndim == 2 and v.shape[0] == 1
+
+
 def _matches(rx: re.Pattern, text: str, opts: RegexOptions) -> list[re.Match]:
     """The matches MATLAB reports: zero-length ones only with 'emptymatch'."""
     found = []
@@ -260,23 +265,52 @@ class _Regexp:
 
 
 def _regexp_args(args: tuple, fname: str, ignorecase: bool) -> tuple[list[str], RegexOptions]:
+    return _option_words([text_scalar(a, "Option") for a in args], fname, ignorecase)
+
+
+def _option_words(words: list[str], fname: str, ignorecase: bool) -> tuple[list[str], RegexOptions]:
+    """The output keywords and the options of regexp's option arguments (their texts)."""
     keys: list[str] = []
     opts = RegexOptions()
     opts.ignorecase = ignorecase
-    for a in args:
-        word = text_scalar(a, "Option").lower()
+    for given in words:
+        word = given.lower()
         if word in _OUTPUT_KEYS:
             keys.append(word)
         elif not opts.apply(word):
-            raise error(f"MATLAB:{fname}:UnknownOption", f"Unknown option '{to_str(a)}'.")
+            raise error(f"MATLAB:{fname}:UnknownOption", f"Unknown option '{given}'.")
     return keys, opts
+
+
+def _wanted(keys: list[str], nargout: int) -> list[str]:
+    """The outputs asked for: the keywords' in their order, then the others in regexp's."""
+    order = keys + [k for k in _OUTPUT_KEYS if k not in keys]
+    return order[:max(nargout, 1)]
+
+
+@functools.lru_cache(maxsize=256)
+def _row_plan(fname: str, ignorecase: bool, expr_units: bytes, option_units: tuple[bytes, ...],
+              nargout: int) -> tuple[re.Pattern, RegexOptions, list[str]]:
+    """The compiled expression, the options and the outputs of regexp on a char row with a
+    char row expression and options, given by their UTF-16 code units (memoised: loops match
+    with the same few patterns).  The options are only read afterwards."""
+    words = [units.decode("utf-16-le", "surrogatepass") for units in option_units]
+    keys, opts = _option_words(words, fname, ignorecase)
+    return opts.compile(expr_units.decode("utf-16-le", "surrogatepass"), fname), opts, _wanted(keys, nargout)
 
 
 def _regexp(s: Any, expr: Any, args: tuple, nargout: int, fname: str,
             ignorecase: bool = False) -> Any:
+    if _is_row(s) and _is_row(expr) and all(_is_row(a) for a in args):  # char rows only
+        rx, opts, wanted = _row_plan(fname, ignorecase, expr.tobytes(), tuple(a.tobytes() for a in args),
+                                     nargout)
+        run = _Regexp(rx, row_text(s), opts, False)
+        outs = [run.output(key) for key in wanted]
+        if opts.force_cell:
+            outs = [cell_of([v], (1, 1)) for v in outs]
+        return tuple(outs) if nargout > 1 else outs[0]
     keys, opts = _regexp_args(args, fname, ignorecase)
-    order = keys + [k for k in _OUTPUT_KEYS if k not in keys]
-    wanted = order[:max(nargout, 1)]
+    wanted = _wanted(keys, nargout)
     strs, exprs = text_array(s), text_array(expr)
     if len(strs.items) != 1 and len(exprs.items) != 1 and len(strs.items) != len(exprs.items):
         raise error(f"MATLAB:{fname}:CellArraySizeMismatch",
@@ -453,10 +487,6 @@ def _row_substitution(expr_units: bytes, rep_units: bytes) -> Callable[[str], st
     opts = RegexOptions()
     rx = opts.compile(expr_units.decode("utf-16-le", "surrogatepass"), "regexprep")
     return _replacer(rx, _parse_replacement(rep_units.decode("utf-16-le", "surrogatepass")), opts)
-
-
-def _is_row(v: Any) -> bool:
-    return type(v) is np.ndarray and v.dtype.kind == "V" and v.ndim == 2 and v.shape[0] == 1
 
 
 @builtin(interp=True)
