@@ -437,6 +437,24 @@ class ReferenceCompiler:
         by_subscripts = indexing.index_by_subscripts
         colon = COLON
 
+        first, second = parts
+
+        def values_of(part: Any, frame: Frame) -> Any:
+            if part is None:
+                return colon
+            if type(part) is tuple:
+                return (part[0](frame), part[1](frame), part[2](frame))
+            return part(frame)
+
+        if not any(self.facts.contains_end(arg) for arg in node.args):
+            def subscripts_without_end(frame: Frame) -> Any:
+                base = frame.vars.get(name, MISSING)
+                if type(base) is not np.ndarray:
+                    return general(frame)
+                return by_subscripts(base, [values_of(first, frame), values_of(second, frame)])
+
+            return subscripts_without_end
+
         def subscripts(frame: Frame) -> Any:
             base = frame.vars.get(name, MISSING)
             if type(base) is not np.ndarray:
@@ -446,12 +464,7 @@ class ReferenceCompiler:
             for position, part in enumerate(parts):
                 stack.append((base, position, 2))
                 try:
-                    if part is None:
-                        values.append(colon)
-                    elif type(part) is tuple:
-                        values.append((part[0](frame), part[1](frame), part[2](frame)))
-                    else:
-                        values.append(part(frame))
+                    values.append(values_of(part, frame))
                 finally:
                     stack.pop()
             return by_subscripts(base, values)
