@@ -24,12 +24,14 @@ from mlang.builtins.math.rounding import round_
 from mlang.builtins.text import printing
 from mlang.builtins.text import regexp as regexp_functions
 from mlang.builtins.text import search as search_functions
+from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError
 from mlang.evaluation.interpreter import Interpreter
 from mlang.values import operators
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, result
 from mlang.values.integer_arithmetic import short_narrow_int
+from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
 NARROW = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
@@ -487,3 +489,21 @@ def test_regexp_of_char_rows_gives_the_general_paths_outputs(monkeypatch, fname)
                         assert caught.value.identifier == err.identifier
                         continue
                     assert _deep(fn(*args, nargout=nargout)) == _deep(general)
+
+
+def test_strcmp_of_a_cell_array_and_a_char_array_gives_the_general_answer():
+    empty = np.zeros((0, 0), dtype=char_row("a").dtype)
+    items = [_chars("abc"), _chars("abd"), _chars(""), empty, _chars("abcdef", (2, 3)), 3.0,
+             np.array([[97.0, 98.0, 99.0]]), Cell(np.empty((0, 0), dtype=object)), _chars("x\U0001F600"),
+             _chars("abc", (3, 1))]
+    texts = [_chars("abc"), _chars(""), empty, _chars("abcdef", (2, 3)), _chars("x\U0001F600"),
+             _chars("abc", (3, 1))]
+    cells = [Cell(object_array(items[:k], (k, 1))) for k in range(len(items) + 1)]
+    cells += [Cell(object_array(items[:6], (2, 3))), Cell(object_array(items, (1, len(items)))),
+              Cell(object_array([items[0], StringArray.scalar("abc")], (1, 2)))]
+    for cell in cells:
+        for text in texts:
+            for a, b in ((cell, text), (text, cell)):
+                fast = search_functions.strcmp(a, b)
+                general = search_functions._compare(a, b, lambda x, y: x == y, "strcmp", same_size=True)
+                assert _deep(fast) == _deep(general)

@@ -171,7 +171,27 @@ def strcmp(a: Any, b: Any) -> Any:
     if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype.kind == "V" and b.dtype == a.dtype:
         # two char arrays: equal in size and in every code unit (so in their texts)
         return a.shape == b.shape and a.tobytes() == b.tobytes()
+    if type(a) is Cell and is_char(b) or type(b) is Cell and is_char(a):
+        quick = _cell_and_chars(a, b) if type(a) is Cell else _cell_and_chars(b, a)
+        if quick is not None:
+            return quick
     return _compare(a, b, lambda x, y: x == y, "strcmp", same_size=True)
+
+
+def _cell_and_chars(cell: Cell, chars: np.ndarray) -> object:
+    """strcmp of a cell array and a char array as _compare gives it: true where an element is
+    a char array of that size and those code units; None when an element is a string, which
+    compares by its text."""
+    units = chars.tobytes()
+    same = []
+    for x in cell.data.ravel(order="F"):
+        if type(x) is np.ndarray:
+            same.append(x.dtype == chars.dtype and x.shape == chars.shape and x.tobytes() == units)
+        elif type(x) is StringArray:
+            return None
+        else:
+            same.append(False)  # (not text)
+    return logical_array(same, cell.shape)
 
 
 @builtin()
