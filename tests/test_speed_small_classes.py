@@ -507,3 +507,11 @@ def test_strcmp_of_a_cell_array_and_a_char_array_gives_the_general_answer():
                 fast = search_functions.strcmp(a, b)
                 general = search_functions._compare(a, b, lambda x, y: x == y, "strcmp", same_size=True)
                 assert _deep(fast) == _deep(general)
+
+
+def test_strfind_in_a_short_char_row_gives_the_general_positions():
+    for text in ["hello world 123", "aaaa", "abcabc", "", "x\U0001F600x\U0001F600", "o", "no match here"]:
+        for pattern in ["o", "aa", "abc", "x", "\U0001F600", "zz", "hello world 1234"]:
+            fast = search_functions.strfind(_chars(text), char_row(pattern))
+            general = search_functions._index_row(search_functions.find_all(text, pattern))
+            assert _deep(fast) == _deep(general)

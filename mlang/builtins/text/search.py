@@ -69,15 +69,16 @@ def _index_row(positions: np.ndarray, empty_pattern: bool = False) -> object:
 
 
 def _short_row_found(text: str, pat: str) -> object:
-    """``_index_row(find_all(text, pat))`` of a short text, made without arrays where
-    there is one occurrence or none."""
+    """``_index_row(find_all(text, pat))`` of a short text, its positions found by Python
+    and made into a row at once."""
     k = text.find(pat)
     if k < 0:
         return np.zeros((1, 0))
-    nxt = text.find(pat, k + 1)
-    if nxt < 0:
-        return k + 1.0
-    return _index_row(find_all(text, pat))
+    found = []
+    while k >= 0:
+        found.append(k + 1.0)
+        k = text.find(pat, k + 1)
+    return found[0] if len(found) == 1 else np.array([found])
 
 
 @builtin()
