@@ -515,3 +515,24 @@ def test_strfind_in_a_short_char_row_gives_the_general_positions():
             fast = search_functions.strfind(_chars(text), char_row(pattern))
             general = search_functions._index_row(search_functions.find_all(text, pattern))
             assert _deep(fast) == _deep(general)
+
+
+def test_strcmpi_and_strncmp_of_char_arrays_give_the_general_answers():
+    empty = np.zeros((0, 0), dtype=char_row("a").dtype)
+    values = [_chars("abc"), _chars("ABD"), _chars("ab"), _chars(""), empty, _chars("x\U0001F600y"),
+              _chars("x\U0001F600z"), _chars("abcdef", (2, 3)), _chars("ABCDEF", (2, 3)), _chars("abc", (3, 1)),
+              _chars("ABC"), _chars("Straße"), _chars("STRASSE")]
+    for a in values:
+        for b in values:
+            fast = search_functions.strcmpi(a, b)
+            general = search_functions._compare(a, b, lambda x, y: x.lower() == y.lower(), "strcmpi",
+                                                same_size=True)
+            assert type(fast) is bool and fast == general
+            for n in (0.0, 1.0, 2.0, 3.0, 10.0, 1e300):
+                k = int(n)
+                fast = search_functions.strncmp(a, b, n)
+                general = search_functions._compare(a, b, lambda x, y, k=k: x[:k] == y[:k], "strncmp")
+                assert type(fast) is bool and fast == general
+    for bad in (-1.0, 1.5, math.nan, math.inf):
+        with pytest.raises(MatlabError):
+            search_functions.strncmp(_chars("abc"), _chars("abd"), bad)

@@ -34,7 +34,7 @@ from mlang.builtins.text.long_text import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import CHAR, result, to_array, to_str
+from mlang.values.core import CHAR, char_text, result, to_array, to_str
 from mlang.values.string import StringArray
 from mlang.values.text import row_text
 
@@ -161,6 +161,10 @@ def _compare(a: object, b: object, same: Callable[[str, str], bool], fname: str,
     return logical_array([test(x, y) for x, y in zip(ia[1], ib[1], strict=True)], ia[0])
 
 
+def _is_char_row(v: Any) -> bool:
+    return type(v) is np.ndarray and v.dtype.kind == "V" and v.ndim == 2 and v.shape[0] == 1
+
+
 def _count(n: Any, fname: str) -> int:
     return whole_number(n, fname, "N")
 
@@ -198,12 +202,18 @@ def _cell_and_chars(cell: Cell, chars: np.ndarray) -> object:
 @builtin()
 def strcmpi(a: Any, b: Any) -> Any:
     """tf = strcmpi(s1, s2) compares texts ignoring case."""
+    if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype.kind == "V" and b.dtype == a.dtype:
+        # two char arrays: of one size, and their texts alike but for case
+        return a.shape == b.shape and char_text(a).lower() == char_text(b).lower()
     return _compare(a, b, lambda x, y: x.lower() == y.lower(), "strcmpi", same_size=True)
 
 
 @builtin()
 def strncmp(a: Any, b: Any, n: Any) -> Any:
     """tf = strncmp(s1, s2, n) compares the first n characters."""
+    if type(n) is float and n >= 0.0 and n.is_integer() and _is_char_row(a) and _is_char_row(b):
+        k = int(n)  # two char rows (of any lengths): their first k characters
+        return row_text(a)[:k] == row_text(b)[:k]
     k = _count(n, "strncmp")
     return _compare(a, b, lambda x, y: x[:k] == y[:k], "strncmp")
 
