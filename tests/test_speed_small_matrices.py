@@ -18,7 +18,7 @@ from mlang.builtins.math.cumulative import cumprod, cumsum
 from mlang.builtins.math.decompositions import eig
 from mlang.builtins.math.extrema import _extreme, max_, min_
 from mlang.builtins.math.linalg import cross, inv, kron, norm
-from mlang.builtins.math.reductions import mean, std, sum_, var
+from mlang.builtins.math.reductions import all_, any_, mean, median, prod, std, sum_, var
 from mlang.errors import MatlabError
 from mlang.values import solve as solve_module
 from mlang.values.core import char_row, result
@@ -346,3 +346,32 @@ def test_surely_well_conditioned_matrices_are_far_from_singular() -> None:
             told += 1
             assert solve_module.rcond_estimate(x) > 1e-12
     assert told > 100
+
+
+def test_more_reductions_of_double_arrays_match_general_path() -> None:
+    default = char_row("default")
+    rng = np.random.default_rng(31)
+    extra = []
+    for n in range(1, 12):
+        for _ in range(20):
+            v = rng.integers(-3, 4, n) * 10.0 ** rng.integers(-3, 3)  # ties and zeros
+            extra += [v.reshape(1, n), v.reshape(n, 1), rng.standard_normal((1, n)) * 1e300]
+    extra += [np.array([[-0.0, -0.0]]), np.array([[-0.0, 5.0, -0.0, -3.0]]), np.array([[3.0, NAN, 1.0, 2.0, 5.0]]),
+              np.array([[2.0, 1.0, NAN, 4.0]]), np.array([[INF, -INF]]), np.array([[1e308, 1e308]])]
+    for a in _matrices() + extra:
+        for x in _values(a):
+            same(_outcome(prod, x), _outcome(prod, x, default))
+            same(_outcome(median, x), _outcome(median, x, default))
+            same(_outcome(all_, x), _outcome(all_, x, np.array([[1.0]])) if _is_matrix(x)
+                 else _outcome(all_, x))
+            same(_outcome(any_, x), _outcome(any_, x, np.array([[1.0]])) if _is_matrix(x)
+                 else _outcome(any_, x))
+            for d in (1.0, 2.0, 3.0, 0.5):
+                same(_outcome(mean, x, d), _outcome(mean, x, np.array([[d]])))
+            for f in (var, std):
+                same(_outcome(f, x), _outcome(f, x, 0.0))
+
+
+def _is_matrix(x: object) -> bool:
+    """A 2-D array of more than one row (which all/any reduce down the columns)."""
+    return type(x) is np.ndarray and x.ndim == 2 and x.shape[0] > 1

@@ -266,6 +266,9 @@ def prod(x: Any, *args: Any) -> object:
         # the product of a real double row or column, along its length as the general path
         # runs it (a column as its transpose, so that the order of the products is the same)
         return float((x if x.shape[0] == 1 else x.T).prod(axis=-1)[0])
+    if not args and is_double_matrix(x):
+        # down the columns, on the transposed view as the general path runs it
+        return result(x.T.prod(axis=-1).reshape(1, x.shape[1]))
     return _sum_like(x, args, "prod", np.prod, np.nanprod)
 
 
@@ -303,6 +306,12 @@ def mean(x: Any, *args: Any) -> object:
         # the general path's steps: a copy of the transposed view, summed along its rows
         values = x.T.astype(np.float64)
         return result((values.sum(axis=-1) / values.shape[-1]).reshape(1, x.shape[1]))
+    if len(args) == 1 and type(args[0]) is float and (args[0] == 1.0 or args[0] == 2.0) \
+            and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size:
+        # mean(X, 1 or 2) by the general path's steps (its slices as rows, copied, summed)
+        values = (x.T if args[0] == 1.0 else x).astype(np.float64)
+        means = values.sum(axis=-1) / values.shape[-1]
+        return result(means.reshape(1, -1) if args[0] == 1.0 else means.reshape(-1, 1))
     a = numbers_of(x, "mean")
     dims, flags = reduction_options(args, _MEAN_FLAGS)
     cls = class_of(x)
@@ -330,6 +339,19 @@ def median(x: Any, *args: Any) -> object:
     M = median(___,nanflag)
 
     Median value (NaN when a slice contains NaN, unless 'omitnan')."""
+    if not args and is_double_vector(x) and x.size <= 64:
+        # the middle of a short real double vector without NaN, as np.median takes it (the
+        # mean of the two middle values of an even count); zeros take the general path,
+        # where which of 0 and -0 comes out is NumPy's choice
+        values = x.reshape(-1).tolist()
+        if not any(v != v for v in values):
+            values.sort()
+            half = len(values) // 2
+            if len(values) % 2:
+                if values[half]:
+                    return values[half]
+            elif values[half - 1] and values[half]:
+                return (values[half - 1] + values[half]) / 2
     a = numbers_of(x, "median")
     dims, flags = reduction_options(args, frozenset({"omitnan", "includenan", "double", "native", "default"}))
     cls = class_of(x)
@@ -492,6 +514,15 @@ def _vector_variance(x: np.ndarray) -> float:
     return float(deviation[0] / (n - 1 if n > 1 else n))
 
 
+def _column_variances(x: np.ndarray) -> np.ndarray:
+    """The variances down the columns of a real double matrix of 2 to 7 rows, as a row:
+    the general path's steps, whose sums of fewer than 8 numbers NumPy adds one after
+    another from 0.0 whatever the memory layout."""
+    n = x.shape[0]
+    mu = x.sum(axis=0, keepdims=True) / n
+    return (np.abs(x - mu) ** 2).sum(axis=0, keepdims=True) / (n - 1)
+
+
 def _variance_gradient(g: Any, x: Any, args: tuple, name: str) -> Any:
     """The gradient of var: 2*w.*(x - mean)./denominator, with g given per slice."""
     a, axes, flags, weights, normalise_by_n = _variance_plan(ops.data_of(x), args, name)
@@ -545,6 +576,8 @@ def var(x: Any, *args: Any, nargout: int = 1) -> object:
     (the weighted mean for weights) of the elements used."""
     if not args and nargout <= 1 and is_double_vector(x):
         return _vector_variance(x)
+    if not args and nargout <= 1 and is_double_matrix(x) and x.shape[0] < 8:
+        return result(_column_variances(x))
     out, mu, out_shape, cls = _variance(x, args, "var")
     v = finish(shaped(out, out_shape), cls)
     return (v, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else v
@@ -564,6 +597,8 @@ def std(x: Any, *args: Any, nargout: int = 1) -> object:
     weights) of the elements used."""
     if not args and nargout <= 1 and is_double_vector(x):
         return math.sqrt(_vector_variance(x))
+    if not args and nargout <= 1 and is_double_matrix(x) and x.shape[0] < 8:
+        return result(np.sqrt(_column_variances(x)))
     out, mu, out_shape, cls = _variance(x, args, "std")
     s = finish(shaped(np.sqrt(out), out_shape), cls)
     return (s, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else s
@@ -605,6 +640,11 @@ def _any_all(x: object, dim: Any, name: str, reducer: Any) -> object:
                 if nonzero and x.dtype == np.float64:
                     return nonzero > int(np.count_nonzero(x != x))
                 return nonzero > 0
+        if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and x.shape[0] > 1:
+            # a real double matrix down its columns (NaN is nonzero: all counts it, any not)
+            truth = (x != 0).all(axis=0, keepdims=True) if name == "all" else \
+                ((x != 0) & (x == x)).any(axis=0, keepdims=True)
+            return result(truth)
     a = nonzero_values(x, name)
     dims, _ = reduction_options(() if dim is None else (dim,), frozenset())
     flat, out_shape = gather_slices(a, reduce_axes(a.shape, dims))
