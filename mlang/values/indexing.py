@@ -577,6 +577,31 @@ def assign(target: object | None, args: list, rhs: object, in_place: bool = Fals
     return result(data.reshape(fix_shape(data.shape), order="F") if data.ndim > 2 else data)
 
 
+def assign_block(target: np.ndarray, subscripts: list, rhs: object, owned: bool) -> object | None:
+    """``target(r, c) = rhs`` for a 2-D double array, each subscript ':' or a whole number in
+    range, and ``rhs`` a double scalar or a double array with as many elements as the block:
+    what ``assign`` gives (in place when ``owned`` and the storage is the target's own);
+    None for anything else."""
+    if target.dtype is not _FLOAT64 or target.ndim != 2 or not target.size:  # (':' of an empty grows)
+        return None
+    rows = _basic_slice(subscripts[0], target.shape[0])
+    cols = _basic_slice(subscripts[1], target.shape[1])
+    if rows is None or cols is None:
+        return None
+    t = type(rhs)
+    if t is not float:
+        if t is not np.ndarray or rhs.dtype is not _FLOAT64:  # type: ignore[union-attr]
+            return None
+        counts = (1 if rows.stop is not None else target.shape[0],
+                  1 if cols.stop is not None else target.shape[1])
+        if rhs.size != counts[0] * counts[1] or not rhs.size:  # type: ignore[union-attr]
+            return None
+        rhs = rhs.reshape(counts, order="F")  # type: ignore[union-attr]
+    out = target if owned and owns_storage(target) else target.copy()
+    out[rows, cols] = rhs
+    return result(out)
+
+
 def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndarray, nargs: int) -> None:
     """Write ``values`` (scalar-expanded) at the positions selected by ``idxs``."""
     if nargs == 1:
