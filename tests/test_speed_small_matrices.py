@@ -15,7 +15,7 @@ import pytest
 
 from mlang.builtins.math import decompositions, linalg
 from mlang.builtins.math.cumulative import cumprod, cumsum
-from mlang.builtins.math.decompositions import eig
+from mlang.builtins.math.decompositions import chol, eig
 from mlang.builtins.math.extrema import _extreme, max_, min_
 from mlang.builtins.math.linalg import cross, inv, kron, norm
 from mlang.builtins.math.reductions import all_, any_, mean, median, prod, std, sum_, var
@@ -283,10 +283,11 @@ def test_eig_of_small_matrices_matches_general_path(monkeypatch: pytest.MonkeyPa
     symmetric = [np.array([[2.0, 1], [1, 2]]), np.array([[1.0, -0.0], [0.0, 1]]), np.eye(16),
                  np.ones((17, 17)), np.array([[0.0, 1], [-1, 0]]), np.array([[1.0, 1e308], [1e308, 1]])]
     for x in _all_square() + symmetric:
-        for nargout in (1, 2):
+        for nargout in (1, 2, 3):
             fast = _outcome(eig, x, nargout=nargout)
             with monkeypatch.context() as m:
                 m.setattr(decompositions, "_small_eigenvalues", lambda a: None)
+                m.setattr(decompositions, "_small_symmetric_eigenvectors", lambda a: None)
                 general = _outcome(eig, x, nargout=nargout)
             same(fast, general)
 
@@ -375,3 +376,14 @@ def test_more_reductions_of_double_arrays_match_general_path() -> None:
 def _is_matrix(x: object) -> bool:
     """A 2-D array of more than one row (which all/any reduce down the columns)."""
     return type(x) is np.ndarray and x.ndim == 2 and x.shape[0] > 1
+
+
+def test_chol_of_small_matrices_matches_general_path() -> None:
+    rng = np.random.default_rng(32)
+    pool = _all_square()
+    for n in range(1, 18):
+        g = rng.standard_normal((n, n))
+        pool += [g @ g.T + 1e-3 * np.eye(n), g @ g.T, np.asfortranarray(g @ g.T + np.eye(n))]
+    for x in pool + [np.array([[1.0, NAN], [NAN, 1.0]]), np.array([[1e300, 0], [0, 1e300]])]:
+        for nargout in (1, 2):
+            same(_outcome(chol, x, nargout=nargout), _outcome(chol, x, char_row("upper"), nargout=nargout))

@@ -93,11 +93,11 @@ def eig(a: Any, *args: Any, nargout: int = 1) -> object:
     Eigenvalues and eigenvectors: A*V = V*D, W'*A = D*W' (or A*V = B*V*D for eig(A,B)).
     balanceOption is 'balance' or 'nobalance', algorithm 'chol' or 'qz', outputForm
     'vector' or 'matrix'.  Hermitian A gives real eigenvalues in ascending order."""
-    if not args and nargout <= 1 and type(a) is np.ndarray and a.dtype == np.float64 and a.ndim == 2 \
+    if not args and nargout <= 2 and type(a) is np.ndarray and a.dtype == np.float64 and a.ndim == 2 \
             and 0 < a.shape[0] == a.shape[1] <= 16:
-        quick = _small_eigenvalues(a)
+        quick = _small_eigenvalues(a) if nargout <= 1 else _small_symmetric_eigenvectors(a)
         if quick is not None:
-            return result(quick)
+            return quick
     # SciPy on first use: keeps start-up fast
     import scipy.linalg
 
@@ -168,22 +168,41 @@ def _small_eigenvalues(a: np.ndarray) -> np.ndarray | None:
     if rows == list(map(list, zip(*rows, strict=True))):
         driver, work = _lapack_driver("syevr", n)
         values, _, _, _, info = driver(a=a, overwrite_a=False, lower=True, compute_v=0, **work)
-        return values.reshape(-1, 1) if info == 0 else None
+        return result(values.reshape(-1, 1)) if info == 0 else None
     driver, work = _lapack_driver("geev", n)
     real, imaginary, _, _, info = driver(a, compute_vl=False, compute_vr=False, overwrite_a=False, **work)
-    return (real + 1j * imaginary).reshape(-1, 1) if info == 0 else None
+    return result((real + 1j * imaginary).reshape(-1, 1)) if info == 0 else None
+
+
+def _small_symmetric_eigenvectors(a: np.ndarray) -> tuple | None:
+    """[V,D] = eig(A) of a small real symmetric double matrix: the LAPACK driver
+    scipy.linalg.eigh(A, driver="evd") runs, called as it calls it; None for other
+    matrices (and NaN or Inf)."""
+    if not small_and_finite(a):
+        return None
+    rows = a.tolist()
+    if rows != list(map(list, zip(*rows, strict=True))):
+        return None
+    driver, work = _lapack_driver("syevd", len(rows))
+    values, vectors, info = driver(a=a, overwrite_a=False, lower=True, compute_v=1, **work)
+    return (result(vectors), result(np.diag(values))) if info == 0 else None
 
 
 @functools.lru_cache(maxsize=64)
 def _lapack_driver(name: str, n: int) -> tuple[Any, dict[str, int]]:
-    """The double LAPACK routine ``name`` (syevr or geev, values only) and the workspace
-    sizes SciPy would give it for an n-by-n matrix."""
+    """The double LAPACK routine ``name`` (syevr or geev for values only, syevd for vectors
+    too) and the workspace sizes SciPy would give it for an n-by-n matrix."""
     # SciPy on first use: keeps start-up fast
     import scipy.linalg.lapack
 
+    if name == "potrf":
+        return scipy.linalg.lapack.get_lapack_funcs((name,), dtype=np.float64)[0], {}
     driver, query = scipy.linalg.lapack.get_lapack_funcs((name, name + "_lwork"), dtype=np.float64)
     if name == "syevr":
         lwork, liwork = scipy.linalg.lapack._compute_lwork(query, n=n, lower=True)
+        return driver, {"lwork": lwork, "liwork": liwork}
+    if name == "syevd":
+        lwork, liwork = scipy.linalg.lapack._compute_lwork(query, n=n, lower=True, compute_v=1)
         return driver, {"lwork": lwork, "liwork": liwork}
     return driver, {"lwork": scipy.linalg.lapack._compute_lwork(query, n, compute_vl=False,
                                                                  compute_vr=False)}
@@ -372,6 +391,12 @@ def chol(a: Any, triangle: Any = None, *, nargout: int = 1) -> object:
     the upper triangle of A ('lower': A = L*L' from the lower triangle).  With flag, a
     matrix that is not positive definite gives flag = p > 0 and the factor of
     A(1:p-1,1:p-1) instead of an error."""
+    if triangle is None and nargout <= 1 and type(a) is np.ndarray and a.dtype == np.float64 \
+            and a.ndim == 2 and 0 < a.shape[0] == a.shape[1] <= 16:
+        # a small real double matrix: LAPACK's factor, its lower part already zero (clean)
+        factor, info = _lapack_driver("potrf", 0)[0](a, lower=False, clean=True)
+        if info == 0 and small_and_finite(factor):
+            return result(factor)
     # SciPy on first use: keeps start-up fast
     import scipy.linalg.lapack
 
