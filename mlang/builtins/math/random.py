@@ -19,7 +19,9 @@ share random state.
 from __future__ import annotations
 
 import math
+import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -116,24 +118,32 @@ def _uniform(interp: Any, shape: tuple[int, ...], complex_: bool = False) -> np.
     return _draw(interp, n).reshape(shape, order="F")
 
 
+def _ndtri() -> Callable:
+    """SciPy's inverse normal CDF.  SciPy is imported on first use (it is slow to load and
+    start-up stays fast); once loaded, the module table gives it without the import
+    machinery, which costs more than drawing a few numbers."""
+    special = sys.modules.get("scipy.special")
+    if special is None:
+        from scipy.special import ndtri  # first use: see above
+
+        return ndtri
+    return special.ndtri
+
+
 def _normal(interp: Any, n: int) -> np.ndarray:
     """n standard normal values, one uniform each, by the inverse normal CDF."""
-    # SciPy on first use: keeps start-up fast
-    from scipy.special import ndtri
     u = _draw(interp, n)
     # the twister's doubles are multiples of 2^-53 in [0, 1): 0 alone has no finite quantile
     if np.count_nonzero(u) != n:
         u[u == 0.0] = 2.0 ** -54
-    return ndtri(u)
+    return _ndtri()(u)
 
 
 def _normal_scalar(interp: Any) -> float:
     """One standard normal value, as _normal makes it (ndtri of a scalar is its value
     in an array)."""
-    # SciPy on first use: keeps start-up fast
-    from scipy.special import ndtri
     u = generator(interp).random_sample()
-    return float(ndtri(u if u != 0.0 else 2.0 ** -54))
+    return float(_ndtri()(u if u != 0.0 else 2.0 ** -54))
 
 
 _PLAIN_MAX = 2 ** 20  # (elements: requests this small are never refused by the array size limit)
