@@ -302,9 +302,14 @@ def test_inv_of_small_matrices_matches_general_path(monkeypatch: pytest.MonkeyPa
         assert fast[1] == general[1], x
 
 
-def test_matrix_two_norm_matches_general_path() -> None:
-    for x in _all_square() + _matrices():
+def test_norms_match_general_path() -> None:
+    rng = np.random.default_rng(33)
+    extra = [rng.standard_normal((1, n)) * 10.0 ** rng.integers(-200, 200, n) for n in range(1, 12)]
+    extra += [np.array([[NAN, INF, -INF]]), np.array([[-INF, 1.0]]), np.array([[-0.0, -0.0]])]
+    for x in _all_square() + _matrices() + extra:
         same(_outcome(norm, x), _outcome(norm, x, np.array([[2.0]])))
+        for p in (1.0, 2.0, INF, -INF, 3.0, 0.0, 0.5, NAN):
+            same(_outcome(norm, x, p), _outcome(norm, x, np.array([[p]])))
 
 
 def test_rcond_estimate_matches_general_path(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,7 +28,7 @@ from mlang.values.core import (
 )
 from mlang.values.limits import check_array_size
 from mlang.values.operators import result_class, to_class
-from mlang.values.solve import rcond_estimate, surely_well_conditioned
+from mlang.values.solve import rcond_estimate, small_one_norm, surely_well_conditioned
 
 _FLOAT_CLASSES = ("double", "single")
 
@@ -296,13 +296,10 @@ def norm(x: Any, p: Any = 2.0) -> object:
             return float(np.add.reduce(mags * mags)) ** 0.5
         scaled = mags / scale
         return scale * float(np.add.reduce(scaled * scaled)) ** 0.5
-    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and type(p) is float \
-            and p == 2.0 and x.size <= 64 and small_and_finite(x):
-        # the 2-norm of a small finite real double matrix (NaN/Inf give NaN): its largest
-        # singular value, as np.linalg.norm finds it
-        singular = np.linalg.svd(x, compute_uv=False)
-        top = max(singular.tolist())
-        return top if top else float(singular.max())  # (NumPy's choice between 0 and -0)
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and type(p) is float:
+        quick = _double_norm(x, p)
+        if quick is not None:
+            return quick
     a = as_floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
@@ -321,6 +318,40 @@ def norm(x: Any, p: Any = 2.0) -> object:
         raise error("MATLAB:norm:unknownNorm",
                     "The only matrix norms available are 1, 2, inf, and 'fro'.")
     return float_result(np.array([[value]]), x)
+
+
+def _double_norm(x: np.ndarray, p: float) -> float | None:
+    """norm(x, p) of a nonempty real double 2-D array for the common p, computed as the
+    general path computes it; None for the cases left to it (NaN and Inf among them)."""
+    if x.shape[0] == 1 or x.shape[1] == 1:
+        if p == 1.0 or p == math.inf or p == -math.inf:
+            if x.size < SEQUENTIAL_SUM:
+                mags = [abs(e) for e in x.reshape(-1).tolist()]
+                if any(m != m for m in mags):
+                    return math.nan
+                if p == 1.0:
+                    total = 0.0
+                    for m in mags:
+                        total += m
+                    return total
+                return max(mags) if p > 0 else min(mags)
+            mags_array = np.abs(x.reshape(-1))
+            return float(mags_array.sum() if p == 1.0 else mags_array.max() if p > 0 else mags_array.min())
+        return None
+    if x.size > 64:
+        return None
+    if p == 2.0:
+        if not small_and_finite(x):
+            return None
+        # the largest singular value, as np.linalg.norm finds it
+        singular = np.linalg.svd(x, compute_uv=False)
+        top = max(singular.tolist())
+        return top if top else float(singular.max())  # (NumPy's choice between 0 and -0)
+    if p == 1.0:  # the largest column sum of magnitudes
+        return small_one_norm(x)
+    if p == math.inf:  # the largest row sum
+        return small_one_norm(x.T)
+    return None
 
 
 # NumPy sums fewer numbers than this one after another from 0.0 (its pairwise summation
