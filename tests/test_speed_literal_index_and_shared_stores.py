@@ -297,3 +297,29 @@ def test_block_stores_in_code(code: str, name: str, expected: object) -> None:
         same(interp.base.vars["s"].elems[0, 0]["f"], np.zeros((2, 3)))
     else:
         same(interp.base.vars[name], expected)
+
+
+MASK_BASES = ["[1 5 2 7]", "[1; 5; 2; 7]", "[1 5; 2 7]", "int8([1 5 2 7])", "'abcd'", "{1, 5; 2, 7}",
+              "[1+1i 5 2 7]", "[NaN -0 5 Inf]", "single([1 5 2 7])", "[true false true true]",
+              "string({'a', 'b', 'c', 'd'})", "zeros(1, 0)", "reshape(1:8, 2, 2, 2)"]
+MASKS = ["[true false true false]", "[true; false; true; false]", "[true false; true false]",
+         "false(1, 4)", "true(1, 4)", "[false false false true]", "false(1, 0)", "true",
+         "[true false true]", "logical([1 0 1 0 1])"]
+
+
+@pytest.mark.parametrize("base", MASK_BASES)
+@pytest.mark.parametrize("mask", MASKS)
+def test_logical_mask_index_as_general(monkeypatch: pytest.MonkeyPatch, base: str, mask: str) -> None:
+    def outcome() -> object:
+        try:
+            return run(f"x = {base}; m = {mask}; y = x(m);")[0].base.vars["y"]
+        except MatlabError as e:
+            return ("error", e.identifier)
+
+    fast = outcome()
+    monkeypatch.setattr(indexing, "_BOOL_DTYPE", None)  # no mask is of this dtype: the general path
+    slow = outcome()
+    if type(fast) is np.ndarray and type(slow) is np.ndarray:
+        same(fast, slow)
+    else:
+        assert type(fast) is type(slow) and repr(fast) == repr(slow)

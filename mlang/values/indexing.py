@@ -115,6 +115,11 @@ def index(value: object, args: list) -> object:
                 raise out_of_bounds(k, n, None, 1)
             rows = data.shape[0]
             return _element(value, data, (k - 1) % rows, (k - 1) // rows)
+        if type(arg) is np.ndarray and arg.dtype is _BOOL_DTYPE and arg.shape == data.shape \
+                and data.ndim == 2 and arg.size > 1:  # x(x > 0): a mask of x's own shape
+            picked = data.T[arg.T]  # (transposed: MATLAB's column-major order)
+            return rewrap(value, picked.reshape(_linear_result_shape(data.shape, arg, picked.size),
+                                                order="F"))
         if type(arg) is np.ndarray and arg.dtype is _FLOAT64 and data.ndim == 2 and arg.ndim == 2 \
                 and 0 < arg.size <= 64:
             positions = _short_positions(arg, n)  # x([i j k]): short whole-number indices
@@ -174,6 +179,7 @@ def index(value: object, args: list) -> object:
 
 
 _FLOAT64 = np.dtype(np.float64)
+_BOOL_DTYPE = np.dtype(np.bool_)
 # the classes whose element ``_element`` gives as a Python scalar, as ``index`` does
 _SCALAR_DTYPES = (np.dtype(np.float64), np.dtype(np.bool_), np.dtype(np.complex128))
 
