@@ -302,7 +302,7 @@ def test_block_stores_in_code(code: str, name: str, expected: object) -> None:
 MASK_BASES = ["[1 5 2 7]", "[1; 5; 2; 7]", "[1 5; 2 7]", "int8([1 5 2 7])", "'abcd'", "{1, 5; 2, 7}",
               "[1+1i 5 2 7]", "[NaN -0 5 Inf]", "single([1 5 2 7])", "[true false true true]",
               "string({'a', 'b', 'c', 'd'})", "zeros(1, 0)", "reshape(1:8, 2, 2, 2)"]
-MASKS = ["[true false true false]", "[true; false; true; false]", "[true false; true false]",
+MASKS = ["[true false true false]", "[true true; true false]", "[true; false; true; false]", "[true false; true false]",
          "false(1, 4)", "true(1, 4)", "[false false false true]", "false(1, 0)", "true",
          "[true false true]", "logical([1 0 1 0 1])"]
 
