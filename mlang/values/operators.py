@@ -35,6 +35,7 @@ from mlang.values.core import (
     to_array,
     to_double_array,
 )
+from mlang.values.double_arithmetic import ARITH, F64, FAST_ARITH, LARGEST, quick_double
 from mlang.values.integer_arithmetic import (
     EXACT_NARROW,
     INT_LIMITS,
@@ -113,40 +114,6 @@ def _is_mask(v: object) -> bool:
     return type(v) is np.ndarray and v.dtype == np.bool_
 
 
-def _power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    if y.size == 1 and y.dtype.kind == "f" and x.dtype.kind == "f":
-        p = y.reshape(-1)[0].item()
-        if p == 2.0:
-            return np.square(x)  # the most common power: one input stream, the same values as x.*x
-        if p.is_integer():  # no complex results possible: a scalar exponent keeps NumPy fast
-            with np.errstate(all="ignore"):
-                return np.power(x, y.dtype.type(p))
-    if x.dtype.kind == "f" and y.dtype.kind == "f" and (x.size == 0 or not np.fmin.reduce(x, axis=None) < 0):
-        # no negative base (NaN aside), so no complex power: one read of x, not three masks
-        with np.errstate(all="ignore"):
-            return np.power(x, y)
-    with np.errstate(all="ignore"):
-        if x.dtype.kind == "f" and y.dtype.kind == "f":
-            # A negative base to a finite non-integer power is complex ((-8)^(1/3));
-            # only those elements are computed as complex, so the others stay exact.
-            complex_at = (x < 0) & (y != np.trunc(y)) & np.isfinite(y)
-            if complex_at.any():
-                ctype = np.complex128 if np.float64 in (x.dtype, y.dtype) else np.complex64
-                out = np.power(x, y).astype(ctype)
-                xb, yb = np.broadcast_arrays(x, y)
-                out[complex_at] = np.power(xb[complex_at].astype(ctype), yb[complex_at])
-                return out
-        return np.power(x, y)
-
-
-def _ldivide(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return np.true_divide(y, x)
-
-
-ARITH = {
-    "+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.true_divide,
-    ".\\": _ldivide, ".^": _power,
-}
 COMPARE = {"==": np.equal, "~=": np.not_equal, "<": np.less, "<=": np.less_equal,
            ">": np.greater, ">=": np.greater_equal}
 LOGICAL = {"&": np.logical_and, "|": np.logical_or}
@@ -164,75 +131,34 @@ SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {
 }
 
 
-_FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
-_F64 = np.dtype(np.float64)
-_SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats than in NumPy)
-_LARGEST = float(np.finfo(np.float64).max)
-_SQUARE_BOUND = 1e154  # (squares of doubles below this in magnitude are finite)
 _MASK = np.dtype(np.bool_)  # (a logical array with a double scalar: NumPy makes it double itself)
-
-
-def _quick_double(symbol: str, a: np.ndarray, b: object) -> object:
-    """``a <symbol> b`` of a 2-D double array and a double scalar or a double array of its
-    shape, as the general path computes it; None when that path is needed."""
-    tb = type(b)
-    if tb is float:
-        fast = _FAST_ARITH.get(symbol)
-        if fast is not None:
-            out = fast(a, b)
-            return float(out[0, 0]) if out.size == 1 else out
-        if symbol == "./":
-            if 1.0 <= abs(b) <= _LARGEST:  # no division by zero, no overflow, no Inf/Inf
-                out = a / b
-                return float(out[0, 0]) if out.size == 1 else out
-            if b != 0.0 and a.shape[0] == 1 and a.shape[1] <= _SHORT_ROW:
-                return _row_value([x / b for x in a.tolist()[0]])  # Python's quotients never warn
-        elif symbol == ".^" and b == 2.0:
-            if 0 < a.size <= _SHORT_ROW:
-                values = a.ravel().tolist()  # (NaN first makes min NaN: the error state below)
-                if -_SQUARE_BOUND < min(values) and max(values) < _SQUARE_BOUND:
-                    out = np.square(a)  # no element can overflow, so NumPy warns of nothing
-                    return float(out[0, 0]) if out.size == 1 else out
-            with np.errstate(over="ignore"):
-                out = np.square(a)
-            return float(out[0, 0]) if out.size == 1 else out
-        return None
-    if tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape and symbol == "./":
-        if 0 < a.size <= _SHORT_ROW:
-            # (NaN first makes min or max NaN, which fails these tests: the error state below)
-            smallest = min(map(abs, b.ravel().tolist()))
-            largest = max(map(abs, a.ravel().tolist()))
-            if smallest > 0.0 and largest <= _LARGEST and largest <= smallest * 1e307:
-                out = a / b  # no zero divisor, no Inf/Inf, no overflow: NumPy warns of nothing
-                return float(out[0, 0]) if out.size == 1 else out
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            out = a / b
-        return float(out[0, 0]) if out.size == 1 else out
-    return None
-
-
-def _row_value(values: list[float]) -> object:
-    """A row of doubles computed in Python as a MATLAB value (one is a double scalar)."""
-    return values[0] if len(values) == 1 else np.array([values], dtype=np.float64)
 
 
 def elementwise(symbol: str, a: object, b: object) -> object:
     """``a <symbol> b`` for an element-wise arithmetic operator."""
-    if type(a) is np.ndarray and a.dtype is _F64 and a.ndim == 2:
-        quick = _quick_double(symbol, a, b)
+    if type(a) is np.ndarray and a.dtype is F64 and a.ndim == 2:
+        quick = quick_double(symbol, a, b)
         if quick is not None:
             return quick
-    elif type(a) is float and type(b) is np.ndarray and b.dtype is _F64 and b.ndim == 2:
-        fast = _FAST_ARITH.get(symbol)  # a double scalar and a double array: as NumPy does it
+        compute = ARITH.get(symbol)
+        if compute is not None and type(b) is float:  # the general path's steps, no conversions
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                return result(compute(a, np.array([[b]])))
+    elif type(a) is float and type(b) is np.ndarray and b.dtype is F64 and b.ndim == 2:
+        fast = FAST_ARITH.get(symbol)  # a double scalar and a double array: as NumPy does it
         if fast is not None:
             out = fast(a, b)
             return float(out[0, 0]) if out.size == 1 else out
+        compute = ARITH.get(symbol)
+        if compute is not None:  # the general path's steps, without its conversions
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                return result(compute(np.array([[a]]), b))
     elif (type(a) is np.ndarray and a.dtype in NARROW_INT_LIMITS) \
             or (type(b) is np.ndarray and b.dtype in NARROW_INT_LIMITS):
         quick = short_narrow_int(symbol, a, b)  # short integers, in Python numbers
         if quick is not None:
             return quick
-    fast = _FAST_ARITH.get(symbol)
+    fast = FAST_ARITH.get(symbol)
     if fast is not None and numpy_agrees(a, b):
         return result(fast(a, b))
     string_result = _string_operator(symbol, a, b)
@@ -265,12 +191,12 @@ def elementwise(symbol: str, a: object, b: object) -> object:
 
 def compare(symbol: str, a: object, b: object) -> object:
     """``a <symbol> b`` for a relational operator: a logical array."""
-    if type(a) is np.ndarray and a.dtype is _F64 and a.ndim == 2:  # a double row and a scalar, say
+    if type(a) is np.ndarray and a.dtype is F64 and a.ndim == 2:  # a double row and a scalar, say
         tb = type(b)
-        if tb is float or (tb is np.ndarray and b.dtype is _F64 and b.shape == a.shape):
+        if tb is float or (tb is np.ndarray and b.dtype is F64 and b.shape == a.shape):
             out = COMPARE[symbol](a, b)
             return bool(out[0, 0]) if out.size == 1 else out
-    elif type(a) is float and type(b) is np.ndarray and b.dtype is _F64 and b.ndim == 2:
+    elif type(a) is float and type(b) is np.ndarray and b.dtype is F64 and b.ndim == 2:
         out = COMPARE[symbol](a, b)
         return bool(out[0, 0]) if out.size == 1 else out
     string_result = _string_operator(symbol, a, b)
@@ -350,15 +276,13 @@ def binary(symbol: str, a: object, b: object) -> object:
                 except (OverflowError, ZeroDivisionError):
                     pass
     elif ta is np.ndarray and tb is float:
-        if (a.dtype is _F64 or a.dtype is _MASK) and a.ndim == 2:  # the commonest case, computed here
+        if (a.dtype is F64 or a.dtype is _MASK) and a.ndim == 2:  # the commonest case, computed here
             fast = _ARRAY_SCALAR_FAST.get(symbol)
-            if fast is not None or ((symbol == "/" or symbol == "./") and 1.0 <= abs(b) <= _LARGEST):
+            if fast is not None or ((symbol == "/" or symbol == "./") and 1.0 <= abs(b) <= LARGEST):
                 out = fast(a, b) if fast is not None else a / b  # (as _quick_double divides)
                 return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
-            if symbol == ".^" and a.dtype is _F64:
-                quick = _quick_double(symbol, a, b)  # (elementwise's first step)
-                if quick is not None:
-                    return quick
+            if symbol == ".^" and a.dtype is F64:
+                return elementwise(symbol, a, b)
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             if a.dtype in NARROW_INT_LIMITS:
@@ -366,7 +290,7 @@ def binary(symbol: str, a: object, b: object) -> object:
                 if quick is not None:
                     return quick
             return elementwise(scalar_symbol, a, b)
-    elif ta is np.ndarray and tb is np.ndarray and a.dtype is _F64 and b.dtype is _F64 \
+    elif ta is np.ndarray and tb is np.ndarray and a.dtype is F64 and b.dtype is F64 \
             and a.ndim == 2 and b.ndim == 2:
         if a.shape == b.shape:
             fast = _SAME_SHAPE_FAST.get(symbol)  # two double arrays of one size
@@ -374,7 +298,7 @@ def binary(symbol: str, a: object, b: object) -> object:
                 out = fast(a, b)
                 return out.item() if out.size == 1 else out
             if symbol == "./":
-                return _quick_double(symbol, a, b)  # (which divides two of one size itself)
+                return quick_double(symbol, a, b)  # (which divides two of one size itself)
         if symbol == "*" and a.shape[1] == b.shape[0] and a.size != 1 and b.size != 1:
             out = matrix_product(a, b)  # mtimes of two double matrices, spared its class checks
             return float(out[0, 0]) if out.size == 1 else out
@@ -388,7 +312,7 @@ def binary(symbol: str, a: object, b: object) -> object:
             if quick is not None:
                 return quick
     elif ta is float and tb is np.ndarray:
-        if b.dtype is _F64 and b.ndim == 2:  # a double scalar and a double array: as NumPy does it
+        if b.dtype is F64 and b.ndim == 2:  # a double scalar and a double array: as NumPy does it
             fast = _ARRAY_SCALAR_FAST.get(symbol)
             if fast is not None:
                 out = fast(a, b)
@@ -425,7 +349,7 @@ def uminus(a: object) -> object:
     t = type(a)
     if t is float or t is complex:
         return -a
-    if t is np.ndarray and a.dtype is _F64 and a.ndim == 2 and a.size != 1:
+    if t is np.ndarray and a.dtype is F64 and a.ndim == 2 and a.size != 1:
         return -a  # a double array (1x1 arrays take the general path, which makes them floats)
     if t in OBJECT_KINDS:
         out = objects.unary_operator("-", a)
@@ -470,7 +394,7 @@ def logical_not(a: object) -> object:
 
 def transpose(a: object, conjugate: bool = False) -> object:
     t = type(a)
-    if t is np.ndarray and a.dtype is _F64 and a.ndim == 2 and a.size != 1:
+    if t is np.ndarray and a.dtype is F64 and a.ndim == 2 and a.size != 1:
         return a.T.copy()  # a real double matrix, as below (1x1 arrays become floats there)
     if t is float or t is bool:
         return a
