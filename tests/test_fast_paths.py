@@ -355,6 +355,10 @@ LOOP_CASES = [
     "x = int8([1 2]); for k = 1:3, s = sum(x) + k; end",
     "for k = 1:3, s = round(k / 2) + fix(-k / 2) + ceil(k / 3) + sign(k - 2); end",
     "v = [4 NaN]; for k = 1:2, s = max(v(k), 1) + min(NaN, k); end",
+    # statements on arrays for a while (no longer tried inline), then on scalars
+    "x = [1 2]; r = 0; for k = 1:20, if k == 12, x = 5; end, s = x * 2; r = r + s(1); end",
+    "x = [1 2]; c = 0; for k = 1:20, if k > 15, x = k; end, if x > 1, c = c + 1; end, end",
+    "s = 0; for k = 1:20, x = 1:k; s = s + sum(x) + max(x, 3); end",
 ]
 
 

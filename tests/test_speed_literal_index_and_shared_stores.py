@@ -323,3 +323,24 @@ def test_logical_mask_index_as_general(monkeypatch: pytest.MonkeyPatch, base: st
         same(fast, slow)
     else:
         assert type(fast) is type(slow) and repr(fast) == repr(slow)
+
+
+def test_inline_statements_on_arrays_stop_being_tried(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mlang.evaluation.compiler import loop_source
+
+    made: list = []
+
+    class Counting(loop_source.Attempts):
+        __slots__ = ()
+
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+    monkeypatch.setattr(loop_source, "Attempts", Counting)
+    interp, _ = run("v = [1 2 3]; s = 0; for k = 1:20, e = v / 2; s = s + k; end")
+    same(interp.get("e"), np.array([[0.5, 1.0, 1.5]]))
+    assert interp.get("s") == 210.0
+    array_statement, scalar_statement = made
+    assert not array_statement.live and array_statement.misses == loop_source.Attempts.MISSES
+    assert scalar_statement.live and scalar_statement.misses == 0

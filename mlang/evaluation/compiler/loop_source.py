@@ -207,6 +207,24 @@ class PureCall:
         return out
 
 
+class Attempts:
+    """Whether a statement written inline is still tried: not after ``MISSES`` tries in a row
+    whose values were not what the inline code takes (a statement on arrays), each of which
+    costs reading and checking before the general path runs."""
+
+    MISSES = 8
+    __slots__ = ("live", "misses")
+
+    def __init__(self) -> None:
+        self.live = True
+        self.misses = 0
+
+    def missed(self) -> None:
+        self.misses += 1
+        if self.misses >= self.MISSES:
+            self.live = False
+
+
 class LoopWriter:
     """Writes one loop's Python source; ``compiler`` gives the closures of the general paths."""
 
@@ -382,6 +400,10 @@ class LoopWriter:
                 target: str) -> None:
         """Source setting ``ok`` and, when ok, ``target`` to the value of ``expr`` (a
         comma-separated list of targets, values)."""
+        attempts = self.ref(Attempts(), "a")
+        self.emit(depth, "ok = False")
+        self.emit(depth, f"if {attempts}.live:")
+        depth += 1
         self.emit(depth, "try:")
         for name, tmp, _ in reads:
             self.emit(depth + 1, f"{tmp} = vars.get({name!r}, MISSING)")
@@ -393,6 +415,10 @@ class LoopWriter:
         if reads:  # let go of what was read (arrays too, when a check failed): a store
             # must see an array unshared
             self.emit(depth, " = ".join(tmp for _, tmp, _ in reads) + " = None")
+        self.emit(depth, "if ok:")
+        self.emit(depth + 1, f"{attempts}.misses = 0")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f"{attempts}.missed()")
 
     # ------------------------------------------------------------ statements
 
