@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from mlang.builtins.math import decompositions, linalg
-from mlang.builtins.math.cumulative import cumprod, cumsum
+from mlang.builtins.math.cumulative import cumprod, cumsum, diff
 from mlang.builtins.math.decompositions import chol, eig
-from mlang.builtins.math.extrema import _extreme, max_, min_
-from mlang.builtins.math.linalg import cross, inv, kron, norm
+from mlang.builtins.math.extrema import _extreme, cummax, cummin, max_, min_
+from mlang.builtins.math.linalg import cross, diag, dot, inv, kron, norm
 from mlang.builtins.math.reductions import all_, any_, mean, median, prod, std, sum_, var
 from mlang.errors import MatlabError
 from mlang.values import solve as solve_module
@@ -392,3 +392,24 @@ def test_chol_of_small_matrices_matches_general_path() -> None:
     for x in pool + [np.array([[1.0, NAN], [NAN, 1.0]]), np.array([[1e300, 0], [0, 1e300]])]:
         for nargout in (1, 2):
             same(_outcome(chol, x, nargout=nargout), _outcome(chol, x, char_row("upper"), nargout=nargout))
+
+
+def test_diag_dot_diff_and_running_extremes_match_general_path() -> None:
+    forward = char_row("forward")
+    pool = _matrices() + [np.array([[-0.0, NAN, 0.0, -0.0, 1.0]]), np.array([[NAN, NAN, 2.0]])]
+    for a in pool:
+        for x in _values(a):
+            same(_outcome(diag, x), _outcome(diag, x, np.array([[0.0]])))
+            same(_outcome(diag, x, -0.0), _outcome(diag, x, np.array([[0.0]])))
+            same(_outcome(diff, x), _outcome(diff, x, 1.0))
+            same(_outcome(dot, x, x), _outcome(dot, x, x, np.array([[1.0]])) if _is_matrix(x)
+                 else _outcome(dot, x, x))
+            for f in (cummax, cummin):
+                same(_outcome(f, x), _outcome(f, x, forward))
+                for d in (1.0, 2.0, 3.0, 0.0):
+                    same(_outcome(f, x, d), _outcome(f, x, np.array([[d]]), forward))
+    a = np.array([[1.0, 2.0], [3.0, 4.0]])
+    same(_outcome(dot, a, np.ones((2, 3))), ("error", "MATLAB:dot:InputSizeMismatch"))
+    out = diag(a)
+    out[0, 0] = 9.0  # the diagonal taken is a copy, never a view of the matrix
+    assert a[0, 0] == 1.0

@@ -163,6 +163,11 @@ def diff(x: Any, n: Any = None, dim: Any = None) -> object:
 
     Differences between adjacent elements (n-th order), along the first
     non-singleton dimension or dim."""
+    if n is None and dim is None and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 \
+            and x.size > 1:
+        # first differences of a real double array along its first non-singleton dimension
+        # (as np.diff takes them)
+        return result(x[:, 1:] - x[:, :-1] if x.shape[0] == 1 else x[1:] - x[:-1])
     a = numbers_of(x, "diff")
     order = 1
     if n is not None and not is_placeholder(n):

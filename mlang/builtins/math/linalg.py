@@ -104,6 +104,15 @@ def diag(v: Any, k: Any = 0.0) -> object:
     x = diag(A,k)
 
     Square matrix with v on its k-th diagonal, or the k-th diagonal of A as a column."""
+    if type(v) is np.ndarray and v.dtype == np.float64 and v.ndim == 2 and v.size and type(k) is float \
+            and k == 0.0 and v.size <= 256:
+        # the main diagonal of a real double matrix, or a real double vector put on it
+        if v.shape[0] == 1 or v.shape[1] == 1:
+            n = v.size
+            out = np.zeros((n, n))
+            out.flat[::n + 1] = v.reshape(-1)
+            return result(out)
+        return result(v.diagonal().reshape(-1, 1).copy())
     offset = integer_scalar(k, "K-th diagonal input must be an integer scalar.",
                             "MATLAB:diag:kthDiagInputNotInteger")
     a = to_array(v)
@@ -464,6 +473,11 @@ def dot(a: Any, b: Any, dim: Any = None) -> object:
                 total += u * w
             return total
         return float((a.reshape(-1) * b.reshape(-1)).sum())
+    if dim is None and type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float64 \
+            and b.dtype == np.float64 and a.ndim == 2 and a.shape == b.shape and a.shape[0] > 1 \
+            and a.shape[1] > 1:
+        # two real double matrices of one size: the sums of their products down the columns
+        return result((a * b).sum(axis=0, keepdims=True))
     x, y = as_floats(a, "dot"), as_floats(b, "dot")
     if dim is None and is_vector_array(x) and is_vector_array(y):
         if x.size != y.size:
