@@ -22,6 +22,7 @@ from mlang.builtins.math.reductions import all_, any_, mean, median, prod, std, 
 from mlang.errors import MatlabError
 from mlang.values import solve as solve_module
 from mlang.values.core import char_row, result
+from mlang.values.string import StringArray
 
 NAN, INF = math.nan, math.inf
 
@@ -310,6 +311,12 @@ def test_norms_match_general_path() -> None:
         same(_outcome(norm, x), _outcome(norm, x, np.array([[2.0]])))
         for p in (1.0, 2.0, INF, -INF, 3.0, 0.0, 0.5, NAN):
             same(_outcome(norm, x, p), _outcome(norm, x, np.array([[p]])))
+        if type(x) is np.ndarray and x.ndim == 2 and x.dtype == np.float64 and x.size:
+            # 'fro': the general path's 2-norm of the elements in row order
+            with np.errstate(all="ignore"):
+                general = result(np.array([[linalg._vector_norm(x.reshape(-1), 2.0)]]))
+            same(_outcome(norm, x, char_row("fro")), general)
+            same(_outcome(norm, x, StringArray.scalar("fro")), general)
 
 
 def test_rcond_estimate_matches_general_path(monkeypatch: pytest.MonkeyPatch) -> None:

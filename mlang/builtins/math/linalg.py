@@ -295,20 +295,14 @@ def norm(x: Any, p: Any = 2.0) -> object:
             and (x.shape[0] == 1 or x.shape[1] == 1) and type(p) is float and p == 2.0:
         # the 2-norm of a real double row or column, as _scaled_p_norm computes it (its
         # largest magnitude is NaN when any element is; x*x is NumPy's x**2)
-        if x.size < SEQUENTIAL_SUM:
-            return _short_norm([abs(e) for e in x.reshape(-1).tolist()])
-        mags = np.abs(x.reshape(-1))
-        scale = float(np.maximum.reduce(mags))
-        if scale != scale:
-            return math.nan
-        if scale == 0 or scale == math.inf:
-            return float(np.add.reduce(mags * mags)) ** 0.5
-        scaled = mags / scale
-        return scale * float(np.add.reduce(scaled * scaled)) ** 0.5
-    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and type(p) is float:
-        quick = _double_norm(x, p)
-        if quick is not None:
-            return quick
+        return _two_norm(x.reshape(-1))
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size:
+        if type(p) is float:
+            quick = _double_norm(x, p)
+            if quick is not None:
+                return quick
+        elif text_option(p) == "fro":
+            return _two_norm(x.reshape(-1))  # the general path's: of the elements in row order
     a = as_floats(x, "norm")
     if a.ndim > 2:
         raise error("MATLAB:norm:inputMustBe2D", "Input must be 2-D.")
@@ -327,6 +321,21 @@ def norm(x: Any, p: Any = 2.0) -> object:
         raise error("MATLAB:norm:unknownNorm",
                     "The only matrix norms available are 1, 2, inf, and 'fro'.")
     return float_result(np.array([[value]]), x)
+
+
+def _two_norm(flat: np.ndarray) -> float:
+    """The 2-norm of real doubles ``flat``, as _scaled_p_norm computes it (its largest
+    magnitude is NaN when any element is; x*x is NumPy's x**2)."""
+    if flat.size < SEQUENTIAL_SUM:
+        return _short_norm([abs(e) for e in flat.tolist()])
+    mags = np.abs(flat)
+    scale = float(np.maximum.reduce(mags))
+    if scale != scale:
+        return math.nan
+    if scale == 0 or scale == math.inf:
+        return float(np.add.reduce(mags * mags)) ** 0.5
+    scaled = mags / scale
+    return scale * float(np.add.reduce(scaled * scaled)) ** 0.5
 
 
 def _double_norm(x: np.ndarray, p: float) -> float | None:
