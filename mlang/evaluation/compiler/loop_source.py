@@ -208,11 +208,12 @@ class PureCall:
 
 
 class Attempts:
-    """Whether a statement written inline is still tried: not after ``MISSES`` tries in a row
-    whose values were not what the inline code takes (a statement on arrays), each of which
-    costs reading and checking before the general path runs."""
+    """Whether a statement written inline is still tried: not after ``MISSES`` tries whose
+    values were not what the inline code takes (a statement on arrays), each of which costs
+    reading and checking before the general path runs.  (Tries that succeed are not
+    counted: that would cost every inline statement a store.)"""
 
-    MISSES = 8
+    MISSES = 16
     __slots__ = ("live", "misses")
 
     def __init__(self) -> None:
@@ -401,8 +402,9 @@ class LoopWriter:
         """Source setting ``ok`` and, when ok, ``target`` to the value of ``expr`` (a
         comma-separated list of targets, values)."""
         attempts = self.ref(Attempts(), "a")
-        self.emit(depth, "ok = False")
-        self.emit(depth, f"if {attempts}.live:")
+        self.emit(depth, f"if not {attempts}.live:")
+        self.emit(depth + 1, "ok = False")
+        self.emit(depth, "else:")
         depth += 1
         self.emit(depth, "try:")
         for name, tmp, _ in reads:
@@ -415,9 +417,7 @@ class LoopWriter:
         if reads:  # let go of what was read (arrays too, when a check failed): a store
             # must see an array unshared
             self.emit(depth, " = ".join(tmp for _, tmp, _ in reads) + " = None")
-        self.emit(depth, "if ok:")
-        self.emit(depth + 1, f"{attempts}.misses = 0")
-        self.emit(depth, "else:")
+        self.emit(depth, "if not ok:")
         self.emit(depth + 1, f"{attempts}.missed()")
 
     # ------------------------------------------------------------ statements
