@@ -15,7 +15,7 @@ import pytest
 
 from mlang.builtins.math import decompositions, linalg
 from mlang.builtins.math.cumulative import cumprod, cumsum, diff
-from mlang.builtins.math.decompositions import chol, eig
+from mlang.builtins.math.decompositions import chol, eig, qr
 from mlang.builtins.math.extrema import _extreme, cummax, cummin, max_, min_
 from mlang.builtins.math.linalg import cross, diag, dot, inv, kron, norm
 from mlang.builtins.math.reductions import all_, any_, mean, median, prod, std, sum_, var
@@ -420,3 +420,16 @@ def test_diag_dot_diff_and_running_extremes_match_general_path() -> None:
     out = diag(a)
     out[0, 0] = 9.0  # the diagonal taken is a copy, never a view of the matrix
     assert a[0, 0] == 1.0
+
+
+def test_qr_of_small_matrices_matches_general_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(34)
+    pool = _all_square() + [rng.standard_normal(shape) for shape in ((4, 2), (5, 5), (2, 4), (16, 3), (17, 4))]
+    pool += [np.asfortranarray(rng.standard_normal((4, 3))), np.zeros((3, 2)), np.array([[0.0, -0.0], [-0.0, 0.0]])]
+    for x in pool:
+        for nargout in (1, 2, 3):
+            fast = _outcome(qr, x, nargout=nargout)
+            with monkeypatch.context() as m:
+                m.setattr(decompositions, "_small_qr", lambda a, nargout: None)
+                general = _outcome(qr, x, nargout=nargout)
+            same(fast, general)

@@ -295,6 +295,11 @@ def qr(a: Any, *args: Any, nargout: int = 1) -> object:
     so that A*P = Q*R (A(:,P) = Q*R with outputForm "vector") and abs(diag(R))
     decreases.  "econ" keeps the first n columns of Q and rows of R when m > n;
     qr(A,0) is qr(A,"econ","vector")."""
+    if not args and nargout <= 2 and type(a) is np.ndarray and a.dtype == np.float64 and a.ndim == 2 \
+            and 0 < a.shape[1] <= a.shape[0] <= 16 and small_and_finite(a):
+        quick = _small_qr(a, nargout)
+        if quick is not None:
+            return quick
     # SciPy on first use: keeps start-up fast
     import scipy.linalg
 
@@ -335,6 +340,39 @@ def qr(a: Any, *args: Any, nargout: int = 1) -> object:
     else:
         p = np.eye(n)[:, perm]
     return out(q, (a,)), out(r, (a,)), result(p)
+
+
+def _small_qr(a: np.ndarray, nargout: int) -> object:
+    """qr of a small finite real double matrix with no fewer rows than columns: the
+    LAPACK calls scipy.linalg.qr(A) makes (geqrf, then orgqr on a square copy), with the
+    workspace sizes its queries give; None should LAPACK report an error."""
+    m, n = a.shape
+    (geqrf, geqrf_work), (orgqr, orgqr_work) = _qr_routines(m, n)
+    factors, tau, _, info = geqrf(a, lwork=geqrf_work, overwrite_a=False)
+    if info < 0:
+        return None
+    r = result(np.triu(factors))
+    if nargout <= 1:
+        return r
+    square = np.empty((m, m))
+    square[:, :n] = factors
+    q, _, info = orgqr(square, tau, lwork=orgqr_work, overwrite_a=1)
+    return None if info < 0 else (result(q), r)
+
+
+@functools.lru_cache(maxsize=64)
+def _qr_routines(m: int, n: int) -> tuple[tuple[Any, int], tuple[Any, int]]:
+    """LAPACK's double geqrf and orgqr with the workspace sizes their queries give for an
+    m-by-n matrix (m >= n), as scipy.linalg.qr asks them."""
+    # SciPy on first use: keeps start-up fast
+    import scipy.linalg.lapack
+
+    geqrf, orgqr = scipy.linalg.lapack.get_lapack_funcs(("geqrf", "orgqr"), dtype=np.float64)
+    sample = np.ones((m, n))
+    geqrf_work = int(geqrf(sample, lwork=-1)[-2][0].real)
+    factors, tau, _, _ = geqrf(sample, lwork=geqrf_work)
+    orgqr_work = int(orgqr(np.ones((m, m)), tau, lwork=-1)[-2][0].real)
+    return (geqrf, geqrf_work), (orgqr, orgqr_work)
 
 
 # ------------------------------------------------------------------------ lu
