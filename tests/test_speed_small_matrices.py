@@ -219,6 +219,10 @@ def test_var_and_std_of_vectors_match_general_path() -> None:
             v = rng.uniform(-1, 1, n) * 10.0 ** rng.integers(-20, 20, n)
             short += [v.reshape(1, n), v.reshape(n, 1)]
         short.append(np.array([[1e308, -1e308, 1e308][:n] + [0.0] * max(n - 3, 0)]))
+    for rows in range(2, 9):
+        for _ in range(30):
+            cols = int(rng.integers(2, 6))
+            short.append(rng.uniform(-1, 1, (rows, cols)) * 10.0 ** rng.integers(-20, 20, (rows, cols)))
     for a in short:
         for f in (var, std):
             same(f(a), f(a, 0.0))

@@ -519,6 +519,19 @@ def _column_variances(x: np.ndarray) -> np.ndarray:
     the general path's steps, whose sums of fewer than 8 numbers NumPy adds one after
     another from 0.0 whatever the memory layout."""
     n = x.shape[0]
+    if x.size <= 64:  # in Python floats, with the same additions in the same order
+        variances = []
+        for column in zip(*x.tolist(), strict=True):
+            total = 0.0
+            for v in column:
+                total += v
+            mean = total / n
+            squares = 0.0
+            for v in column:
+                deviation = abs(v - mean)
+                squares += deviation * deviation
+            variances.append(squares / (n - 1))
+        return np.array([variances])
     mu = x.sum(axis=0, keepdims=True) / n
     return (np.abs(x - mu) ** 2).sum(axis=0, keepdims=True) / (n - 1)
 
