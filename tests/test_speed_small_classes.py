@@ -536,3 +536,35 @@ def test_strcmpi_and_strncmp_of_char_arrays_give_the_general_answers():
     for bad in (-1.0, 1.5, math.nan, math.inf):
         with pytest.raises(MatlabError):
             search_functions.strncmp(_chars("abc"), _chars("abd"), bad)
+
+
+# ------------------------------------------------------------------ a double array and a scalar
+
+SCALARS = [2.0, 3.0, -1.0, 0.5, -0.5, 0.0, -0.0, 1.0, 16.0, 17.0, -16.0, 1e-15, 1e15, 1e300, -2.5,
+           math.inf, -math.inf, math.nan, 1 / 3]
+
+
+@pytest.mark.parametrize("symbol", ["+", "-", ".*", "*", "./", "/", ".\\", ".^"])
+def test_a_double_array_and_a_double_scalar_with_every_element_wise_operator(symbol):
+    shapes = [(1, 3), (3, 1), (2, 2), (1, 8), (1, 9), (1, 1), (0, 3), (3, 3)]
+    arrays = [np.array([[1e200, 2.0, 3.0]]), np.array([[1e-200, 4.0]]), np.array([[0.0, 2.0]]),
+              np.array([[16.5, 2.0, -3.0]]), np.array([[1e16, 1.5]]), np.array([[1e15, 1e-15, 16.0]])]
+    for seed, shape in enumerate(shapes * 3 + [None] * len(arrays)):
+        a = _doubles(shape, seed) if shape is not None else arrays[seed - 3 * len(shapes)]
+        if seed % 4 == 1:
+            a = np.abs(a)  # no negative base: real powers
+        if seed % 4 == 2 and a.size and shape is not None:
+            a.flat[0] = (1e15, 1e-15, 0.0, 1e16)[seed % 3]
+        for b in SCALARS:
+            for x, y in ((a, b), (b, a)):
+                if symbol in ("/",) and type(y) is np.ndarray and y.size != 1:
+                    continue  # (mrdivide by a matrix: not element-wise)
+                with warnings.catch_warnings(record=True) as general_warned:
+                    warnings.simplefilter("always")
+                    general = operators.binary(symbol, _general_form(x), _general_form(y))
+                with warnings.catch_warnings(record=True) as fast_warned:
+                    warnings.simplefilter("always")
+                    fast = operators.binary(symbol, x, y)
+                assert type(fast) is type(general)
+                assert _bits(fast) == _bits(general), (symbol, x, y)
+                assert len(fast_warned) <= len(general_warned)  # (no NumPy warning of its own)

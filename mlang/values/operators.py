@@ -35,7 +35,7 @@ from mlang.values.core import (
     to_array,
     to_double_array,
 )
-from mlang.values.double_arithmetic import ARITH, F64, FAST_ARITH, LARGEST, quick_double
+from mlang.values.double_arithmetic import ARITH, F64, FAST_ARITH, LARGEST, quick_double, quick_scalar_first
 from mlang.values.integer_arithmetic import (
     EXACT_NARROW,
     INT_LIMITS,
@@ -145,14 +145,9 @@ def elementwise(symbol: str, a: object, b: object) -> object:
             with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
                 return result(compute(a, np.array([[b]])))
     elif type(a) is float and type(b) is np.ndarray and b.dtype is F64 and b.ndim == 2:
-        fast = FAST_ARITH.get(symbol)  # a double scalar and a double array: as NumPy does it
-        if fast is not None:
-            out = fast(a, b)
-            return float(out[0, 0]) if out.size == 1 else out
-        compute = ARITH.get(symbol)
-        if compute is not None:  # the general path's steps, without its conversions
-            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-                return result(compute(np.array([[a]]), b))
+        quick = quick_scalar_first(symbol, a, b)
+        if quick is not None:
+            return quick
     elif (type(a) is np.ndarray and a.dtype in NARROW_INT_LIMITS) \
             or (type(b) is np.ndarray and b.dtype in NARROW_INT_LIMITS):
         quick = short_narrow_int(symbol, a, b)  # short integers, in Python numbers
