@@ -108,6 +108,10 @@ def display_lines(name: str, value: Any, style: Style) -> list[Line]:
 
 def disp_lines(value: Any, style: Style) -> list[Line]:
     """The lines ``disp`` prints: the value without its name or class header."""
+    if type(value) is float:  # the most common: as below, without the general tests
+        lines = _double_scalar_lines(value, style)
+        if lines is not None:
+            return [*lines, BLANK]
     value = _plain(value)
     t = type(value)
     kind = kind_of(value)
@@ -208,6 +212,10 @@ def _pages(value: Any) -> Iterator[tuple[tuple[int, ...], Any]]:
 def _body(value: Any, style: Style, header: bool = True) -> list[Line]:
     """The lines after ``name =``: a class header (when the class has one) and the data."""
     t = type(value)
+    if t is float:
+        lines = _double_scalar_lines(value, style)
+        if lines is not None:
+            return lines
     if t is float or t is bool or t is complex or t is np.ndarray:
         return _array_body(to_array(value), style, header)
     if t is Cell:
@@ -345,9 +353,22 @@ def _real_num(values: np.ndarray, single: bool, style: Style, scalar: bool) -> _
         return _Num("bank", width=14)
     if fmt == "rat":
         return _Num("rat", width=max(len(_rat(x)) for x in values.reshape(-1).tolist()) + 3)
+    if values.size <= _FEW:  # a few numbers: looked at in Python, without NumPy's calls
+        finite = [x for x in values.reshape(-1).tolist() if math.isfinite(x)]
+        top = max(map(abs, finite), default=0.0)
+        return _num_for(top, all(x.is_integer() for x in finite), single, fmt, scalar)
     finite = values[np.isfinite(values)]
     top = float(np.abs(finite).max()) if finite.size else 0.0
-    if bool(np.all(finite == np.round(finite))) and top < 1e9:
+    return _num_for(top, bool(np.all(finite == np.round(finite))), single, fmt, scalar)
+
+
+_FEW = 32
+
+
+def _num_for(top: float, whole: bool, single: bool, fmt: str, scalar: bool) -> _Num:
+    """``_real_num`` given the largest finite magnitude and whether every finite element is
+    a whole number (the styles hex, +, bank and rat aside)."""
+    if whole and top < 1e9:
         return _Num("int", width=6 if top < 1000 else 12)
     long = fmt.startswith("long")
     digits = (7 if single else 15) if long else 4
@@ -386,6 +407,22 @@ def _scaled(x: float, scale: int) -> float:
 
 def _scale_lines(scale: int) -> list[Line]:
     return [f"   1.0e{scale:+03d} *", BLANK] if scale else []
+
+
+def _double_scalar_lines(x: float, style: Style) -> list[Line] | None:
+    """The body of a double scalar, as ``_array_body`` makes it (None for the formats whose
+    width depends on more than the number: hex, +, bank, rat)."""
+    fmt = style.format
+    if fmt in _WHOLE_ARRAY_FORMATS:
+        return None
+    if math.isfinite(x):
+        num = _num_for(abs(x), x.is_integer(), False, fmt, True)
+    else:
+        num = _num_for(0.0, True, False, fmt, True)
+    return [num.text(x).rjust(num.width)]
+
+
+_WHOLE_ARRAY_FORMATS = ("hex", "+", "bank", "rat")
 
 
 def _real_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str]], list[Line]]:
