@@ -42,7 +42,7 @@ SYMBOLS = ["+", "-", ".*", "./", ".\\"]
 
 def _general_form(v: object) -> object:
     """The same value in a form the direct paths leave to the general path."""
-    if type(v) is float:
+    if type(v) is float or type(v) is bool:
         return np.array(v).reshape(1, 1, 1)
     return v.reshape(v.shape + (1,))
 
@@ -568,3 +568,57 @@ def test_a_double_array_and_a_double_scalar_with_every_element_wise_operator(sym
                 assert type(fast) is type(general)
                 assert _bits(fast) == _bits(general), (symbol, x, y)
                 assert len(fast_warned) <= len(general_warned)  # (no NumPy warning of its own)
+
+
+# ------------------------------------------------------------------ logical and integer operators
+
+def _logicals() -> list[object]:
+    rng = np.random.default_rng(9)
+    return [np.array([[True, False, True]]), np.array([[False], [True]]), rng.random((3, 3)) < 0.5,
+            np.zeros((0, 3), dtype=bool), np.array([[True]]), np.array([[1.0, 0.0, -2.0]]),
+            np.array([[0.0, math.nan, 1.0]]), np.array([[math.inf, -0.0]]), np.arange(9.0).reshape(1, 9),
+            np.array([[2.0], [0.0]]), np.zeros((0, 3)), True, False, 0.0, 3.0, math.nan]
+
+
+@pytest.mark.parametrize("symbol", ["&", "|"])
+def test_logical_operators_give_the_general_answers(symbol):
+    values = _logicals()
+    for a in values:
+        for b in values:
+            try:
+                general = operators.binary(symbol, _general_form(a), _general_form(b))
+            except MatlabError as err:
+                with pytest.raises(MatlabError) as caught:
+                    operators.binary(symbol, a, b)
+                assert caught.value.identifier == err.identifier
+                continue
+            fast = operators.binary(symbol, a, b)
+            assert type(fast) is type(general)
+            assert _bits(fast) == _bits(general)
+
+
+def test_logical_not_gives_the_general_answer():
+    for a in _logicals():
+        try:
+            general = operators.logical_not(_general_form(a))
+        except MatlabError as err:
+            with pytest.raises(MatlabError) as caught:
+                operators.logical_not(a)
+            assert caught.value.identifier == err.identifier
+            continue
+        fast = operators.logical_not(a)
+        assert type(fast) is type(general)
+        assert _bits(fast) == _bits(general)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+def test_comparisons_and_negation_of_short_integers(cls):
+    for ints in _integers(cls) + [np.asfortranarray(np.arange(6, dtype=cls).reshape(2, 3))]:
+        for symbol in ("==", "~=", "<", "<=", ">", ">="):
+            for d in DOUBLES:
+                _compare_binary(symbol, ints, d)
+                _compare_binary(symbol, d, ints)
+            _compare_binary(symbol, ints, ints)
+            _compare_binary(symbol, ints, ints[..., ::-1].copy())
+        fast, general = operators.uminus(ints), operators.uminus(_general_form(ints))
+        assert _bits(fast) == _bits(general)

@@ -35,7 +35,15 @@ from mlang.values.core import (
     to_array,
     to_double_array,
 )
-from mlang.values.double_arithmetic import ARITH, F64, FAST_ARITH, LARGEST, quick_double, quick_scalar_first
+from mlang.values.double_arithmetic import (
+    ARITH,
+    F64,
+    FAST_ARITH,
+    LARGEST,
+    SHORT_ROW,
+    quick_double,
+    quick_scalar_first,
+)
 from mlang.values.integer_arithmetic import (
     EXACT_NARROW,
     INT_LIMITS,
@@ -194,6 +202,11 @@ def compare(symbol: str, a: object, b: object) -> object:
     elif type(a) is float and type(b) is np.ndarray and b.dtype is F64 and b.ndim == 2:
         out = COMPARE[symbol](a, b)
         return bool(out[0, 0]) if out.size == 1 else out
+    elif _narrow_ints_compared(a, b):
+        # an integer array of at most 32 bits with a double scalar (compared in double, as NumPy
+        # promotes them: exact) or with an array of its class and size (exact in the class)
+        out = COMPARE[symbol](a, b)
+        return bool(out[0, 0]) if out.size == 1 else out
     string_result = _string_operator(symbol, a, b)
     if string_result is not None:
         return string_result
@@ -203,6 +216,17 @@ def compare(symbol: str, a: object, b: object) -> object:
     if symbol not in ("==", "~=") and (x.dtype.kind == "c" or y.dtype.kind == "c"):
         x, y = x.real, y.real  # MATLAB orders complex numbers by their real parts
     return result(COMPARE[symbol](x, y))
+
+
+def _narrow_ints_compared(a: object, b: object) -> bool:
+    """Whether compare's operands are a 2-D array of an integer class of at most 32 bits and a
+    double scalar (either way round), or two such arrays of one class and size."""
+    ta, tb = type(a), type(b)
+    if ta is np.ndarray:
+        if a.ndim != 2 or a.dtype not in NARROW_INT_LIMITS:
+            return False
+        return tb is float or (tb is np.ndarray and b.dtype is a.dtype and b.shape == a.shape)
+    return ta is float and tb is np.ndarray and b.ndim == 2 and b.dtype in NARROW_INT_LIMITS
 
 
 def _compared(v: object) -> np.ndarray:
@@ -228,9 +252,25 @@ def logical_op(symbol: str, a: object, b: object) -> object:
     x, y = logical_scalar(a), logical_scalar(b)
     if x is not None and y is not None:  # two scalars: a logical scalar
         return (x and y) if symbol == "&" else (x or y)
+    x = _quick_mask(a) if x is None else x
+    y = _quick_mask(b) if y is None else y
+    if x is not None and y is not None and (type(x) is bool or type(y) is bool or x.shape == y.shape):
+        out = LOGICAL[symbol](x, y)  # (a logical scalar broadcasts as the general path's 1x1 does)
+        return out.item() if out.size == 1 else out
     x, y = align(to_logical(a, symbol), to_logical(b, symbol))
     check_sizes(x, y)
     return result(LOGICAL[symbol](x, y))
+
+
+def _quick_mask(v: object) -> np.ndarray | None:
+    """to_logical of a 2-D logical array (itself) or of a short 2-D double array without NaN;
+    None for anything else."""
+    if type(v) is np.ndarray and v.ndim == 2:
+        if v.dtype is _MASK:
+            return v
+        if v.dtype is F64 and 0 < v.size <= SHORT_ROW and all(x == x for x in v.ravel().tolist()):
+            return v != 0
+    return None
 
 
 def to_logical(v: object, symbol: str = "~") -> np.ndarray:
@@ -346,6 +386,9 @@ def uminus(a: object) -> object:
         return -a
     if t is np.ndarray and a.dtype is F64 and a.ndim == 2 and a.size != 1:
         return -a  # a double array (1x1 arrays take the general path, which makes them floats)
+    if t is np.ndarray and a.ndim == 2 and a.dtype in NARROW_INT_LIMITS:
+        lo = NARROW_INT_LIMITS[a.dtype][0]  # -intmin saturates to intmax; unsigned classes give 0
+        return np.negative(np.maximum(a, lo + 1)) if lo else np.zeros_like(a)
     if t in OBJECT_KINDS:
         out = objects.unary_operator("-", a)
         if out is not NotImplemented:
@@ -380,6 +423,10 @@ def logical_not(a: object) -> object:
         return not a
     if type(a) is float and a == a:
         return a == 0.0
+    if type(a) is np.ndarray and a.size != 1:  # (a 1x1 result would be a logical scalar)
+        mask = _quick_mask(a)
+        if mask is not None:
+            return ~mask
     if type(a) in OBJECT_KINDS:
         out = objects.unary_operator("~", a)
         if out is not NotImplemented:
