@@ -116,7 +116,8 @@ def test_builtin_calls_in_written_loops_follow_what_the_name_means(tmp_path) -> 
 
 JOIN_VALUES = ["[1 2 3]", "[4; 5]", "[1 2; 3 4]", "7", "[]", "zeros(1, 0)", "zeros(0, 3)",
                "int8([1 2 3])", "single([1 2])", "[true false]", "'ab'", "[1i 2]", "{1, 2}",
-               "string('s')", "reshape(1:8, 2, 2, 2)", "[NaN -0 Inf]", "struct('f', 1)"]
+               "string('s')", "reshape(1:8, 2, 2, 2)", "[NaN -0 Inf]", "struct('f', 1)", "['ab'; 'cd']",
+               "''", "'x'", "true", "[true; false]", "char([55357 56832])"]
 
 
 @pytest.mark.parametrize("a", JOIN_VALUES)
@@ -147,14 +148,14 @@ def test_matrix_of_names_that_are_not_all_variables(code: str, expected: str | N
     same(got, general)
 
 
-def test_joined_doubles_declines_what_it_does_not_join() -> None:
+def test_joined_arrays_declines_what_it_does_not_join() -> None:
     row = np.array([[1.0, 2.0]])
-    same(concat.joined_doubles([row, row], 0), np.array([[1.0, 2.0], [1.0, 2.0]]))
-    same(concat.joined_doubles([row, row], 1), np.array([[1.0, 2.0, 1.0, 2.0]]))
+    same(concat.joined_arrays([row, row], 0), np.array([[1.0, 2.0], [1.0, 2.0]]))
+    same(concat.joined_arrays([row, row], 1), np.array([[1.0, 2.0, 1.0, 2.0]]))
     for values, axis in [([row, np.ones((1, 3))], 0), ([row, np.ones((2, 1))], 1), ([row, 1.0], 1),
                          ([row, row.astype(np.float32)], 0), ([row, np.zeros((0, 2))], 0),
                          ([1.0, row], 1), ([row, np.ones((1, 2, 2))], 1)]:
-        assert concat.joined_doubles(values, axis) is None
+        assert concat.joined_arrays(values, axis) is None
 
 
 @pytest.mark.parametrize("base", BASES)

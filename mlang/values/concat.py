@@ -217,23 +217,30 @@ def short_double_row(values: list) -> np.ndarray | None:
 _SHORT_ROW = 16  # (longer rows: joining the arrays is faster than going through their numbers)
 
 
-def joined_doubles(values: list, axis: int) -> np.ndarray | None:
+def joined_arrays(values: list, axis: int) -> np.ndarray | None:
     """``[a, b, ...]`` (``axis`` 1) or ``[a; b; ...]`` (``axis`` 0) of two or more non-empty
-    2-D double arrays whose sizes agree: what ``concatenate`` gives (None for anything else)."""
+    2-D arrays of one class, double, char or logical, whose sizes agree: what
+    ``concatenate`` gives (None for anything else)."""
     first = values[0]
-    if type(first) is not np.ndarray:
+    if type(first) is not np.ndarray or first.ndim != 2:
+        return None
+    dtype = first.dtype
+    if dtype is not _FLOAT64 and dtype is not _LOGICAL and dtype != CHAR:
         return None
     across = 1 - axis
-    width = first.shape[across] if first.ndim == 2 else -1
+    width = first.shape[across]
     total = 0
     for v in values:
-        if type(v) is not np.ndarray or v.dtype is not _FLOAT64 or v.ndim != 2 or not v.size \
-                or v.shape[across] != width:
+        if type(v) is not np.ndarray or (v.dtype is not dtype and v.dtype != dtype) or v.ndim != 2 \
+                or not v.size or v.shape[across] != width:
             return None
         total += v.size
     if total >= _SMALL:
         return None
     return _concatenate(values, axis)
+
+
+_LOGICAL = np.dtype(np.bool_)
 
 
 def concatenate(rows: list[list]) -> object:

@@ -16,8 +16,8 @@ from mlang.errors import error
 from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, constant_of, scalar_truth
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
-from mlang.values import concat, operators
-from mlang.values.concat import concatenate, make_cell, short_double_row
+from mlang.values import operators
+from mlang.values.concat import concatenate, joined_arrays, make_cell, short_double_row
 from mlang.values.core import EMPTY, char_row, size_of
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
@@ -500,6 +500,8 @@ class ExpressionCompiler:
                 if all(type(v) is float for v in values):
                     return np.array([values]) if len(values) != 1 else values[0]
                 joined = short_double_row(values)
+                if joined is None:
+                    joined = joined_arrays(values, 1)
                 return joined if joined is not None else concatenate([values])
 
             return row_matrix
@@ -524,20 +526,19 @@ class ExpressionCompiler:
         if len(names) < 2 or None in names:
             return None
         general = self.visit_Matrix(node, variables=False)
-        joined_doubles = concat.joined_doubles
         if len(names) == 2:
             first, second = names
 
             def pair(frame: Frame) -> Any:
                 vars = frame.vars
-                joined = joined_doubles([vars.get(first), vars.get(second)], axis)
+                joined = joined_arrays([vars.get(first), vars.get(second)], axis)
                 return joined if joined is not None else general(frame)
 
             return pair
 
         def several(frame: Frame) -> Any:
             vars = frame.vars
-            joined = joined_doubles([vars.get(n) for n in names], axis)
+            joined = joined_arrays([vars.get(n) for n in names], axis)
             return joined if joined is not None else general(frame)
 
         return several
