@@ -20,7 +20,7 @@ import pytest
 
 from mlang.builtins.math import elementwise as elementwise_functions
 from mlang.builtins.math import random as random_functions
-from mlang.builtins.math.rounding import round_
+from mlang.builtins.math.rounding import abs_, round_, sign
 from mlang.builtins.text import printing
 from mlang.builtins.text import regexp as regexp_functions
 from mlang.builtins.text import search as search_functions
@@ -622,3 +622,41 @@ def test_comparisons_and_negation_of_short_integers(cls):
             _compare_binary(symbol, ints, ints[..., ::-1].copy())
         fast, general = operators.uminus(ints), operators.uminus(_general_form(ints))
         assert _bits(fast) == _bits(general)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+def test_abs_of_integer_arrays(cls):
+    for ints in _integers(cls) + [np.asfortranarray(np.arange(6, dtype=cls).reshape(2, 3))]:
+        fast, general = abs_(ints), abs_(_general_form(ints))
+        if cls.startswith("u"):
+            assert fast is ints and np.shares_memory(general, ints)  # (the general path: its input)
+        else:
+            assert _bits(fast) == _bits(general)
+
+
+def _math_function(name: str) -> object:
+    """The element-wise function ``name`` as its builtin computes it (the table's entry)."""
+    for entry_name, fn, _, complex_when, _ in elementwise_functions._MATH:
+        if entry_name == name:
+            return lambda x: elementwise_functions._math(name, fn, x, complex_when)
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize("name", ["sign", "abs", "log", "log10", "exp", "sin", "cos"])
+def test_sign_abs_and_logarithms_of_double_arrays(monkeypatch, name):
+    call = {"sign": sign, "abs": abs_}.get(name) or _math_function(name)
+    inputs = [np.array([[1.0, 2.0, 3.0]]), np.array([[5e-324, math.inf, math.nan, 1.0]]),
+              np.array([[math.nan, 1.0]]), np.array([[0.0, 1.0]]), np.array([[-1.0, 2.0]]),
+              np.array([[-0.0, math.inf]]), np.array([[-math.inf, 3.0]]), np.arange(1.0, 10.0).reshape(1, 9),
+              np.array([[1.0], [0.5]]), np.zeros((0, 3)), np.array([[2.0, 3.0], [4.0, 5.0]]),
+              np.array([[800.0, 1.0]]), np.array([[1e308, -1e308]])]
+    for x in inputs:
+        with warnings.catch_warnings(record=True) as general_warned, monkeypatch.context() as patch:
+            warnings.simplefilter("always")
+            patch.setattr(elementwise_functions, "_QUIET_RANGE", {})  # (no direct path of any size)
+            general = call(_general_form(x))
+        with warnings.catch_warnings(record=True) as fast_warned:
+            warnings.simplefilter("always")
+            fast = call(x)
+        assert _bits(fast) == _bits(general)
+        assert len(fast_warned) <= len(general_warned)

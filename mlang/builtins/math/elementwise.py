@@ -153,8 +153,10 @@ _SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats 
 _NEVER_WARN = frozenset({"tanh", "atan"})
 # Functions that warn of nothing for doubles in these ranges (NaN never warns): exp
 # overflows past log(realmax), about 709.78; sine and cosine of an infinity are invalid.
+# The logarithms are real and finite for positive doubles (log(Inf) is Inf, quietly).
 _QUIET_RANGE = {"exp": (-math.inf, 709.0), "sin": (-sys.float_info.max, sys.float_info.max),
-                "cos": (-sys.float_info.max, sys.float_info.max)}
+                "cos": (-sys.float_info.max, sys.float_info.max), "log": (5e-324, math.inf),
+                "log10": (5e-324, math.inf)}
 
 
 def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = None) -> object:
@@ -173,14 +175,15 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
             pass
     if type(x) is np.ndarray and x.dtype.char in "df" and name in _NEVER_WARN and complex_when is None:
         return result(fn(x))  # a real double or single array: nothing to convert or silence
-    if complex_when is None and type(x) is np.ndarray and x.dtype == np.float64:
+    if type(x) is np.ndarray and x.dtype == np.float64:
         quiet = _QUIET_RANGE.get(name)
         if quiet is not None and 0 < x.size <= _SHORT_ROW:
             values = x.ravel().tolist()  # (a NaN first makes min or max NaN: the errstate below)
             if quiet[0] <= min(values) and max(values) <= quiet[1]:  # nothing to warn of
-                return result(fn(x))
-        with np.errstate(all="ignore"):  # quiet_result of a double array: nothing to convert
-            return result(np.asarray(fn(x)))
+                return result(fn(x))  # (and real: as the paths below give it)
+        if complex_when is None:
+            with np.errstate(all="ignore"):  # quiet_result of a double array: nothing to convert
+                return result(np.asarray(fn(x)))
     a = floating(name, x)
     if name in _NEVER_WARN and a.dtype.kind == "f" and complex_when is None:  # nothing to silence
         return result(fn(a))

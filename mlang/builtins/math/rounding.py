@@ -26,6 +26,7 @@ from mlang.builtins.math.elementwise import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array, to_double_array
+from mlang.values.integer_arithmetic import NARROW_INT_LIMITS
 from mlang.values.operators import INT_LIMITS, to_class
 
 
@@ -49,6 +50,9 @@ def abs_(x: object) -> object:
         return abs(x)
     if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size != 1:
         return np.abs(x)  # a double array: nothing to convert, and abs never warns
+    if type(x) is np.ndarray and x.ndim == 2 and x.dtype in NARROW_INT_LIMITS:
+        lo = NARROW_INT_LIMITS[x.dtype][0]  # abs(intmin) saturates to intmax; unsigned: itself
+        return np.abs(np.maximum(x, lo + 1)) if lo else x
     a, cls = numeric("abs", x)
     if cls in INT_LIMITS:
         if a.dtype.kind == "u":
@@ -62,6 +66,8 @@ def sign(x: object) -> object:
     """Y = sign(X)  1 for positive, -1 for negative, 0 for zero; X./abs(X) for complex"""
     if type(x) is float:  # (NaN stays NaN; -0 gives 0, as np.sign does)
         return 1.0 if x > 0.0 else -1.0 if x < 0.0 else 0.0 if x == 0.0 else x
+    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size != 1:
+        return np.sign(x)  # a double array: nothing to convert, and sign never warns
     a, cls = numeric("sign", x)
     if a.dtype.kind == "c":
         with np.errstate(all="ignore"):
