@@ -345,3 +345,21 @@ def test_inline_statements_on_arrays_stop_being_tried(monkeypatch: pytest.Monkey
     array_statement, scalar_statement = made
     assert not array_statement.live and array_statement.misses == loop_source.Attempts.MISSES
     assert scalar_statement.live and scalar_statement.misses == 0
+
+
+RANGE_ENDS = [0.0, 1.0, -1.0, 0.1, 0.3, 1e16, -2.5, 3.0, 1 / 3, 2.0 ** 52, 1e-300, 7.0]
+RANGE_STEPS = [1.0, -1.0, 0.1, 0.2, -0.3, 1 / 3, 2.0, 1e15, 0.7]
+
+
+@pytest.mark.parametrize("a", RANGE_ENDS)
+@pytest.mark.parametrize("s", RANGE_STEPS)
+@pytest.mark.parametrize("count", [2, 3, 5, 15, 16, 17])
+def test_short_ranges_as_long_ones(monkeypatch: pytest.MonkeyPatch, a: float, s: float, count: int) -> None:
+    from mlang.values import ranges
+
+    for b in (a + s * (count - 1), a + s * (count - 1) * (1 + 1e-16), a + s * (count - 0.5),
+              round(a + s * (count - 1), 10)):
+        quick = ranges.colon_range(a, s, b)
+        with monkeypatch.context() as m:
+            m.setattr(ranges, "_SHORT", 0)
+            same(quick, ranges.colon_range(a, s, b))

@@ -51,11 +51,20 @@ def _double_range(a: float, s: float, b: float) -> object:
         return np.zeros((1, 0))
     if count == 1:
         return a + s * 0.0
+    if count <= _SHORT:  # the same products and sums, in Python floats: no arrays to make
+        numbers = [a + s * j for j in range(count)]
+        last = numbers[-1]
+        if (s > 0 and last > b) or (s < 0 and last < b):
+            numbers[-1] = b
+        return np.array([numbers])
     check_array_size((1, count))
     values = (a + s * np.arange(count, dtype=np.float64)).reshape(1, -1)
     if (s > 0 and values[0, -1] > b) or (s < 0 and values[0, -1] < b):
         values[0, -1] = b
     return values
+
+
+_SHORT = 16
 
 
 def range_length(a: float, s: float, b: float) -> int:
