@@ -660,3 +660,24 @@ def test_sign_abs_and_logarithms_of_double_arrays(monkeypatch, name):
             fast = call(x)
         assert _bits(fast) == _bits(general)
         assert len(fast_warned) <= len(general_warned)
+
+
+@pytest.mark.parametrize("name", ["hypot", "atan2"])
+def test_hypot_and_atan2_of_doubles_give_the_general_values(monkeypatch, name):
+    fn = getattr(elementwise_functions, name)
+    values = [_doubles((1, 3), 1), _doubles((1, 3), 2), _doubles((3, 1), 3), _doubles((2, 2), 4), 2.0, -0.0,
+              math.nan, math.inf, np.array([[1.0]]), np.zeros((0, 3))]
+    for a in values:
+        for b in values:
+            try:
+                with monkeypatch.context() as patch:
+                    patch.setattr(elementwise_functions, "_double_pair", lambda *_: None)
+                    general = fn(a, b)
+            except MatlabError as err:
+                with pytest.raises(MatlabError) as caught:
+                    fn(a, b)
+                assert caught.value.identifier == err.identifier
+                continue
+            fast = fn(a, b)
+            assert type(fast) is type(general)
+            assert _bits(fast) == _bits(general)

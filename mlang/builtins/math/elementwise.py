@@ -437,7 +437,8 @@ def hypot(a: object, b: object) -> object:
     """C = hypot(A, B)  sqrt(abs(A).^2 + abs(B).^2) without overflow or underflow"""
     if type(a) is float and type(b) is float:  # NumPy's hypot (not math.hypot: its bits differ)
         return float(np.hypot(abs(a), abs(b)))
-    x, y = float_pair("hypot", a, b)
+    pair = _double_pair(a, b)
+    x, y = pair if pair is not None else float_pair("hypot", a, b)
     return quiet_result(lambda _: np.hypot(np.abs(x), np.abs(y)), x)
 
 
@@ -451,9 +452,27 @@ def atan2(y: object, x: object) -> object:
     """P = atan2(Y, X)  four-quadrant inverse tangent, in [-pi, pi]"""
     if type(y) is float and type(x) is float:  # NumPy's arctan2 (not math.atan2: its bits differ)
         return float(np.arctan2(y, x))
-    y_, x_ = float_pair("atan2", y, x)
-    require_real("atan2", y_, x_)
+    pair = _double_pair(y, x)
+    if pair is not None:  # (real doubles)
+        y_, x_ = pair
+    else:
+        y_, x_ = float_pair("atan2", y, x)
+        require_real("atan2", y_, x_)
     return quiet_result(lambda _: np.arctan2(y_, x_), y_)
+
+
+def _double_pair(a: object, b: object) -> tuple[np.ndarray, np.ndarray] | None:
+    """float_pair of two 2-D double arrays of one size, or of one and a double scalar (as a
+    1x1 array, as floating makes it): nothing to convert or check; None for anything else."""
+    ta, tb = type(a), type(b)
+    if ta is np.ndarray and a.dtype == np.float64 and a.ndim == 2:
+        if tb is float:
+            return a, np.array([[b]])
+        if tb is np.ndarray and b.dtype == np.float64 and b.shape == a.shape:
+            return a, b
+    elif ta is float and tb is np.ndarray and b.dtype == np.float64 and b.ndim == 2:
+        return np.array([[a]]), b
+    return None
 
 
 def float_pair(name: str, a: object, b: object) -> tuple[np.ndarray, np.ndarray]:
