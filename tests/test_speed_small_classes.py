@@ -681,3 +681,16 @@ def test_hypot_and_atan2_of_doubles_give_the_general_values(monkeypatch, name):
             fast = fn(a, b)
             assert type(fast) is type(general)
             assert _bits(fast) == _bits(general)
+
+
+def test_randperm_of_a_whole_double_gives_the_general_permutation():
+    for seed in (1, 5489, 77):
+        fast_session, general_session = _Session(seed), _Session(seed)
+        for n in (0.0, 1.0, 2.0, 5.0, 8.0, 30.0, 5.0, 1.0):
+            fast = random_functions.randperm(fast_session, n)
+            general = random_functions.randperm(general_session, np.array([[n]]))  # (an array: general)
+            assert type(fast) is type(general)
+            assert _bits(fast) == _bits(general)
+    for bad in (-1.0, 1.5, math.nan, math.inf):
+        with pytest.raises(MatlabError):
+            random_functions.randperm(_Session(1), bad)

@@ -325,6 +325,9 @@ def randperm(interp: Any, n: Any, k: Any = None) -> Any:
     The permutation is the order that sorts n uniforms of rand's stream: after
     rng('default'), randperm(8) is MATLAB's 6 3 7 8 5 1 2 4; randperm(n, k) is
     the first k of that order (MATLAB draws k < n differently)."""
+    if k is None and type(n) is float and 0.0 <= n <= _PLAIN_MAX and n.is_integer():
+        order = np.argsort(_draw(interp, int(n)), kind="stable") + 1.0  # randperm(n): as below
+        return result(order.reshape(1, order.size))
     count = _whole_scalar(n)
     if count is None or count < 0:
         raise error("MATLAB:randperm:inputType", "N must be a nonnegative integer.")
