@@ -167,9 +167,13 @@ def _small_eigenvalues(a: np.ndarray) -> np.ndarray | None:
     n = len(rows)
     if rows == list(map(list, zip(*rows, strict=True))):
         driver, work = _lapack_driver("syevr", n)
+        if work is None:
+            return None
         values, _, _, _, info = driver(a=a, overwrite_a=False, lower=True, compute_v=0, **work)
         return result(values.reshape(-1, 1)) if info == 0 else None
     driver, work = _lapack_driver("geev", n)
+    if work is None:
+        return None
     real, imaginary, _, _, info = driver(a, compute_vl=False, compute_vr=False, overwrite_a=False, **work)
     return result((real + 1j * imaginary).reshape(-1, 1)) if info == 0 else None
 
@@ -184,28 +188,31 @@ def _small_symmetric_eigenvectors(a: np.ndarray) -> tuple | None:
     if rows != list(map(list, zip(*rows, strict=True))):
         return None
     driver, work = _lapack_driver("syevd", len(rows))
+    if work is None:
+        return None
     values, vectors, info = driver(a=a, overwrite_a=False, lower=True, compute_v=1, **work)
     return (result(vectors), result(np.diag(values))) if info == 0 else None
 
 
 @functools.lru_cache(maxsize=64)
-def _lapack_driver(name: str, n: int) -> tuple[Any, dict[str, int]]:
+def _lapack_driver(name: str, n: int) -> tuple[Any, dict[str, int] | None]:
     """The double LAPACK routine ``name`` (syevr or geev for values only, syevd for vectors
-    too) and the workspace sizes SciPy would give it for an n-by-n matrix."""
+    too, potrf) and the workspace sizes SciPy would give it for an n-by-n matrix (None when
+    the workspace query fails)."""
     # SciPy on first use: keeps start-up fast
     import scipy.linalg.lapack
 
     if name == "potrf":
         return scipy.linalg.lapack.get_lapack_funcs((name,), dtype=np.float64)[0], {}
     driver, query = scipy.linalg.lapack.get_lapack_funcs((name, name + "_lwork"), dtype=np.float64)
-    if name == "syevr":
-        lwork, liwork = scipy.linalg.lapack._compute_lwork(query, n=n, lower=True)
-        return driver, {"lwork": lwork, "liwork": liwork}
-    if name == "syevd":
-        lwork, liwork = scipy.linalg.lapack._compute_lwork(query, n=n, lower=True, compute_v=1)
-        return driver, {"lwork": lwork, "liwork": liwork}
-    return driver, {"lwork": scipy.linalg.lapack._compute_lwork(query, n, compute_vl=False,
-                                                                 compute_vr=False)}
+    if name == "geev":
+        *sizes, info = query(n, compute_vl=False, compute_vr=False)
+        names = ("lwork",)
+    else:
+        *sizes, info = query(n=n, lower=True, **({"compute_v": 1} if name == "syevd" else {}))
+        names = ("lwork", "liwork")
+    # (sizes as SciPy rounds them: down; a failed query leaves the call to the general path)
+    return driver, {k: int(size.real) for k, size in zip(names, sizes, strict=True)} if info == 0 else None
 
 
 def _positive_definite(b: np.ndarray) -> bool:
