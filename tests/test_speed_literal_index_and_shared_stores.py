@@ -363,3 +363,31 @@ def test_short_ranges_as_long_ones(monkeypatch: pytest.MonkeyPatch, a: float, s:
         with monkeypatch.context() as m:
             m.setattr(ranges, "_SHORT", 0)
             same(quick, ranges.colon_range(a, s, b))
+
+
+@pytest.mark.parametrize("target", ["[1 5 2 7]", "[1; 5; 2; 7]", "[1 5; 2 7]", "7", "int8([1 5 2 7])",
+                                    "single([1 5 2 7])", "[1+1i 5 2 7]", "zeros(1, 0)", "'abcd'"])
+@pytest.mark.parametrize("mask", ["x > 2", "x > 100", "true(size(x))", "[true false true false]",
+                                  "[true; false]", "logical([1 0 1 0 1])"])
+@pytest.mark.parametrize("rhs", ["0", "-0", "NaN", "[9 8]", "1i", "int8(3)", "true", "[]"])
+def test_masked_stores_as_general(monkeypatch: pytest.MonkeyPatch, target: str, mask: str, rhs: str) -> None:
+    code = f"x = {target}; y = x; m = {mask}; x(m) = {rhs};"
+
+    def outcome() -> object:
+        try:
+            interp, _ = run(code)
+        except MatlabError as e:
+            return ("error", e.identifier)
+        return interp.base.vars["x"], interp.base.vars["y"]
+
+    fast = outcome()
+    monkeypatch.setattr(indexing, "assign_masked", lambda *args: None)  # the general path
+    slow = outcome()
+    if len(fast) == 2 and type(fast[0]) is str:  # an error
+        assert fast == slow
+        return
+    for a, b in zip(fast, slow, strict=True):
+        if type(a) is np.ndarray:
+            same(a, b)
+        else:
+            assert type(a) is type(b) and repr(a) == repr(b)

@@ -608,6 +608,18 @@ def assign_block(target: np.ndarray, subscripts: list, rhs: object, owned: bool)
     return result(out)
 
 
+def assign_masked(target: np.ndarray, mask: object, rhs: object, owned: bool) -> object | None:
+    """``target(mask) = rhs`` for a 2-D double array, a logical mask of its shape and a
+    double scalar: what ``assign`` gives (in place when ``owned`` and the storage is the
+    target's own); None for anything else."""
+    if type(rhs) is not float or type(mask) is not np.ndarray or mask.dtype is not _BOOL_DTYPE \
+            or target.dtype is not _FLOAT64 or mask.shape != target.shape or target.ndim != 2:
+        return None
+    out = target if owned and owns_storage(target) else target.copy()
+    out[mask] = rhs
+    return result(out)
+
+
 def _store(data: np.ndarray, idxs: list, shape: tuple[int, ...], values: np.ndarray, nargs: int) -> None:
     """Write ``values`` (scalar-expanded) at the positions selected by ``idxs``."""
     if nargs == 1:

@@ -233,7 +233,7 @@ class AssignmentCompiler:
         """``x(i) = v``: in place when ``x`` is not shared; ``x(end+1) = v`` appends in O(1)."""
         getrefcount = sys.getrefcount
         owns_storage = indexing.owns_storage
-        assign_block = indexing.assign_block
+        assign_block, assign_masked = indexing.assign_block, indexing.assign_masked
         appends = is_end_plus_one(arg_nodes)
 
         def store_index(frame: Frame, v: Any) -> None:
@@ -262,8 +262,9 @@ class AssignmentCompiler:
                         return
             # counted before the call: its arguments on the stack would count as holders
             owned = base is not None and getrefcount(base) <= 3
-            if len(values) == 2 and type(base) is np.ndarray:
-                new = assign_block(base, values, v, owned)
+            if type(base) is np.ndarray:
+                new = assign_block(base, values, v, owned) if len(values) == 2 else \
+                    assign_masked(base, values[0], v, owned) if len(values) == 1 else None
                 if new is not None:
                     vars[root] = new
                     return
