@@ -491,22 +491,26 @@ def _variance(x: object, args: tuple, name: str) \
     return np.asarray(out, dtype=np.float64), mu[..., 0], out_shape, out_cls
 
 
+def _short_variance(values: list[float] | tuple[float, ...]) -> float:
+    """The variance of fewer than 8 doubles by the general path's steps, in Python floats:
+    NumPy adds fewer than 8 numbers one after another from 0.0 whatever the memory layout
+    (its pairwise summation starts with blocks of 8), and squares by x*x."""
+    total = 0.0
+    for v in values:
+        total += v
+    mean = total / len(values)
+    squares = 0.0
+    for v in values:
+        deviation = abs(v - mean)
+        squares += deviation * deviation
+    return squares / (len(values) - 1 if len(values) > 1 else 1)
+
+
 def _vector_variance(x: np.ndarray) -> float:
     """The variance of a nonempty real double row or column, by the general path's steps
     (a copy of the values as one row, its mean, the summed squared deviations over N-1)."""
     if x.size < 8:
-        # NumPy sums fewer than 8 numbers one after another from 0.0 (its pairwise
-        # summation starts with blocks of 8), and squares by x*x: the same in Python floats
-        values = x.reshape(-1).tolist()
-        total = 0.0
-        for v in values:
-            total += v
-        mean = total / len(values)
-        squares = 0.0
-        for v in values:
-            deviation = abs(v - mean)
-            squares += deviation * deviation
-        return squares / (len(values) - 1 if len(values) > 1 else 1)
+        return _short_variance(x.reshape(-1).tolist())
     values = (x if x.shape[0] == 1 else x.T).astype(np.float64)
     n = values.shape[-1]
     mu = values.sum(axis=-1, keepdims=True) / n
@@ -514,26 +518,10 @@ def _vector_variance(x: np.ndarray) -> float:
     return float(deviation[0] / (n - 1 if n > 1 else n))
 
 
-def _column_variances(x: np.ndarray) -> np.ndarray:
-    """The variances down the columns of a real double matrix of 2 to 7 rows, as a row:
-    the general path's steps, whose sums of fewer than 8 numbers NumPy adds one after
-    another from 0.0 whatever the memory layout."""
-    n = x.shape[0]
-    if x.size <= 64:  # in Python floats, with the same additions in the same order
-        variances = []
-        for column in zip(*x.tolist(), strict=True):
-            total = 0.0
-            for v in column:
-                total += v
-            mean = total / n
-            squares = 0.0
-            for v in column:
-                deviation = abs(v - mean)
-                squares += deviation * deviation
-            variances.append(squares / (n - 1))
-        return np.array([variances])
-    mu = x.sum(axis=0, keepdims=True) / n
-    return (np.abs(x - mu) ** 2).sum(axis=0, keepdims=True) / (n - 1)
+def _small_matrix(x: object) -> bool:
+    """A real double matrix of 2 to 7 rows and at most 64 elements: var and std down its
+    columns are computed in Python floats."""
+    return is_double_matrix(x) and x.shape[0] < 8 and x.size <= 64  # type: ignore[union-attr]
 
 
 def _variance_gradient(g: Any, x: Any, args: tuple, name: str) -> Any:
@@ -589,8 +577,8 @@ def var(x: Any, *args: Any, nargout: int = 1) -> object:
     (the weighted mean for weights) of the elements used."""
     if not args and nargout <= 1 and is_double_vector(x):
         return _vector_variance(x)
-    if not args and nargout <= 1 and is_double_matrix(x) and x.shape[0] < 8:
-        return result(_column_variances(x))
+    if not args and nargout <= 1 and _small_matrix(x):
+        return result(np.array([[_short_variance(c) for c in zip(*x.tolist(), strict=True)]]))
     out, mu, out_shape, cls = _variance(x, args, "var")
     v = finish(shaped(out, out_shape), cls)
     return (v, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else v
@@ -610,8 +598,8 @@ def std(x: Any, *args: Any, nargout: int = 1) -> object:
     weights) of the elements used."""
     if not args and nargout <= 1 and is_double_vector(x):
         return math.sqrt(_vector_variance(x))
-    if not args and nargout <= 1 and is_double_matrix(x) and x.shape[0] < 8:
-        return result(np.sqrt(_column_variances(x)))
+    if not args and nargout <= 1 and _small_matrix(x):
+        return result(np.sqrt([[_short_variance(c) for c in zip(*x.tolist(), strict=True)]]))
     out, mu, out_shape, cls = _variance(x, args, "std")
     s = finish(shaped(np.sqrt(out), out_shape), cls)
     return (s, finish(shaped(mu, out_shape), cls)) if nargout >= 2 else s
