@@ -85,6 +85,7 @@ class AssignmentCompiler:
         getrefcount = sys.getrefcount
         float64 = np.dtype(np.float64)
         string_array = indexing.StringArray  # (the class indexing stores into)
+        assign_masked = indexing.assign_masked
 
         def quick_store(frame: Frame) -> None:
             v = value(frame)
@@ -134,6 +135,11 @@ class AssignmentCompiler:
                 if grown is not None:
                     grown[-1, -1] = v
                     vars[root] = grown
+                    return
+            elif type(k) is np.ndarray:
+                new = assign_masked(base, k, v, owned)
+                if new is not None:
+                    vars[root] = new
                     return
             _assign_and_track(frame, root, base, [k], v, owned)
 
