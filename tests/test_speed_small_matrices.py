@@ -24,6 +24,8 @@ from mlang.values import solve as solve_module
 from mlang.values.core import char_row, result
 from mlang.values.string import StringArray
 
+from .running import run
+
 NAN, INF = math.nan, math.inf
 
 
@@ -437,3 +439,24 @@ def test_qr_of_small_matrices_matches_general_path(monkeypatch: pytest.MonkeyPat
                 m.setattr(decompositions, "_small_qr", lambda a, nargout: None)
                 general = _outcome(qr, x, nargout=nargout)
             same(fast, general)
+
+
+def test_small_matrix_code_runs_as_before(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out = run("""
+        A = [4 1 0; 1 5 2; 0 2 6]; x = [1; 2; 3];
+        y = A \\ x; z = inv(A); e = eig(A); [V, D] = eig(A); R = chol(A); [Q, R2] = qr(A);
+        fprintf('%.12g ', y, z * A - eye(3), e, norm(A * V - V * D) < 1e-12, R' * R - A, Q * R2 - A);
+        [m, i] = max([3 4 1; 5 0 -0]); [n, j] = min([3 4 1], [], 2);
+        fprintf('%g ', m, i, n, j, 1/sum(-0), 1/max([-0 0]), median([4 1 3 2]), std([1 2 4]));
+        s = [1 2; 2 4] \\ [1; 2]; t = inv([1 2; 3 6+1e-14]);
+    """)
+    values = [float(v) for v in out.split()]
+    assert np.allclose(values[:3], np.linalg.solve(np.array([[4.0, 1, 0], [1, 5, 2], [0, 2, 6]]), [1, 2, 3]))
+    assert np.allclose(values[3:12], 0.0, atol=1e-12)
+    assert values[15] == 1.0
+    assert np.allclose(values[16:34], 0.0, atol=1e-12)
+    assert values[34:45] == [5.0, 4.0, 1.0, 2.0, 1.0, 1.0, 1.0, 3.0, INF, -INF, 2.5]
+    assert values[45] == pytest.approx(math.sqrt(7 / 3), rel=1e-5)
+    err = capsys.readouterr().err
+    assert "Warning: Matrix is singular to working precision." in err
+    assert "RCOND =  1.295260e-16." in err
