@@ -27,6 +27,14 @@ INDICES = [
 ]
 
 
+def same_value(fast: object, slow: object) -> None:
+    """Two outcomes (a value, or an error's identifier and message) are the same."""
+    if type(fast) is np.ndarray and type(slow) is np.ndarray:
+        same(fast, slow)
+    else:
+        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+
+
 def outcome_of(code: str, name: str) -> object:
     try:
         interp, _ = run(code)
@@ -127,10 +135,7 @@ def test_matrix_of_variables_as_general(a: str, b: str, form: str) -> None:
     general = form.replace("a", "(a)").replace("b", "(b)")  # not plain names: the general code
     fast = outcome_of(f"a = {a}; b = {b}; for t = 1:2, y = {form}; end", "y")
     slow = outcome_of(f"a = {a}; b = {b}; for t = 1:2, y = {general}; end", "y")
-    if type(fast) is np.ndarray and type(slow) is np.ndarray:
-        same(fast, slow)
-    else:
-        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+    same_value(fast, slow)
 
 
 @pytest.mark.parametrize("code, expected", [
@@ -165,11 +170,9 @@ def test_fixed_range_index_as_general(base: str, span: str) -> None:
     general = span.replace("end", "numel(x)")
     fast = outcome_of(f"x = {base}; for t = 1:2, y = x({span}); end", "y")
     slow = outcome_of(f"x = {base}; idx = {general}; for t = 1:2, y = x(idx); end", "y")
-    if type(fast) is np.ndarray and type(slow) is np.ndarray:
-        same(fast, slow)
+    same_value(fast, slow)
+    if type(fast) is np.ndarray:
         assert owns_storage(fast)  # an array of its own, as before
-    else:
-        assert type(fast) is type(slow) and repr(fast) == repr(slow)
 
 
 def test_written_statements_let_go_of_what_they_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -200,10 +203,7 @@ def test_short_double_rows_as_general(a: str, b: str) -> None:
     # [a, b, k] (not all names: the row code) against the general concatenation
     fast = outcome_of(f"k = 3; for t = 1:2, y = [{a}, {b}, k]; end", "y")
     slow = outcome_of(f"k = 3; for t = 1:2, y = horzcat({a}, {b}, k); end", "y")
-    if type(fast) is np.ndarray and type(slow) is np.ndarray:
-        same(fast, slow)
-    else:
-        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+    same_value(fast, slow)
     assert concat.short_double_row([np.array([[1.0, 2.0]])]) is None  # one part: as it is
 
 
@@ -247,10 +247,7 @@ def test_two_subscripts_with_ranges_as_general(base: str, rows: str, cols: str) 
         slow = indexing.index(interp.base.vars["x"], subscripts)
     except MatlabError as e:
         slow = ("error", e.identifier, str(e))
-    if type(fast) is np.ndarray and type(slow) is np.ndarray:
-        same(fast, slow)
-    else:
-        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+    same_value(fast, slow)
 
 
 BLOCK_TARGETS = [np.arange(12.0).reshape(3, 4), np.zeros((1, 3)), np.zeros((3, 1)), np.zeros((1, 1)),
@@ -320,10 +317,7 @@ def test_logical_mask_index_as_general(monkeypatch: pytest.MonkeyPatch, base: st
     fast = outcome()
     monkeypatch.setattr(indexing, "_BOOL_DTYPE", None)  # no mask is of this dtype: the general path
     slow = outcome()
-    if type(fast) is np.ndarray and type(slow) is np.ndarray:
-        same(fast, slow)
-    else:
-        assert type(fast) is type(slow) and repr(fast) == repr(slow)
+    same_value(fast, slow)
 
 
 def test_inline_statements_on_arrays_stop_being_tried(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -387,7 +381,4 @@ def test_masked_stores_as_general(monkeypatch: pytest.MonkeyPatch, target: str, 
         assert fast == slow
         return
     for a, b in zip(fast, slow, strict=True):
-        if type(a) is np.ndarray:
-            same(a, b)
-        else:
-            assert type(a) is type(b) and repr(a) == repr(b)
+        same_value(a, b)

@@ -117,25 +117,16 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         return variable_value(frame, base)
 
     def variable_value(frame: Frame, base: Any) -> Any:
-        out = of_value(base, args(frame), 1)
-        if not out:
-            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-        return out[0]
+        return _first_output(of_value(base, args(frame), 1))
 
     def function_value(frame: Frame, values: list) -> Any:
         """The one value of the function resolved in ``cache`` called on ``values``."""
         direct_value = cache[4]
         if direct_value is not None:
-            value = direct_value(interp, values)
-            if value is MISSING_VALUE:
-                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-            return value
+            return _given(direct_value(interp, values))
         direct = cache[3]
-        out = direct(interp, values, 1) if direct is not None \
-            else cache[1].call(interp, values, 1, frame)
-        if not out:
-            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-        return out[0]
+        return _first_output(direct(interp, values, 1) if direct is not None
+                             else cache[1].call(interp, values, 1, frame))
 
     def positional_value(frame: Frame, *values: Any) -> Any:
         """``function_value`` through the direct value taking one or two arguments as they
@@ -145,10 +136,7 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         of_args = cache[5]
         if of_args is None:
             return function_value(frame, list(values))
-        v = of_args(interp, *values)
-        if v is MISSING_VALUE:
-            raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-        return v
+        return _given(of_args(interp, *values))
 
     if count == 1:
         def value_of_one(frame: Frame) -> Any:
@@ -198,3 +186,17 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
 
         return run, value_of_two
     return run, value
+
+
+def _given(value: Any) -> Any:
+    """A direct value, or MATLAB's error when the function gave none."""
+    if value is MISSING_VALUE:
+        raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+    return value
+
+
+def _first_output(outputs: list) -> Any:
+    """The first of a call's outputs, or MATLAB's error when it gave none."""
+    if not outputs:
+        raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+    return outputs[0]
