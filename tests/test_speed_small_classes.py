@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from mlang.builtins.math import elementwise as elementwise_functions
+from mlang.builtins.math import integers as integer_functions
 from mlang.builtins.math import random as random_functions
 from mlang.builtins.math.rounding import abs_, round_, sign
 from mlang.builtins.text import printing
@@ -694,3 +695,25 @@ def test_randperm_of_a_whole_double_gives_the_general_permutation():
     for bad in (-1.0, 1.5, math.nan, math.inf):
         with pytest.raises(MatlabError):
             random_functions.randperm(_Session(1), bad)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+@pytest.mark.parametrize("name", ["bitand", "bitor", "bitxor"])
+def test_bit_functions_of_short_integers(monkeypatch, cls, name):
+    fn = getattr(integer_functions, name)
+    info = np.iinfo(cls)
+    doubles = [0.0, -0.0, 3.0, 255.0, float(info.max), float(info.min), -1.0, 1.5, 256.0, 1e10, math.nan]
+    for ints in _integers(cls):
+        others = doubles + [ints, ints[..., ::-1].copy(), np.array([[1]], dtype=cls)]
+        for other in others:
+            for a, b in ((ints, other), (other, ints)):
+                try:
+                    with monkeypatch.context() as patch:
+                        patch.setattr(integer_functions, "_narrow_bits", lambda *_: None)
+                        general = fn(a, b)
+                except MatlabError as err:
+                    with pytest.raises(MatlabError) as caught:
+                        fn(a, b)
+                    assert caught.value.identifier == err.identifier
+                    continue
+                assert _bits(fn(a, b)) == _bits(general)

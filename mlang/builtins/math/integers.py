@@ -29,6 +29,7 @@ from mlang.registry import builtin
 from mlang.values import operators
 from mlang.values.cell import Cell
 from mlang.values.core import class_of, result, to_array, to_double_array
+from mlang.values.integer_arithmetic import NARROW_INT_LIMITS
 from mlang.values.limits import check_array_size
 from mlang.values.operators import INT_LIMITS, align, to_class
 
@@ -87,8 +88,29 @@ def _bitwise(name: str, fn: Callable, a: object, b: object, assumed: object | No
     if type(a) is float and type(b) is float and assumed is None and \
             _small_natural(a) and _small_natural(b):
         return float(fn(int(a), int(b)))
+    if assumed is None:
+        quick = _narrow_bits(fn, a, b)
+        if quick is not None:
+            return quick
     x, y, _, cls = _bit_operands(name, a, b, assumed)
     return _bit_result(fn(x, y), cls)
+
+
+def _narrow_bits(fn: Callable, a: object, b: object) -> np.ndarray | None:
+    """A bit function of a 2-D array of an integer class of at most 32 bits with a whole
+    double scalar within the class's limits (either way round; NumPy keeps the class) or with
+    an array of its class and size; None for anything else."""
+    ta, tb = type(a), type(b)
+    if ta is np.ndarray and a.ndim == 2 and a.dtype in NARROW_INT_LIMITS:
+        if tb is np.ndarray:
+            return fn(a, b) if b.dtype is a.dtype and b.shape == a.shape else None
+        if tb is float and b.is_integer():
+            lo, hi = NARROW_INT_LIMITS[a.dtype]
+            return fn(a, int(b)) if lo <= b <= hi else None
+    elif ta is float and tb is np.ndarray and b.ndim == 2 and b.dtype in NARROW_INT_LIMITS and a.is_integer():
+        lo, hi = NARROW_INT_LIMITS[b.dtype]
+        return fn(int(a), b) if lo <= a <= hi else None
+    return None
 
 
 def _small_natural(v: float) -> bool:
