@@ -188,6 +188,12 @@ def test_pad_to_a_huge_or_undefined_width() -> None:
     assert identifier("pad('ab', NaN)") == "MATLAB:pad:InvalidNumberOfCharacters"
 
 
+@pytest.mark.parametrize("fill", ["{}", "{'x', 'y'}", "''", "'xy'", "strings(0)"])
+def test_pad_takes_exactly_one_pad_character(fill: str) -> None:
+    assert identifier(f"pad('ab', 3, {fill})") == "MATLAB:pad:InvalidCharacter"
+    assert identifier(f"pad('ab', 3, 'left', {fill})") == "MATLAB:pad:InvalidCharacter"
+
+
 def test_sscanf_integer_conversion_of_an_overflowing_number() -> None:
     assert float(value("sscanf('1e400', '%d')")) == np.inf
 

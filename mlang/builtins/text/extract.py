@@ -334,6 +334,14 @@ def _one_char(v: Any, fname: str, what: str) -> list[str]:
     return items
 
 
+def _pad_char(v: Any) -> str:
+    """pad's one pad character (MATLAB's error for none, or for several)."""
+    chars = _one_char(v, "pad", "Pad character")
+    if len(chars) != 1:
+        raise error("MATLAB:pad:InvalidCharacter", "Pad character must be a single character.")
+    return chars[0]
+
+
 @builtin()
 def strip(s: Any, *args: Any) -> Any:
     """newStr = strip(str) removes leading and trailing whitespace from str.
@@ -398,12 +406,12 @@ def pad(s: Any, *args: Any) -> Any:
     fill = " "
     if len(rest) == 2:
         side = _side(rest[0], "pad")
-        fill = _one_char(rest[1], "pad", "Pad character")[0]
+        fill = _pad_char(rest[1])
     elif len(rest) == 1:
         if text_option(rest[0]) in _SIDES:
             side = _side(rest[0], "pad")
         else:
-            fill = _one_char(rest[0], "pad", "Pad character")[0]
+            fill = _pad_char(rest[0])
     if width is None:
         width = max((len(x) for x in t.items if x is not None), default=0)
     out = []
