@@ -21,6 +21,7 @@ import pytest
 from mlang.builtins.math import elementwise as elementwise_functions
 from mlang.builtins.math import integers as integer_functions
 from mlang.builtins.math import random as random_functions
+from mlang.builtins.math import rounding as rounding_functions
 from mlang.builtins.math.rounding import abs_, round_, sign
 from mlang.builtins.text import printing
 from mlang.builtins.text import regexp as regexp_functions
@@ -717,3 +718,14 @@ def test_bit_functions_of_short_integers(monkeypatch, cls, name):
                     assert caught.value.identifier == err.identifier
                     continue
                 assert _bits(fn(a, b)) == _bits(general)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+@pytest.mark.parametrize("name", ["mod", "rem"])
+def test_remainders_of_short_integers_and_a_double(cls, name):
+    fn = getattr(rounding_functions, name)
+    for ints in _integers(cls):
+        for d in DOUBLES + [3.0, -3.0, 7.0, 2.5, -2.5]:
+            fast = fn(ints, d)
+            general = fn(_general_form(ints), d)
+            assert _bits(fast) == _bits(general)

@@ -189,6 +189,13 @@ _SHORT_OPS = {"+": py.add, "-": py.sub, ".*": py.mul, "./": py.truediv, ".\\": l
 _EXACT_OPS = (py.add, py.sub, py.mul)  # (on two Python ints: exact)
 
 
+def narrow_int_of(v: float, lo: int, hi: int) -> int:
+    """A double converted to an integer class of at most 32 bits (limits lo, hi) as to_class
+    converts it: rounded half away from zero (int truncates, as np.trunc does), saturated,
+    NaN as 0."""
+    return hi if v >= hi else lo if v <= lo else 0 if v != v else int(v + copysign(0.5, v))
+
+
 def short_narrow_int(symbol: str, a: object, b: object) -> np.ndarray | None:
     """``a <symbol> b`` for + - .* ./ .\\ of a scalar, row or column of at most 16 elements of
     an integer class of at most 32 bits with a double scalar (a Python float), or with a scalar

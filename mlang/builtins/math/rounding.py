@@ -26,7 +26,7 @@ from mlang.builtins.math.elementwise import (
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array, to_double_array
-from mlang.values.integer_arithmetic import NARROW_INT_LIMITS
+from mlang.values.integer_arithmetic import NARROW_INT_LIMITS, narrow_int_of
 from mlang.values.operators import INT_LIMITS, to_class
 
 
@@ -212,6 +212,14 @@ def rem(a: object, b: object) -> object:
 
 
 def _remainder(name: str, a: object, b: object, floor_mode: bool) -> object:
+    if type(b) is float and type(a) is np.ndarray and a.ndim == 2 and a.dtype in NARROW_INT_LIMITS \
+            and 0 < a.size <= _FEW and (a.shape[0] == 1 or a.shape[1] == 1):
+        # a short integer row or column and a double: the double in the class, as
+        # binary_operands converts it, then each remainder of two integers
+        lo, hi = NARROW_INT_LIMITS[a.dtype]
+        divisor = narrow_int_of(b, lo, hi)
+        fn = _int_mod if floor_mode else _int_rem
+        return np.array([fn(x, divisor) for x in a.ravel().tolist()], dtype=a.dtype).reshape(a.shape)
     if type(b) is float and math.isfinite(b):
         if type(a) is float and math.isfinite(a) and (b == 0 or math.isfinite(a / b)):
             return _scalar_remainder(a, b, floor_mode)
