@@ -263,13 +263,13 @@ def logical_op(symbol: str, a: object, b: object) -> object:
 
 
 def _quick_mask(v: object) -> np.ndarray | None:
-    """to_logical of a 2-D logical array (itself) or of a short 2-D double array without NaN;
-    None for anything else."""
+    """A 2-D logical array, or a short 2-D double array without NaN, as an operand of NumPy's
+    logical functions (which take nonzero as true, as to_logical does); None for anything else."""
     if type(v) is np.ndarray and v.ndim == 2:
         if v.dtype is _MASK:
             return v
         if v.dtype is F64 and 0 < v.size <= SHORT_ROW and all(x == x for x in v.ravel().tolist()):
-            return v != 0
+            return v
     return None
 
 
@@ -426,7 +426,7 @@ def logical_not(a: object) -> object:
     if type(a) is np.ndarray and a.size != 1:  # (a 1x1 result would be a logical scalar)
         mask = _quick_mask(a)
         if mask is not None:
-            return ~mask
+            return np.logical_not(mask)
     if type(a) in OBJECT_KINDS:
         out = objects.unary_operator("~", a)
         if out is not NotImplemented:
