@@ -135,7 +135,7 @@ def test_the_direct_path_is_taken_and_leaves_the_rest():
     assert short_narrow_int("+", u8, u8) is not None
     assert short_narrow_int("./", u8, u8.reshape(3, 1)) is None  # implicit expansion
     assert short_narrow_int("./", u8, 0.0) is None  # division by zero: the general path
-    assert short_narrow_int(".^", u8, 2.0) is None
+    assert short_narrow_int(".^", u8, 2.5) is None and short_narrow_int(".^", u8, 2.0) is not None
     assert short_narrow_int("+", u8, np.array([[1.0]])) is None  # a double array
     assert short_narrow_int("+", u8, True) is None
     assert short_narrow_int("+", u8.astype(np.int64), 2.0) is None  # 64 bits: exact path
@@ -729,3 +729,12 @@ def test_remainders_of_short_integers_and_a_double(cls, name):
             fast = fn(ints, d)
             general = fn(_general_form(ints), d)
             assert _bits(fast) == _bits(general)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+def test_whole_powers_of_short_integers(cls):
+    for ints in _integers(cls):
+        for p in [0.0, 1.0, 2.0, 3.0, 5.0, 17.0, 31.0, 32.0, 63.0, 64.0, 65.0, 2.5, -1.0, -0.0, math.nan]:
+            for symbol in (".^", "^") if ints.size == 1 else (".^",):
+                with np.errstate(all="ignore"):
+                    _compare_binary(symbol, ints, p)

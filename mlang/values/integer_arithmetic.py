@@ -206,7 +206,7 @@ def short_narrow_int(symbol: str, a: object, b: object) -> np.ndarray | None:
     anything else, and for a division by zero."""
     op = _SHORT_OPS.get(symbol)
     if op is None:
-        return None
+        return _short_power(a, b) if symbol == ".^" else None
     ta, tb = type(a), type(b)
     if ta is np.ndarray:
         dt, shape = a.dtype, a.shape
@@ -261,3 +261,25 @@ def short_narrow_int(symbol: str, a: object, b: object) -> np.ndarray | None:
     if shape[0] == 1:
         return np.array([values], dtype=dt)
     return np.array(values, dtype=dt).reshape(shape)
+
+
+_LARGEST_WHOLE_POWER = 64.0  # (2**64 is past every limit: larger powers saturate just the same)
+
+
+def _short_power(a: object, p: object) -> np.ndarray | None:
+    """``a .^ p`` of a scalar, row or column of at most 16 elements of an integer class of at
+    most 32 bits and a whole double exponent from 0 to 64, in exact Python integers: the
+    general path's power in double is within half of the exact integer where that is in the
+    class's limits (so it rounds to it) and past the limits where it is (so it saturates
+    alike).  None for anything else."""
+    if type(a) is not np.ndarray or type(p) is not float or not 0.0 <= p <= _LARGEST_WHOLE_POWER \
+            or not p.is_integer() or a.ndim != 2:
+        return None
+    limits = NARROW_INT_LIMITS.get(a.dtype)
+    shape = a.shape
+    if limits is None or (shape[0] != 1 and shape[1] != 1) or not 0 < a.size <= _SHORT:
+        return None
+    lo, hi = limits
+    n = int(p)
+    values = [hi if v > hi else lo if v < lo else v for v in (x ** n for x in a.ravel().tolist())]
+    return np.array(values, dtype=a.dtype).reshape(shape)
