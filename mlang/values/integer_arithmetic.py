@@ -208,6 +208,17 @@ def short_narrow_int(symbol: str, a: object, b: object) -> np.ndarray | None:
     if op is None:
         return _short_power(a, b) if symbol == ".^" else None
     ta, tb = type(a), type(b)
+    if tb is float and ta is np.ndarray and a.shape == (1, 1):  # the commonest case, first
+        limits = NARROW_INT_LIMITS.get(a.dtype)
+        if limits is not None:
+            lo, hi = limits
+            try:
+                v = op(a.item(), b)
+            except ZeroDivisionError:
+                return None
+            out = np.empty((1, 1), a.dtype)
+            out[0, 0] = hi if v >= hi else lo if v <= lo else 0 if v != v else int(v + copysign(0.5, v))
+            return out  # (as for two scalars below)
     if ta is np.ndarray:
         dt, shape = a.dtype, a.shape
         if tb is np.ndarray:
