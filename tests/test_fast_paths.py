@@ -359,6 +359,15 @@ LOOP_CASES = [
     "x = [1 2]; r = 0; for k = 1:20, if k == 12, x = 5; end, s = x * 2; r = r + s(1); end",
     "x = [1 2]; c = 0; for k = 1:20, if k > 15, x = k; end, if x > 1, c = c + 1; end, end",
     "s = 0; for k = 1:20, x = 1:k; s = s + sum(x) + max(x, 3); end",
+    # appends that start a vector
+    "for i = 1:3, x = []; x(end+1) = i; x(end+1) = -0; x(end+1) = NaN; end",
+    "for i = 1:3, x = zeros(1, 0); x(end+1) = i; end",
+    "for i = 1:3, x = zeros(0, 1); x(end+1) = i; x(end+1) = 2; end",
+    "for i = 1:3, x = zeros(0, 3); x(end+1) = i; end",
+    "for i = 1:3, x = int8([]); x(end+1) = i; end",
+    "for i = 1:3, x = 5; y = x; x(end+1) = i; x(end+1) = 1; end",
+    "for i = 1:3, x = ''; x(end+1) = 65; end",
+    "for i = 1:3, x = single([]); x(end+1) = i; end",
 ]
 
 

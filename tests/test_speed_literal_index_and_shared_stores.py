@@ -382,3 +382,27 @@ def test_masked_stores_as_general(monkeypatch: pytest.MonkeyPatch, target: str, 
         return
     for a, b in zip(fast, slow, strict=True):
         same_value(a, b)
+
+
+@pytest.mark.parametrize("start", ["[]", "zeros(1, 0)", "zeros(0, 1)", "zeros(0, 3)", "5", "-0", "int8([])",
+                                   "''", "single([])", "{}", "true", "[1 2]"])
+@pytest.mark.parametrize("value", ["7", "NaN", "int8(3)", "'a'", "true"])
+def test_appends_that_start_a_vector_as_general(monkeypatch: pytest.MonkeyPatch, start: str, value: str) -> None:
+    from mlang.evaluation.compiler import assignment, loop_source
+
+    code = f"x = {start}; y = x; x(end+1) = {value}; x(end+1) = 2; x(end+1) = 3;"
+
+    def outcome() -> object:
+        try:
+            interp, _ = run(code + f" for t = 1:2, z = {start}; z(end+1) = {value}; z(end+1) = 4; end")
+        except MatlabError as e:
+            return ("error", e.identifier)
+        return tuple(interp.base.vars[n] for n in ("x", "y", "z"))
+
+    fast = outcome()
+    monkeypatch.setattr(assignment, "append_to_start", lambda *args: False)
+    monkeypatch.setattr(loop_source, "append_to_start", lambda *args: False)
+    slow = outcome()
+    assert len(fast) == len(slow)
+    for a, b in zip(fast, slow, strict=True):
+        same_value(a, b)

@@ -266,6 +266,8 @@ class AssignmentCompiler:
                         grown[-1, -1] = v
                         vars[root] = grown
                         return
+            if appends and type(v) is float and append_to_start(frame, root, base, v):
+                return
             # counted before the call: its arguments on the stack would count as holders
             owned = base is not None and getrefcount(base) <= 3
             if type(base) is np.ndarray:
@@ -692,6 +694,31 @@ def _assign_and_track(frame: Frame, name: str, base: Any, index: list, v: Any, o
     frame.vars[name] = new
     if type(new) is np.ndarray and new.base is not None and new.size > size_before >= 0:
         _remember_growth_view(frame, name, new)
+
+
+_EMPTY_VECTOR_SHAPES = ((0, 0), (1, 0), (0, 1))
+
+
+def append_to_start(frame: Frame, name: str, base: Any, v: float) -> bool:
+    """``name(end+1) = v`` for a double ``v`` when ``name`` holds an empty double vector (it
+    becomes ``v``, a 1x1) or a double scalar (it becomes a row in a new growth buffer, as the
+    general path makes it); False (nothing done) for anything else."""
+    t = type(base)
+    if t is float:
+        buffer = np.zeros((1, _FIRST_CAPACITY))
+        buffer[0, 0] = base
+        buffer[0, 1] = v
+        grown = buffer[:, :2]
+        frame.vars[name] = grown
+        _remember_growth_view(frame, name, grown)
+        return True
+    if t is np.ndarray and base.dtype == np.float64 and base.shape in _EMPTY_VECTOR_SHAPES:
+        frame.vars[name] = v
+        return True
+    return False
+
+
+_FIRST_CAPACITY = 8  # (``_grow_vector``'s least capacity)
 
 
 def append_to_growth_view(frame: Frame, name: str, view: np.ndarray) -> np.ndarray | None:

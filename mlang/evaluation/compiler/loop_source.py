@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import MatlabError
-from mlang.evaluation.compiler.assignment import append_to_growth_view, is_end_plus_one
+from mlang.evaluation.compiler.assignment import append_to_growth_view, append_to_start, is_end_plus_one
 from mlang.evaluation.compiler.runtime import MISSING, Code, located, truth
 from mlang.evaluation.frame import BreakLoop, ContinueLoop
 from mlang.syntax import ast
@@ -130,7 +130,8 @@ def store_element(vars: dict, name: str, k: float, v: float) -> bool:
 
 def append_element(frame: Any, vars: dict, name: str, v: float) -> bool:
     """``name(end+1) = v`` into the room left in the growth buffer of an unshared real
-    double vector; False (nothing done) when there is none (the general path grows it)."""
+    double vector, or starting one from an empty vector or a scalar (``append_to_start``);
+    False (nothing done) otherwise (the general path grows it)."""
     base = vars.get(name)
     if type(base) is np.ndarray and base.dtype is _FLOAT64 and getrefcount(base) <= 3:
         grown = append_to_growth_view(frame, name, base)
@@ -138,7 +139,7 @@ def append_element(frame: Any, vars: dict, name: str, v: float) -> bool:
             grown[-1, -1] = v
             vars[name] = grown
             return True
-    return False
+    return append_to_start(frame, name, base, v)
 
 
 def append_cell_element(frame: Any, vars: dict, name: str, v: float) -> bool:
