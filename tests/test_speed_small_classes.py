@@ -738,3 +738,20 @@ def test_whole_powers_of_short_integers(cls):
             for symbol in (".^", "^") if ints.size == 1 else (".^",):
                 with np.errstate(all="ignore"):
                     _compare_binary(symbol, ints, p)
+
+
+@pytest.mark.parametrize("cls", NARROW)
+def test_bitshift_of_short_integers_by_a_whole_double(cls):
+    bits = np.iinfo(cls).bits
+    for ints in _integers(cls):
+        for k in [0.0, -0.0, 1.0, 2.0, -1.0, -3.0, bits - 1.0, 1.0 - bits, float(bits), -float(bits), 100.0,
+                  1.5, math.nan]:
+            try:
+                general = integer_functions.bitshift(_general_form(ints), k)
+            except MatlabError as err:
+                with pytest.raises(MatlabError) as caught:
+                    integer_functions.bitshift(ints, k)
+                assert caught.value.identifier == err.identifier
+                continue
+            fast = integer_functions.bitshift(ints, k)
+            assert _bits(fast) == _bits(general), (ints, k)

@@ -148,6 +148,12 @@ def bitshift(a: object, k: object, assumedtype: object = None) -> object:
             and k.is_integer() and abs(k) < 64:
         n = int(k)
         return float((int(a) << n) & 0xFFFFFFFFFFFFFFFF if n >= 0 else int(a) >> -n)
+    if type(k) is float and assumedtype is None and type(a) is np.ndarray and a.ndim == 2 \
+            and a.dtype in NARROW_INT_LIMITS and (a.shape[0] == 1 or a.shape[1] == 1) and k.is_integer():
+        bits = a.dtype.itemsize * 8
+        if -bits < k < bits:  # an integer row, column or scalar by a whole shift within its width
+            n = a.dtype.type(abs(k))
+            return np.left_shift(a, n) if k >= 0 else np.right_shift(a, n)
     if class_of(k) not in ARITHMETIC:
         raise bad_type("bitshift")
     cls = class_of(a)
