@@ -513,8 +513,9 @@ class ExpressionCompiler:
 
     def _matrix_of_variables(self, node: ast.Matrix) -> Code | None:
         """``[a, b, c]`` or ``[a; b]``: two or more names, one row or one column.  When all
-        are variables holding double arrays that fit, joined at once; anything else (a
-        function's name, other classes, scalars) takes the general code."""
+        are variables holding non-empty arrays of one class (double, char, logical) that
+        fit, joined at once; anything else (a function's name, other classes, scalars)
+        takes the general code."""
         rows = node.rows
         if len(rows) == 1:
             nodes, axis = rows[0], 1
