@@ -368,6 +368,28 @@ LOOP_CASES = [
     "for i = 1:3, x = 5; y = x; x(end+1) = i; x(end+1) = 1; end",
     "for i = 1:3, x = ''; x(end+1) = 65; end",
     "for i = 1:3, x = single([]); x(end+1) = i; end",
+    # range loops inside written loops
+    "s = 0; for i = 1:3, for j = 1:i, s = s + i * j; end, end",
+    "s = 0; for i = 1:3, for j = 1:3, if j > i, break; end, s = s + j; end, end",
+    "s = 0; for i = 1:3, for j = 1:3, if j == 2, continue; end, s = s + j; end, end",
+    "s = 0; for i = 1:3, for j = 3:-1:1, s = s * 10 + j; end, end",
+    "s = 0; for i = 1:2, for j = 1:0, s = 1; end, end",
+    "s = 0; for i = 1:2, for j = int8(1):int8(3), s = s + j; end, end",
+    "s = 0; for i = 1:2, for j = 0.5:0.5:1.5, s = s + j; end, end",
+    "s = 0; for i = 1:2, for j = 1:NaN, s = 1; end, end",
+    "s = 0; for i = 1:2, for j = 1:Inf, s = s + 1; if s > 5, break; end, end, end",
+    "for i = 1:2, for i = 1:3, s = i; end, w = i; end",
+    "s = 0; for i = 1:3, for j = 1:3, for k = 1:2, s = s + i*j*k; end, end, end",
+    "x = zeros(3); for i = 1:3, for j = 1:3, x(i, j) = i + j; end, end",
+    "s = 0; for i = 1:3\n for j = 1:3\n  if j == 2\n   c = 1;\n   break\n  end\n end\n s = s + j;\nend",
+    "s = 0; for i = 1:2\n for j = 1:2\n  s = s + undefined_q;\n end\nend",
+    "s = 0; for i = 1:2\n for j = 1:undefined_r\n  s = s + 1;\n end\nend",
+    "for i = 1:2, for j = 'a':'c', s = j; end, end",
+    "for i = 1:2, for j = {1, 2}, s = j; end, end",
+    "for i = 1:2, for j = 1:i:5, s = j; end, end",
+    "s = 0; for i = 1:3, for j = 1:2, s = s + j; c = {j}; r = c{1}; end, end",
+    "s = 0; for i = 1:3, for j = [1 2], s = s + j; end, end",
+    "k = 0; for i = 1:2, while k < 3 * i, k = k + 1; end, end",
 ]
 
 

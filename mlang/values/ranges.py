@@ -67,6 +67,15 @@ def _double_range(a: float, s: float, b: float) -> object:
 _SHORT = 16
 
 
+def double_range_length(a: object, s: object, b: object) -> int | None:
+    """How many values a:s:b of finite double scalars has (None: another kind of range,
+    made by colon_range)."""
+    if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
+            and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
+        return range_length(a, s, b)
+    return None
+
+
 def range_length(a: float, s: float, b: float) -> int:
     """How many elements ``a:s:b`` has (real ends); MATLAB's error when too many to count."""
     if s == 0 or math.isnan(a) or math.isnan(s) or math.isnan(b) or (b - a) / s < 0:

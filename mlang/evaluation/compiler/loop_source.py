@@ -30,6 +30,7 @@ from mlang.evaluation.frame import BreakLoop, ContinueLoop
 from mlang.syntax import ast
 from mlang.values.cell import Cell
 from mlang.values.indexing import owns_storage
+from mlang.values.ranges import double_range_length
 
 getrefcount = sys.getrefcount
 
@@ -206,6 +207,11 @@ class PureCall:
             raise _Deopt
         self.misses = 0
         return out
+
+
+def _empty_row() -> np.ndarray:
+    """What a for loop over an empty range leaves in its variable."""
+    return np.zeros((1, 0))
 
 
 class Attempts:
@@ -447,8 +453,38 @@ class LoopWriter:
         if t is ast.Assign and not st.show and self.assignment(st, depth):
             self.inlined += 1
             return
+        if t is ast.For and depth + 3 <= MAX_NESTING and self.range_for(st, depth):
+            return
         general = self.ref(self.compiler.statement(st), "g")
         self.emit(depth, f"{general}(frame)")
+
+    def range_for(self, st: ast.For, depth: int) -> bool:
+        """``for var = a:s:b`` inside written code: a Python loop over the double range, its
+        body written too (entering it costs no call); any other range, the general loop."""
+        var = st.var.name  # type: ignore[attr-defined]
+        if type(st.iterable) is not ast.Range or var in self.compiler.special_names:
+            return False
+        start, step, stop, other = self.compiler.for_range_parts(st)
+        a, s, b, n, j = (self.temp() for _ in range(5))
+        self.emit(depth, f"{a} = {self.ref(start, 'e')}(frame)")
+        self.emit(depth, f"{s} = {self.ref(step, 'e')}(frame)")
+        self.emit(depth, f"{b} = {self.ref(stop, 'e')}(frame)")
+        self.emit(depth, f"{n} = double_range_length({a}, {s}, {b})")
+        self.emit(depth, f"if {n} is None:")
+        self.emit(depth + 1, f"{self.ref(other, 'g')}(frame, {a}, {s}, {b})")
+        self.emit(depth, f"elif {n} <= 0:")
+        self.emit(depth + 1, f"vars[{var!r}] = empty_row()")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f"for {j} in range({n}):")
+        self.emit(depth + 2, f"vars[{var!r}] = {a} + {j} * {s}")
+        self.emit(depth + 2, "try:")  # a break or continue of general code in the body ends here
+        self.statements(st.body, depth + 3)
+        self.emit(depth + 2, "except BreakLoop:")
+        self.emit(depth + 3, "break")
+        self.emit(depth + 2, "except ContinueLoop:")
+        self.emit(depth + 3, "continue")
+        self.emit(depth, f"{a} = {s} = {b} = None")
+        return True
 
     def assignment(self, st: ast.Assign, depth: int) -> bool:
         target = st.target
@@ -563,7 +599,8 @@ class LoopWriter:
                 "element2": element2, "count_of": count_of, "store_element": store_element,
                 "store_element2": store_element2, "append_element": append_element,
                 "append_cell_element": append_cell_element,
-                "truth": truth, "located": located,
+                "truth": truth, "located": located, "double_range_length": double_range_length,
+                "empty_row": _empty_row,
                 "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
 
     def body_function(self, stmts: list[ast.Node]) -> Code | None:

@@ -9,7 +9,6 @@ statements inline.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +23,7 @@ from mlang.values import indexing, operators
 from mlang.values.cell import Cell
 from mlang.values.core import EMPTY, char_row, is_text, to_str
 from mlang.values.objects import kind_of
-from mlang.values.ranges import colon_range, range_length
+from mlang.values.ranges import colon_range, double_range_length
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -206,16 +205,14 @@ class StatementCompiler:
         store = self.store(node.var)
         it = node.iterable
         if type(it) is ast.Range and var not in self.special_names:
-            start = self.expr(it.start)
-            step = self.expr(it.step) if it.step is not None else (lambda frame: 1.0)
-            stop = self.expr(it.stop)
+            start, step, stop, other = self.for_range_parts(node, store, body)
             written = loop_source.range_loop(self, node, var)
             if written is not None:
                 def for_written(frame: Frame) -> None:
                     a, s, b = start(frame), step(frame), stop(frame)
-                    n = _double_range_length(a, s, b)
+                    n = double_range_length(a, s, b)
                     if n is None:
-                        _for_values(frame, colon_range(a, s, b), store, body, var)
+                        other(frame, a, s, b)
                     elif n <= 0:
                         frame.vars[var] = np.zeros((1, 0))
                     else:
@@ -225,7 +222,7 @@ class StatementCompiler:
 
             def for_range(frame: Frame) -> None:
                 a, s, b = start(frame), step(frame), stop(frame)
-                n = _double_range_length(a, s, b)
+                n = double_range_length(a, s, b)
                 if n is not None:
                     if n <= 0:
                         frame.vars[var] = np.zeros((1, 0))
@@ -244,11 +241,29 @@ class StatementCompiler:
                         except BaseException as exc:
                             raise located(exc, frame, lines[codes.index(st)]) from None
                     return
-                _for_values(frame, colon_range(a, s, b), store, body, var)
+                other(frame, a, s, b)
 
             return for_range
         iterable = self.expr(it)
         return lambda frame: _for_values(frame, iterable(frame), store, body, var)
+
+    def for_range_parts(self, node: ast.For, store: Callable | None = None, body: Code | None = None
+                        ) -> tuple[Code, Code, Code, Callable[[Frame, Any, Any, Any], None]]:
+        """The code of ``for var = a:s:b``'s ends and step, and the loop over a range of
+        anything but finite double scalars given them (``other(frame, a, s, b)``)."""
+        it = node.iterable
+        var = node.var.name  # type: ignore[attr-defined]
+        start = self.expr(it.start)
+        step = self.expr(it.step) if it.step is not None else (lambda frame: 1.0)
+        stop = self.expr(it.stop)
+        if store is None or body is None:
+            store = self.store(node.var)
+            body = self.block_of([self.statement(st) for st in node.body], [st.line for st in node.body])
+
+        def other(frame: Frame, a: Any, s: Any, b: Any) -> None:
+            _for_values(frame, colon_range(a, s, b), store, body, var)
+
+        return start, step, stop, other
 
     def visit_Switch(self, node: ast.Switch) -> Code:
         subject = self.expr(node.subject)
@@ -330,15 +345,6 @@ class StatementCompiler:
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def _double_range_length(a: Any, s: Any, b: Any) -> int | None:
-    """How many values a:s:b of finite double scalars has (None: another kind of range,
-    made by colon_range)."""
-    if type(a) is float and type(s) is float and type(b) is float and s != 0.0 \
-            and math.isfinite(a) and math.isfinite(s) and math.isfinite(b):
-        return range_length(a, s, b)
-    return None
 
 
 def _for_values(frame: Frame, values: Any, store: Callable, body: Code, var: str) -> None:
