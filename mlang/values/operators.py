@@ -9,8 +9,10 @@
 
 The evaluator handles double scalars (Python floats) inline before calling
 these.  binary computes the next commonest operands directly (logical scalars with
-doubles, a 2-D double array with a double scalar or with a double array of its size)
-with exactly the general path's values; everything else takes the general path.
+doubles, a 2-D double array with a double scalar or with a double array of its size,
+products of double matrices, short arrays of the integer classes up to 32 bits) with
+exactly the general path's values; everything else takes the general path.  The
+double-array and integer paths live in double_arithmetic.py and integer_arithmetic.py.
 """
 
 from __future__ import annotations
