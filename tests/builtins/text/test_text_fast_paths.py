@@ -254,6 +254,7 @@ def test_upper_of_a_long_char_matrix_keeps_its_shape(m) -> None:
 def _general_format(monkeypatch, fmt: str, args: list) -> str:
     with monkeypatch.context() as patch:
         patch.setattr(printing, "_one_pass", lambda fmt, args: None)
+        patch.setattr(printing, "_short_rounds", lambda plan, args: None)
         return printing.format_text(fmt, args)
 
 
@@ -285,6 +286,7 @@ def _rounds_general(monkeypatch, fmt: str, args: list) -> str:
     with monkeypatch.context() as patch:
         patch.setattr(printing, "_one_pass", lambda fmt, args: None)
         patch.setattr(printing, "_whole_rounds", lambda fmt, args: None)
+        patch.setattr(printing, "_short_rounds", lambda plan, args: None)
         return printing.format_text(fmt, args)
 
 
