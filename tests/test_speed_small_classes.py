@@ -68,15 +68,20 @@ def _integers(cls: str) -> list[np.ndarray]:
         np.array([rand], dtype=cls), rand.astype(cls).reshape(-1, 1), np.array([picks], dtype=cls)]
 
 
-def _compare(symbol: str, a: object, b: object) -> None:
+def _compare_through(fn, symbol: str, a: object, b: object) -> None:
+    """``fn(symbol, a, b)`` gives what it gives the general forms of a and b (or the same error)."""
     try:
-        general = operators.elementwise(symbol, _general_form(a), _general_form(b))
+        general = fn(symbol, _general_form(a), _general_form(b))
     except MatlabError as err:
         with pytest.raises(MatlabError) as caught:
-            operators.elementwise(symbol, a, b)
+            fn(symbol, a, b)
         assert caught.value.identifier == err.identifier
         return
-    _same(operators.elementwise(symbol, a, b), general)
+    _same(fn(symbol, a, b), general)
+
+
+def _compare(symbol: str, a: object, b: object) -> None:
+    _compare_through(operators.elementwise, symbol, a, b)
 
 
 @pytest.mark.parametrize("cls", NARROW)
@@ -103,14 +108,7 @@ def test_short_integers_of_one_class(cls, symbol):
 
 
 def _compare_binary(symbol: str, a: object, b: object) -> None:
-    try:
-        general = operators.binary(symbol, _general_form(a), _general_form(b))
-    except MatlabError as err:
-        with pytest.raises(MatlabError) as caught:
-            operators.binary(symbol, a, b)
-        assert caught.value.identifier == err.identifier
-        return
-    _same(operators.binary(symbol, a, b), general)
+    _compare_through(operators.binary, symbol, a, b)
 
 
 @pytest.mark.parametrize("cls", NARROW)
@@ -671,18 +669,23 @@ def test_hypot_and_atan2_of_doubles_give_the_general_values(monkeypatch, name):
               math.nan, math.inf, np.array([[1.0]]), np.zeros((0, 3))]
     for a in values:
         for b in values:
-            try:
-                with monkeypatch.context() as patch:
-                    patch.setattr(elementwise_functions, "_double_pair", lambda *_: None)
-                    general = fn(a, b)
-            except MatlabError as err:
-                with pytest.raises(MatlabError) as caught:
-                    fn(a, b)
-                assert caught.value.identifier == err.identifier
-                continue
-            fast = fn(a, b)
-            assert type(fast) is type(general)
-            assert _bits(fast) == _bits(general)
+            _same_as_without(monkeypatch, elementwise_functions, "_double_pair", fn, a, b)
+
+
+def _same_as_without(monkeypatch, module, fast_path: str, fn, a: object, b: object) -> None:
+    """``fn(a, b)`` gives what it gives with ``module.fast_path`` declining (or the same error)."""
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(module, fast_path, lambda *_: None)
+            general = fn(a, b)
+    except MatlabError as err:
+        with pytest.raises(MatlabError) as caught:
+            fn(a, b)
+        assert caught.value.identifier == err.identifier
+        return
+    fast = fn(a, b)
+    assert type(fast) is type(general)
+    assert _bits(fast) == _bits(general)
 
 
 def test_randperm_of_a_whole_double_gives_the_general_permutation():
@@ -708,16 +711,7 @@ def test_bit_functions_of_short_integers(monkeypatch, cls, name):
         others = doubles + [ints, ints[..., ::-1].copy(), np.array([[1]], dtype=cls)]
         for other in others:
             for a, b in ((ints, other), (other, ints)):
-                try:
-                    with monkeypatch.context() as patch:
-                        patch.setattr(integer_functions, "_narrow_bits", lambda *_: None)
-                        general = fn(a, b)
-                except MatlabError as err:
-                    with pytest.raises(MatlabError) as caught:
-                        fn(a, b)
-                    assert caught.value.identifier == err.identifier
-                    continue
-                assert _bits(fn(a, b)) == _bits(general)
+                _same_as_without(monkeypatch, integer_functions, "_narrow_bits", fn, a, b)
 
 
 @pytest.mark.parametrize("cls", NARROW)

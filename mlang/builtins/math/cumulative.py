@@ -42,18 +42,22 @@ def cumulative_args(a: np.ndarray, args: tuple, flags: frozenset[str]) -> tuple[
 _CUM_FLAGS = frozenset({"forward", "reverse", "omitnan", "includenan", "double", "native", "default"})
 
 
-def _cumulative(x: object, args: tuple, name: str, op: Any, neutral: float) -> object:
+def direct_axis(x: object, args: tuple) -> int:
+    """For a running function (cumsum, cummax...) of a real double matrix along its first
+    non-singleton dimension or dimension 1 or 2, with no other option: that axis, to be
+    computed directly; -1 for anything else."""
     if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and len(args) < 2:
-        # a real double array along its first non-singleton dimension or dimension 1 or 2,
-        # computed directly
         if not args:
-            axis = 1 if x.shape[0] == 1 else 0
-        elif type(args[0]) is float and (args[0] == 1.0 or args[0] == 2.0):
-            axis = int(args[0]) - 1
-        else:
-            axis = -1
-        if axis >= 0:
-            return result(x.cumsum(axis=axis) if op is np.cumsum else x.cumprod(axis=axis))
+            return 1 if x.shape[0] == 1 else 0
+        if type(args[0]) is float and (args[0] == 1.0 or args[0] == 2.0):
+            return int(args[0]) - 1
+    return -1
+
+
+def _cumulative(x: object, args: tuple, name: str, op: Any, neutral: float) -> object:
+    axis = direct_axis(x, args)
+    if axis >= 0:
+        return result(x.cumsum(axis=axis) if op is np.cumsum else x.cumprod(axis=axis))  # type: ignore[union-attr]
     a = numbers_of(x, name)
     axis, flags = cumulative_args(a, args, _CUM_FLAGS)
     cls = sum_class(class_of(x), flags)

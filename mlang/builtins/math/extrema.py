@@ -11,7 +11,7 @@ from mlang.autodiff import ops
 from mlang.autodiff.rules_support import select
 from mlang.builtins.coerce import text_option
 from mlang.builtins.data.shape import is_placeholder, padded
-from mlang.builtins.math.cumulative import cumulative_args
+from mlang.builtins.math.cumulative import cumulative_args, direct_axis
 from mlang.builtins.math.elementwise import ARITHMETIC
 from mlang.builtins.math.reductions import (
     along_last,
@@ -354,17 +354,9 @@ def min_(x: Any, *args: Any, nargout: int = 1) -> object:
 
 
 def _running_extreme(x: object, args: tuple, largest: bool, name: str) -> object:
-    if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size and len(args) < 2:
-        # a real double array along its first non-singleton dimension or dimension 1 or 2
-        # (fmax/fmin skip NaN), computed directly
-        if not args:
-            axis = 1 if x.shape[0] == 1 else 0
-        elif type(args[0]) is float and (args[0] == 1.0 or args[0] == 2.0):
-            axis = int(args[0]) - 1
-        else:
-            axis = -1
-        if axis >= 0:
-            return result((np.fmax if largest else np.fmin).accumulate(x, axis=axis))
+    axis = direct_axis(x, args)
+    if axis >= 0:  # (fmax and fmin skip NaN, as cummax and cummin do)
+        return result((np.fmax if largest else np.fmin).accumulate(x, axis=axis))
     a = numbers_of(x, name)
     axis, flags = cumulative_args(a, args, frozenset({"forward", "reverse", "omitnan", "includenan"}))
     cls = _extreme_class(x)
