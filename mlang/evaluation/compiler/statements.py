@@ -267,13 +267,26 @@ class StatementCompiler:
 
     def visit_Switch(self, node: ast.Switch) -> Code:
         subject = self.expr(node.subject)
-        cases = [(self.expr(v), self.block(b)) for v, b in node.cases]
+        cases = [(self.expr(v), self.block(b), _literal_case(v)) for v, b in node.cases]
         otherwise = self.block(node.otherwise) if node.otherwise is not None else None
 
         def switch(frame: Frame) -> None:
             s = subject(frame)
-            for value, body in cases:
-                if _case_matches(s, value(frame)):
+            # a double scalar or a char array is looked up in the literal cases' sets:
+            # what _case_matches gives, without building and comparing the case values
+            kind = type(s)
+            if kind is float:
+                key, slot = s, 1
+            elif kind is np.ndarray and s.dtype.kind == "V":
+                key, slot = to_str(s), 0
+            else:
+                key = slot = None
+            for value, body, literal in cases:
+                if literal is not None and slot is not None:
+                    matched = key in literal[slot]
+                else:
+                    matched = _case_matches(s, value(frame))
+                if matched:
                     body(frame)
                     return
             if otherwise is not None:
@@ -391,6 +404,29 @@ def _for_values(frame: Frame, values: Any, store: Callable, body: Code, var: str
             return
         except ContinueLoop:
             continue
+
+
+def _literal_case(node: ast.Node) -> tuple[frozenset[str], frozenset[float]] | None:
+    """The texts and the doubles a case of literals ('abc', "abc", 3, or a cell of them)
+    matches, or None for any other case expression (evaluated when reached)."""
+    if type(node) is ast.Cell:
+        if len({len(row) for row in node.rows}) > 1:  # rows that do not join: the error
+            return None
+        items = [e for row in node.rows for e in row]
+    else:
+        items = [node]
+    texts, numbers = set(), set()
+    for e in items:
+        kind = type(e)
+        if kind is ast.Char:
+            texts.add(to_str(char_row(e.value)))
+        elif kind is ast.String:
+            texts.add(e.value)
+        elif kind is ast.Number and e.cls == "double" and type(e.value) is not complex:
+            numbers.add(float(e.value))
+        else:
+            return None
+    return frozenset(texts), frozenset(numbers)
 
 
 def _case_matches(subject: Any, case: Any) -> bool:
