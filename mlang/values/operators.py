@@ -533,7 +533,15 @@ def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return solve(x, y)
 
 
+def _double_matrices(a: object, b: object) -> bool:
+    """Whether a and b are 2-D double arrays: _matrix_operands would pass them on as they are."""
+    return type(a) is np.ndarray and type(b) is np.ndarray and a.dtype is F64 and b.dtype is F64 \
+        and a.ndim == 2 and b.ndim == 2
+
+
 def mldivide(a: object, b: object) -> object:
+    if _double_matrices(a, b) and a.size != 1 and a.shape[0] == b.shape[0]:
+        return result(solve(a, b))  # the commonest case, spared the class checks
     if _is_scalar(a):
         return elementwise(".\\", a, b)
     x, y, _ = _matrix_operands(a, b, "\\")
@@ -541,6 +549,8 @@ def mldivide(a: object, b: object) -> object:
 
 
 def mrdivide(a: object, b: object) -> object:
+    if _double_matrices(a, b) and b.size != 1 and a.shape[1] == b.shape[1]:
+        return result(solve(b.T, a.T).T)  # the commonest case, spared the class checks
     if _is_scalar(b):
         return elementwise("./", a, b)
     x, y, _ = _matrix_operands(a, b, "/")
