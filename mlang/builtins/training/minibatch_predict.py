@@ -32,7 +32,7 @@ from mlang.builtins.training.training_data import (
 from mlang.errors import error
 from mlang.registry import BUILTINS, builtin
 from mlang.values.categorical import CategoricalArray
-from mlang.values.core import char_row, class_of
+from mlang.values.core import char_row, class_of, fix_shape
 from mlang.values.table import texts_of
 
 OPTIONS = ("MiniBatchSize", "Outputs", "InputDataFormats", "OutputDataFormats", "UniformOutput",
@@ -222,16 +222,24 @@ def scores2label(scores: Any, class_names: Any, dim: Any = None, *, nargout: int
                         "The number of classes must match the size of the channel dimension of "
                         "the scores.")
         axis = matching[0]
-    shape = data.shape + (1,) * max(0, axis + 1 - data.ndim)
-    data = data.reshape(shape, order="F")
+    if axis >= data.ndim:  # a trailing singleton dimension: one class, each score its own best
+        if len(names) != 1:
+            raise error("deep:scores2label:ClassNamesMismatch",
+                        "The number of classes must match the size of the channel dimension of "
+                        "the scores.")
+        axis = data.ndim
+        data = data.reshape(data.shape + (1,), order="F")
     if data.shape[axis] != len(names):
         raise error("deep:scores2label:ClassNamesMismatch",
                     "The number of classes must match the size of the channel dimension of the "
                     "scores.")
     best = np.argmax(data, axis=axis)
     top = np.max(data, axis=axis)
+    # (trailing singleton dimensions dropped, as MATLAB's sizes drop them)
     best = np.expand_dims(best, axis)
+    best = best.reshape(fix_shape(best.shape), order="F")
     top = np.expand_dims(top, axis)
+    top = top.reshape(fix_shape(top.shape), order="F")
     # the channel dimension stays as a singleton one: a column of labels for N-by-K scores
     codes = best.astype(np.uint32) + 1
     unique = list(dict.fromkeys(names))

@@ -133,9 +133,19 @@ def test_scores2label_dimension_and_class_name_forms(m):
     ('scores2label({1}, ["a" "b"])', "deep:scores2label:InvalidScores"),
     ('scores2label([0.1 0.9], ["a" "a"])', "deep:scores2label:DuplicateClassNames"),
     ('scores2label([0.1 0.9], ["a" "b"], 0)', "deep:scores2label:InvalidDimension"),
+    ('scores2label([0.1 0.9], ["a" "b"], 102)', "deep:scores2label:ClassNamesMismatch"),
 ])
 def test_scores2label_errors(m, code, ident):
     assert m.fails(code).identifier == ident
+
+
+def test_scores2label_along_a_trailing_singleton_dimension(m):
+    # one class along a dimension past the last: every score is its own best; no trailing 1s
+    labels, top = m.values('[L, T] = scores2label([0.2 0.8; 0.6 0.4], "a", 102);', "L", "T")
+    assert labels.shape == (2, 2) and labels_of(labels) == ["a"] * 4
+    np.testing.assert_array_equal(top, [[0.2, 0.8], [0.6, 0.4]])
+    (labels,) = m.values('L = scores2label([0.2 0.8; 0.6 0.4], "a", 3);', "L")
+    assert labels.shape == (2, 2)
 
 
 def test_complex_predictors_keep_their_imaginary_part(m):
