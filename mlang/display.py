@@ -97,6 +97,12 @@ def render(lines: list[Line], style: Style) -> str:
 
 def display_lines(name: str, value: Any, style: Style) -> list[Line]:
     """The lines of a named display, with the blank lines of format loose marked."""
+    if type(value) is float:  # the commonest values: as below, without the general tests
+        lines = _double_scalar_lines(value, style)
+        if lines is not None:
+            return [BLANK, f"{name} =", BLANK, *lines, BLANK]
+    elif _is_plain_matrix(value):
+        return [BLANK, f"{name} =", BLANK, *_array_body(value, style, header=True), BLANK]
     value = _plain(value)
     if _is_paged(value):
         return _paged_lines(name, value, style, header=True)
@@ -112,6 +118,8 @@ def disp_lines(value: Any, style: Style) -> list[Line]:
         lines = _double_scalar_lines(value, style)
         if lines is not None:
             return [*lines, BLANK]
+    elif _is_plain_matrix(value):  # the next commonest: as below, without the general tests
+        return [*_array_body(value, style, header=False), BLANK]
     value = _plain(value)
     t = type(value)
     kind = kind_of(value)
@@ -133,6 +141,11 @@ def disp_lines(value: Any, style: Style) -> list[Line]:
     # Non-text values end with a blank line in format loose, as MATLAB's disp does.
     body = _body(value, style, header=False)
     return [*body, BLANK] if body else []
+
+
+def _is_plain_matrix(value: Any) -> bool:
+    """A nonempty 2-D numeric or logical array: shown by _array_body, as _body shows it."""
+    return type(value) is np.ndarray and value.ndim == 2 and value.size != 0 and value.dtype.kind in "fbiu"
 
 
 def _plain(value: Any) -> Any:
@@ -239,6 +252,10 @@ def _own_body(value: Any, style: Style) -> list[Line] | None:
 
 
 def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
+    if a.dtype is _F64 and a.ndim == 2:
+        lines = _short_double_lines(a, style)
+        if lines is not None:
+            return lines
     cls = class_of(a)
     if a.size == 0:
         return [_empty_line(a.shape, cls)]
@@ -423,6 +440,36 @@ def _double_scalar_lines(x: float, style: Style) -> list[Line] | None:
 
 
 _WHOLE_ARRAY_FORMATS = ("hex", "+", "bank", "rat")
+
+
+_F64 = np.dtype(np.float64)
+
+
+def _short_double_lines(a: np.ndarray, style: Style) -> list[Line] | None:
+    """The body of a nonempty 2-D double array of at most _FEW elements, as _array_body makes
+    it, in one pass over a list of its rows; None for the others, for the formats hex, +,
+    bank and rat, and for rows wider than the window."""
+    fmt = style.format
+    if not 0 < a.size <= _FEW or fmt in _WHOLE_ARRAY_FORMATS:
+        return None
+    rows = a.tolist()
+    finite = [x for row in rows for x in row if x - x == 0.0]  # (NaN for NaN and Inf)
+    num = _num_for(max(map(abs, finite), default=0.0), all(x.is_integer() for x in finite),
+                   False, fmt, a.size == 1)
+    width = num.width
+    if len(finite) == a.size and num.kind == "int":
+        lines = ["".join([str(int(x)).rjust(width) for x in row]) for row in rows]
+    elif len(finite) == a.size and num.kind == "fixed" and not num.scale:
+        spec = f"{width}.{num.digits}f"
+        zero = "0".rjust(width)
+        lines = ["".join([format(x, spec) if x else zero for x in row]) for row in rows]
+    else:
+        text = num.text
+        lines = ["".join([text(x).rjust(width) for x in row]) for row in rows]
+    full = width * a.shape[1]
+    if full > style.width or any(len(line) != full for line in lines):
+        return None  # a text wider than the field, or Columns blocks: the general path
+    return [*_scale_lines(num.scale), *lines] if num.scale else lines
 
 
 def _real_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str]], list[Line]]:

@@ -11,6 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from mlang import display
+from mlang.display import Style
 from mlang.errors import MatlabError
 from mlang.values import operators
 from mlang.values import solve as solve_module
@@ -130,3 +132,81 @@ def test_solves_give_their_results_and_warnings(monkeypatch: pytest.MonkeyPatch)
     assert out == "MATLAB:dimagree"
     out, _ = _outcome(monkeypatch, operators.mrdivide, np.ones((1, 3)), np.ones((2, 2)), general=False)
     assert out == "MATLAB:dimagree"
+
+
+# ---------------------------------------------------------------- display of short arrays
+
+FORMATS = ["short", "long", "shortE", "longE", "shortG", "longG", "shortEng", "longEng", "hex", "+",
+           "bank", "rat"]
+
+
+def _arrays() -> list[np.ndarray]:
+    rng = np.random.default_rng(11)
+    doubles = [
+        [[1.5, 2, 3]], [[1.0, 2, 3]], [[1.0], [2], [3]], [[16.0, 2, 3, 13], [5, 11, 10, 8]],
+        [[NAN, INF, -INF]], [[NAN, 1.5]], [[INF, 2]], [[-0.0, 0.0, 1.5]], [[-0.0]], [[0.0, 0.0]],
+        [[1e-4, 5, 7]], [[1e5, 1.5]], [[999.5, 1]], [[1000.5, 1]], [[1e9, 1]], [[1e9 - 1, -1]],
+        [[1e10, 1]], [[2.0 ** 53, 3]], [[0.001, 0.002]], [[0.0011, 1]], [[1e-300, 1]], [[5e-324, 1]],
+        [[1e300, -1e300]], [[99.99995, 1]], [[-99.99999, 1]], [[1 / 3, 2 / 3], [-1 / 7, 1e-3]],
+        [[math.pi * 1e6, 1]], [[12345.678, -0.5]], [[NAN, NAN]], [[INF]], [[2.5]], [[-1e-5]],
+        [list(range(1, 33))], [list(range(1, 17)), list(range(17, 33))],
+        [[1.5 * k for k in range(1, 21)]],  # wider than the window: Columns blocks
+        [[1e5 * k + 0.5 for k in range(1, 9)]],
+    ]
+    out = [np.array(d, dtype=np.float64) for d in doubles]
+    out += [rng.standard_normal((3, 4)), rng.standard_normal((5, 5)) * 1e4, rng.standard_normal((6, 6)),
+            np.arange(40.0).reshape(5, 8), np.asfortranarray(rng.standard_normal((3, 3))),
+            rng.standard_normal((6, 6))[::2, ::3]]
+    out += [np.array([[1, -2, 3]], dtype=t) for t in (np.int8, np.int16, np.int32, np.int64)]
+    out += [np.array([[1, 2, 250]], dtype=t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)]
+    out += [np.array([[-128, 127], [0, 5]], dtype=np.int8), np.array([[True, False, True]]),
+            np.array([[True], [False]]), np.array([[False]]), np.array([[1.5, 2, 3]], dtype=np.float32),
+            np.array([[NAN, 1e5]], dtype=np.float32), np.array([[1 + 2j, 3]]), np.array([[True] * 40])]
+    return out
+
+
+ARRAYS = _arrays()
+
+
+def _general(monkeypatch: pytest.MonkeyPatch, f: Any, *args: Any) -> list:
+    with monkeypatch.context() as m:
+        m.setattr(display, "_short_double_lines", lambda a, style: None)
+        m.setattr(display, "_is_plain_matrix", lambda value: False)
+        return f(*args)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("compact", [False, True])
+@pytest.mark.parametrize("width", [80, 40])
+def test_short_arrays_display_as_on_the_general_path(monkeypatch: pytest.MonkeyPatch, fmt: str,
+                                                      compact: bool, width: int) -> None:
+    style = Style(fmt, compact, width)
+    for a in ARRAYS:
+        assert display.disp_lines(a, style) == _general(monkeypatch, display.disp_lines, a, style), (a, fmt)
+        assert display.display_lines("x", a, style) == \
+            _general(monkeypatch, display.display_lines, "x", a, style), (a, fmt)
+        if a.size == 1 and a.dtype == np.float64:
+            x = float(a[0, 0])
+            assert display.display_lines("x", x, style) == \
+                _general(monkeypatch, display.display_lines, "x", x, style)
+
+
+def test_the_short_double_path_is_taken() -> None:
+    style = Style("short", False, 80)
+    assert display._short_double_lines(np.array([[1.5, 2, 3]]), style) == ["    1.5000    2.0000    3.0000"]
+    assert display._short_double_lines(np.array([[1.0, -0.0, NAN]]), style) == ["     1     0   NaN"]
+    assert display._short_double_lines(np.array([[1e5, 1.5]]), style) == \
+        ["   1.0e+05 *", None, "    1.0000    0.0000"]
+    assert display._short_double_lines(np.ones((1, 40)), style) is None  # more than _FEW
+    assert display._short_double_lines(np.array([[1.5] * 20]), style) is None  # Columns blocks
+    assert display._short_double_lines(np.array([[1.5]]), Style("rat", False, 80)) is None
+
+
+def test_the_plain_matrix_test() -> None:
+    assert display._is_plain_matrix(np.array([[1.0]]))
+    assert display._is_plain_matrix(np.array([[1]], dtype=np.uint16))
+    assert display._is_plain_matrix(np.array([[True]]))
+    assert not display._is_plain_matrix(np.zeros((0, 3)))
+    assert not display._is_plain_matrix(np.ones((2, 2, 2)))
+    assert not display._is_plain_matrix(np.array([[1j]]))
+    assert not display._is_plain_matrix(1.0)
