@@ -14,6 +14,7 @@ row is wider than the window.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import struct
@@ -57,7 +58,13 @@ class Style:
 
 def style_of(interp: Any) -> Style:
     """The interpreter's current display settings."""
-    return Style(interp.format, bool(interp.compact), _window_width(interp.out))
+    return _style(interp.format, bool(interp.compact), _window_width(interp.out))
+
+
+@functools.lru_cache(maxsize=64)
+def _style(fmt: str, compact: bool, width: int) -> Style:
+    # (Styles are frozen: one made per setting spares a dataclass construction per display)
+    return Style(fmt, compact, width)
 
 
 def _window_width(out: Any) -> int:
@@ -91,8 +98,8 @@ def disp_text(interp: Any, value: Any) -> str:
 def render(lines: list[Line], style: Style) -> str:
     """The text of display lines: blank lines kept in format loose, dropped in compact."""
     if style.compact:
-        return "".join(line + "\n" for line in lines if line is not None)
-    return "".join((line or "") + "\n" for line in lines)
+        return "".join([line + "\n" for line in lines if line is not None])
+    return "\n".join([line or "" for line in lines]) + "\n" if lines else ""
 
 
 def display_lines(name: str, value: Any, style: Style) -> list[Line]:
@@ -265,10 +272,13 @@ def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
             return [f"  {_dims(a.shape)} char array", BLANK, *rows]
         return rows
     rows, prelude = _array_grid(a, cls, style)
-    lines: list[Line] = []
+    if cls == "logical" or cls in INT_CLASSES:
+        body = _uniform_columns(rows, style)
+    else:
+        body = _columns(rows, _column_widths(rows), style)
     if header and cls != "double":
-        lines += [_array_header(a.shape, cls), BLANK]
-    return lines + prelude + _columns(rows, _column_widths(rows), style)
+        return [_array_header(a.shape, cls), BLANK, *prelude, *body]
+    return [*prelude, *body] if prelude else body
 
 
 def _array_header(shape: tuple[int, ...], cls: str) -> str:
@@ -307,6 +317,14 @@ def _array_grid(a: np.ndarray, cls: str, style: Style) -> tuple[list[list[str]],
 
 def _column_widths(rows: list[list[str]]) -> list[int]:
     return [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+
+
+def _uniform_columns(rows: list[list[str]], style: Style) -> list[Line]:
+    """``_columns`` of rows whose cells all have one width already (logical and integer
+    arrays), without measuring each column."""
+    if len(rows[0][0]) * len(rows[0]) <= style.width:
+        return ["".join(row) for row in rows]
+    return column_blocks(rows, style.width)
 
 
 def _columns(rows: list[list[str]], widths: list[int], style: Style) -> list[Line]:

@@ -161,7 +161,8 @@ def _arrays() -> list[np.ndarray]:
     out += [np.array([[1, 2, 250]], dtype=t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)]
     out += [np.array([[-128, 127], [0, 5]], dtype=np.int8), np.array([[True, False, True]]),
             np.array([[True], [False]]), np.array([[False]]), np.array([[1.5, 2, 3]], dtype=np.float32),
-            np.array([[NAN, 1e5]], dtype=np.float32), np.array([[1 + 2j, 3]]), np.array([[True] * 40])]
+            np.array([[NAN, 1e5]], dtype=np.float32), np.array([[1 + 2j, 3]]), np.array([[True] * 40]),
+            (np.arange(30, dtype=np.int16) * 100).reshape(1, 30), np.arange(12, dtype=np.uint8).reshape(3, 4)]
     return out
 
 
@@ -172,6 +173,8 @@ def _general(monkeypatch: pytest.MonkeyPatch, f: Any, *args: Any) -> list:
     with monkeypatch.context() as m:
         m.setattr(display, "_short_double_lines", lambda a, style: None)
         m.setattr(display, "_is_plain_matrix", lambda value: False)
+        m.setattr(display, "_uniform_columns",
+                  lambda rows, style: display._columns(rows, display._column_widths(rows), style))
         return f(*args)
 
 
@@ -210,3 +213,16 @@ def test_the_plain_matrix_test() -> None:
     assert not display._is_plain_matrix(np.ones((2, 2, 2)))
     assert not display._is_plain_matrix(np.array([[1j]]))
     assert not display._is_plain_matrix(1.0)
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_render_writes_each_line(compact: bool) -> None:
+    style = Style("short", compact, 80)
+    for lines in [[], [None], ["a"], ["a", None], [None, "x =", None, "    1", None], ["", None, ""]]:
+        expected = "".join((line or "") + "\n" for line in lines if not (compact and line is None))
+        assert display.render(lines, style) == expected
+
+
+def test_styles_are_shared_per_setting() -> None:
+    assert display._style("short", False, 80) is display._style("short", False, 80)
+    assert display._style("long", True, 100) == Style("long", True, 100)
