@@ -4,10 +4,16 @@ give exactly what the general paths give: the same class, shape, values and erro
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Callable
+from functools import partial
 
+import numpy as np
 import pytest
 
+from mlang.builtins.data.cells import LEGACY_CELLFUN, _check_uniform, _check_uniform_column
 from mlang.errors import MatlabError
+from mlang.values.cell import Cell
 from tests.running import run
 
 # ------------------------------------------------------------------ switch
@@ -49,3 +55,146 @@ def test_switch_literal_cases_mixed_with_other_cases_keep_their_order() -> None:
     assert _switch_value(code) == 1.0
     # a case of literals whose rows do not join is still the error of building it
     assert _switch_value("s = 'a';\nswitch s\n case {'a', 'b'; 'c'}\n y = 1;\nend")[0] == "error"
+
+
+# ------------------------------------------------------------------ cellfun / arrayfun
+
+def same(x: object, y: object) -> None:
+    """x and y are the same MATLAB value: type, dtype, shape and every element."""
+    assert type(x) is type(y), (x, y)
+    if type(x) is np.ndarray:
+        assert x.dtype == y.dtype and x.shape == y.shape, (x, y)
+        if x.dtype == object:
+            for a, b in zip(x.flat, y.flat, strict=True):
+                same(a, b)
+        else:
+            assert x.tobytes() == y.tobytes(), (x, y)
+    elif type(x) is float:
+        assert (math.isnan(x) and math.isnan(y)) or (x == y and math.copysign(1, x) == math.copysign(1, y))
+    elif type(x) is Cell:
+        same(x.data, y.data)
+    elif type(x) in (bool, complex, str, tuple):
+        assert x == y, (x, y)
+    else:
+        assert repr(x) == repr(y) or x == y, (x, y)
+
+
+CELLS = [
+    "{'a', 'b', 'c'}", "{1, 'a'}", "{}", "cell(0, 3)", "cell(2, 2)", "{[], '', {}}", "{int8(1), single(2)}",
+    "{1; 2}", "{struct('a', 1)}", "{\"str\"}", "{1 + 2i}", "{NaN, -0, Inf}", "{true, false}", "{zeros(1, 0)}",
+    "{[1 2 3], 'abc'; {1}, @sin}", "{sparse(1), 2}", "{uint64(5), int16([1 2])}", "reshape({1, 2, 3, 4}, 1, 1, 4)",
+    "{struct('a', {1, 2})}", "{'x'}", "{1}", "5", "'abc'", "[1 2]",
+]
+PURE = ["numel", "length", "ndims", "isempty", "isscalar", "isvector", "isrow", "iscolumn", "ismatrix",
+        "islogical", "isnumeric", "ischar", "iscell", "isstruct", "isfloat", "isinteger", "isreal",
+        "iscellstr", "isstring"]
+
+
+def outcomes(code: str, names: list[str]) -> list[object]:
+    """The values of the variables ``names`` after running code, or its MATLAB error."""
+    try:
+        interp, _ = run(code)
+    except MatlabError as e:
+        return [("error", e.identifier, str(e))]
+    return [interp.get(name) for name in names]
+
+
+def check_same(code: str, fast: str, general: str) -> None:
+    """``fast`` and ``general`` (expressions, run after code) give the same value or error."""
+    for x, y in zip(outcomes(f"{code}\na = {fast};", ["a"]), outcomes(f"{code}\na = {general};", ["a"]),
+                    strict=True):
+        same(x, y)
+
+
+@pytest.mark.parametrize("c", CELLS)
+def test_cellfun_on_one_cell_array_is_the_general_call(c: str) -> None:
+    for f in PURE:
+        # the legacy names ('isempty', 'length', ...) have their own rules (tested below)
+        named = () if f in LEGACY_CELLFUN else (f"cellfun('{f}', c)",)
+        for fast in (f"cellfun(@{f}, c)", *named):
+            # spelt 'Uniform' the options are read by the general path; an anonymous function
+            # is called element by element
+            check_same(f"c = {c};", fast, f"cellfun(@{f}, c, 'Uniform', true)")
+            check_same(f"c = {c};", fast, f"cellfun(@(x) {f}(x), c)")
+    for flag in ("false", "true", "0", "1", "2", "-0"):
+        check_same(f"c = {c};", f"cellfun(@numel, c, 'UniformOutput', {flag})",
+                   f"cellfun(@numel, c, 'uniform', {flag})")
+        check_same(f"c = {c};", f"cellfun(@(x) [x x], c, 'UniformOutput', {flag})",
+                   f"cellfun(@(x) [x x], c, \"UniformOutput\", {flag})")
+        check_same(f"c = {c};", f"arrayfun(@(x) x, c, 'UniformOutput', {flag})",
+                   f"arrayfun(@(x) x, c, 'Uniform', {flag})")
+    for fast in ("cellfun(@(x) x, c)", "cellfun(@(x) [x x], c)", "cellfun(@class, c)", "cellfun(@disp, c)",
+                 "cellfun(@(x) x, c, 'UniformOutput', NaN)", "cellfun(@(x) x, c, 'UniformOutput', [1 1])",
+                 "cellfun(@(x) x, c, 'UniformOutput', 'no')", "cellfun(@(x) x, c, 'UniformOutpu', false)",
+                 "cellfun(@(x) x, c, 'UniformOutput')", "cellfun(@(x) x, c, 'UniformOutput', false, 1)"):
+        # options given as a string are read by the general path
+        general = fast.replace("'UniformOutput'", '"UniformOutput"') if "'Uniform" in fast \
+            else fast[:-1] + ', "UniformOutput", true)'
+        check_same(f"c = {c};", fast, general)
+
+
+def test_cellfun_legacy_names_and_errors() -> None:
+    for c in CELLS:
+        for name in ("isempty", "islogical", "isreal", "length", "ndims", "prodofsize"):
+            check_same(f"c = {c};", f"cellfun('{name}', c)", f"cellfun(\"{name}\", c)")
+        # on an empty cell array the legacy names give logical or double empties of their own
+        check_same(f"c = {c};", "cellfun('isempty', c)", "cellfun(@(x) isempty(x), c, 'Uniform', 1) | false(size(c))")
+        check_same(f"c = {c};", "cellfun('prodofsize', c)", "cellfun(@(x) numel(x), c) + zeros(size(c))")
+        for call in ("cellfun('size', c)", "cellfun('isclass', c)", "cellfun('size', c, 2)",
+                     "cellfun('isclass', c, 'char')", "cellfun('isempty', c, 1)", "cellfun(5, c)",
+                     "cellfun(@numel)", "cellfun('nosuchfunction', c)", "cellfun(@nosuchfunction, c)"):
+            check_same(f"c = {c};", call, call)
+
+
+def test_cellfun_fast_paths_errors_are_matlabs() -> None:
+    for call, identifier in [
+        ("cellfun(@numel, 5)", "MATLAB:cellfun:NotACell"),
+        ("cellfun(5, {1})", "MATLAB:cellfun:InvalidFunction"),
+        ("cellfun(@numel)", "MATLAB:minrhs"),
+        ("cellfun(@(x) [x x], {1, 2})", "MATLAB:cellfun:NotAScalarOutput"),
+        ("cellfun(@(x) x, {1, 'a'})", "MATLAB:cellfun:MismatchInOutputTypes"),
+        ("cellfun(@(x) x, {1, {}})", "MATLAB:cellfun:UnimplementedOutputArrayType"),
+        ("cellfun(@(x) x, {1, 2}, 'UniformOutput', NaN)", "MATLAB:nologicalnan"),
+        ("cellfun('size', {1})", "MATLAB:cellfun:NotEnoughInputs"),
+        ("arrayfun(@(x) [x x], [1 2], 'UniformOutput', true)", "MATLAB:arrayfun:NotAScalarOutput"),
+    ]:
+        got = outcomes(f"a = {call};", ["a"])[0]
+        assert type(got) is tuple and got[1] == identifier, (call, got)
+
+
+def test_cellfun_uniform_column_checks_every_value() -> None:
+    # a double first, then a logical, a char, a cell: the error names the first that differs
+    for call in ("cellfun(@(x) x, {1, 2, true})", "cellfun(@(x) x, {true, false, 1})",
+                 "cellfun(@(x) x, {1, 'a', {}})", "cellfun(@(x) x, {1, 2, [1 2]})",
+                 "cellfun(@(x) x, {1, 2, int8(3)})", "cellfun(@(x) x, {1, 2, 3})"):
+        check_same("", call, call.replace("})", "}, 'Uniform', 1)"))
+    same(outcomes("a = cellfun(@isempty, {1, [], 'a'; '', 2, {}});", ["a"])[0],
+         np.array([[False, True, False], [True, False, True]]))
+    same(outcomes("a = cellfun(@numel, {1, [1 2], 'abc'});", ["a"])[0], np.array([[1.0, 2.0, 3.0]]))
+    same(outcomes("a = cellfun(@numel, {[1 2]});", ["a"])[0], 2.0)
+    same(outcomes("a = cellfun('isempty', {[]});", ["a"])[0], True)
+
+
+def _column_reference(values: list) -> None:
+    """_check_uniform_column's checks as written for any column: every value in order."""
+    first = values[0] if values else None
+    for k, value in enumerate(values):
+        _check_uniform("cellfun", value, first if k else None, k + 1, 1)
+
+
+def test_uniform_column_check_of_scalars_is_the_check_of_each_value() -> None:
+    samples = [1.0, -0.0, math.nan, True, False, 1j, np.array([[1.0, 2.0]]), np.zeros((0, 0)),
+               np.array([[3]], dtype=np.int8), np.array([[1.0]], dtype=np.float32), Cell.row([1.0])]
+    for values in itertools.chain(itertools.product(samples[:4], repeat=2),
+                                  itertools.product(samples, samples[:4], samples), [[]]):
+        values = list(values)
+        assert _column_outcome(partial(_check_uniform_column, "cellfun", values)) == \
+            _column_outcome(partial(_column_reference, values)), values
+
+
+def _column_outcome(check: Callable[[], None]) -> object:
+    try:
+        check()
+    except MatlabError as e:
+        return (e.identifier, str(e))
+    return None

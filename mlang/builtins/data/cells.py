@@ -27,7 +27,7 @@ from mlang.syntax import ast
 from mlang.values import indexing
 from mlang.values.cell import Cell
 from mlang.values.concat import cat
-from mlang.values.core import char_row, class_of, fix_shape, numel, result, size_of, to_array
+from mlang.values.core import char_row, char_text, class_of, fix_shape, numel, result, size_of, to_array
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import CALL_ROUTES, FUNCTION_LIKE
 from mlang.values.string import StringArray
@@ -141,6 +141,13 @@ OPTION_NAMES = ("UniformOutput", "ErrorHandler")
 
 def _split_options(fn_name: str, rest: tuple) -> tuple[list, bool, Any]:
     """Data inputs, the UniformOutput flag and the ErrorHandler from cellfun/arrayfun inputs."""
+    if len(rest) == 3:  # (A, 'UniformOutput', flag) spelt out in full: the usual call
+        word, flag = rest[1], rest[2]
+        kind = type(flag)
+        if (kind is bool or (kind is float and flag == flag)) and type(word) is np.ndarray \
+                and word.dtype.kind == "V" and word.shape == (1, 13) \
+                and char_text(word).lower() == "uniformoutput":
+            return [rest[0]], bool(flag), None
     data, given = split_options(rest, OPTION_NAMES, partial=True, start=1)
     uniform = option_flag(given["UniformOutput"], "UniformOutput") if "UniformOutput" in given else True
     handler = given.get("ErrorHandler")
@@ -266,8 +273,10 @@ def _pure_builtin(interp: Any, fn: Any, inputs: list, nargout: int) -> Builtin |
     if type(target) is not Builtin or target.name not in PURE_BUILTINS or not target.plain \
             or target.min_in > 1 or target.max_in_count < 1:
         return None
-    if any(type(v) in CALL_ROUTES for v in inputs[0].data.flat):
-        return None
+    routes = CALL_ROUTES
+    for v in inputs[0].data.flat:
+        if type(v) in routes:
+            return None
     return target
 
 
@@ -276,7 +285,7 @@ def _direct_outputs(target: Builtin, cells: Cell) -> list | None:
     one value (the general path then calls it again and reports as usual)."""
     fn = target.fn
     try:
-        out = [fn(v) for v in cells.data.ravel(order="F")]
+        out = [fn(v) for v in cells.data.ravel(order="F").tolist()]
     except MatlabError:
         return None
     for v in out:
@@ -535,6 +544,11 @@ def _check_uniform_column(fn_name: str, values: list) -> None:
     """The UniformOutput checks of _apply on one column of outputs, in order."""
     first = values[0] if values else None
     kind = type(first)
+    if kind is float or kind is bool:  # a double or logical scalar first: check the others
+        for k, value in enumerate(values):
+            if type(value) is not kind:
+                _check_uniform(fn_name, value, first, k + 1, 1)
+        return
     for k, value in enumerate(values):
         if not (k and (kind is float or kind is bool) and type(value) is kind):
             _check_uniform(fn_name, value, first if k else None, k + 1, 1)
@@ -542,7 +556,7 @@ def _check_uniform_column(fn_name: str, values: list) -> None:
 
 def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
     """cellfun's fast built-in names ('isempty', 'length', 'size', 'isclass', ...)."""
-    values = c.values()
+    values = c.data.ravel(order="F").tolist()
     if name == "size":
         if len(extra) != 1:
             raise error("MATLAB:cellfun:NotEnoughInputs", "Not enough input arguments.")
@@ -556,7 +570,7 @@ def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
     elif extra:
         raise error("MATLAB:TooManyInputs", "Too many input arguments.")
     elif name == "isempty":
-        out = [numel(v) == 0 for v in values]
+        out = [v.size == 0 if type(v) is np.ndarray else numel(v) == 0 for v in values]
     elif name == "islogical":
         out = [class_of(v) == "logical" for v in values]
     elif name == "isreal":
@@ -574,10 +588,17 @@ def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
     return result(np.array(out, dtype=dtype).reshape(c.shape, order="F"))
 
 
-def _check_function(fn_name: str, fn: Any) -> None:
-    if type(fn) is not FunctionHandle and type(fn) not in FUNCTION_LIKE and text_or_none(fn) is None:
+def _check_function(fn_name: str, fn: Any) -> str | None:
+    """The function's name when it is given as text (None for a handle), or MATLAB's error
+    for anything that is no function."""
+    kind = type(fn)
+    if kind is FunctionHandle or kind in FUNCTION_LIKE:
+        return None
+    name = text_or_none(fn)
+    if name is None:
         raise error(f"MATLAB:{fn_name}:InvalidFunction",
                     "First input must be a function handle or a function name.")
+    return name
 
 
 @builtin(interp=True, nargout=True, max_out=None, dl="native")
@@ -589,11 +610,13 @@ def cellfun(interp: Any, fn: Any, *rest: Any, nargout: int = 1) -> Any:
     cellfun(..., 'UniformOutput', false) returns cell arrays; with true (the
     default) every output must be a scalar. cellfun(..., 'ErrorHandler', h)
     calls h(S, inputs...) when func errors."""
-    _check_function("cellfun", fn)
-    if not rest:
+    name = _check_function("cellfun", fn)
+    if len(rest) == 1 and type(rest[0]) is Cell:  # one cell array and no options
+        inputs, uniform, handler = list(rest), True, None
+    elif not rest:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
-    inputs, uniform, handler = _split_options("cellfun", rest)
-    name = text_or_none(fn)
+    else:
+        inputs, uniform, handler = _split_options("cellfun", rest)
     if name in LEGACY_CELLFUN and type(rest[0]) is Cell and len(inputs) == len(rest) and nargout <= 1 \
             and not (name == "isreal" and any(type(v) in CALL_ROUTES for v in rest[0].data.flat)):
         if name in ("size", "isclass") or len(rest) == 1:
