@@ -7,6 +7,7 @@ state, caches), so two interpreters in one process never interfere.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -37,12 +38,39 @@ STDLIB = Path(mlang.stdlib.__file__).parent
 # MATLAB's namelengthmax: no function or file name is longer.
 NAME_LENGTH_MAX = 63
 PYTHON_STACK_LIMIT = 20000
+# The texts given to eval (and evalin, str2num, str2func) whose parse an interpreter keeps:
+# at most this many texts, each of at most this many characters (a long text is seldom run
+# twice, and its tree is large), with at most this many forms derived from each tree.
+TEXT_CACHE_TEXTS = 256
+TEXT_CACHE_LONGEST = 2000
+TEXT_CACHE_FORMS = 8
+# A run of the characters a name is made of: every name the lexer reads in a text is the end
+# of one such run (a name is a letter then as many of them as follow).
+_WORD_RUN = re.compile(r"[A-Za-z0-9_]+")
 
 
 # Whether NumPy advises huge pages for large arrays: set, returning the previous setting
 # (NumPy 2 has it in numpy._core, NumPy 1 in numpy.core).
 _ask_for_huge_pages = getattr(getattr(getattr(np, "_core", None) or np.core, "multiarray", None),
                               "_set_madvise_hugepage", lambda ask: False)
+
+
+class ParsedText:
+    """A text as an interpreter keeps it (``Interpreter.parsed``): the names the lexer could
+    read in it, and by the workspace's variables among those names (command syntax: ``hold on``
+    is a call unless ``hold`` is a variable), the tree and what callers derived from it."""
+
+    __slots__ = ("names", "trees")
+
+    def __init__(self, text: str) -> None:
+        names = set()
+        for run in _WORD_RUN.findall(text):
+            for start, first in enumerate(run):
+                if first.isalpha():
+                    names.add(run[start:])
+        self.names = tuple(names)
+        # variables among ``names`` -> (tree, the forms derived from it by key)
+        self.trees: dict[tuple[str, ...], tuple[Any, dict[Any, Any]]] = {}
 
 
 class Interpreter:
@@ -62,6 +90,7 @@ class Interpreter:
         self.generation = 0  # bumped when what a name resolves to may have changed
         self._resolved: dict[str, Any] = {}
         self._units: dict[str, tuple[int, CompiledUnit]] = {}
+        self._texts: dict[str, ParsedText] = {}  # short texts already parsed (see ``parsed``)
         self.format = "short"
         self.compact = False
         self.warnings_off: set[str] = set()
@@ -140,22 +169,53 @@ class Interpreter:
     def eval(self, code: str, frame: Frame | None = None) -> None:
         """Run MATLAB statements in the base workspace (or ``frame``)."""
         frame = frame or self.base
-        program = self.parser.parse(code, "", set(frame.vars))
+        program, forms = self.parsed(code, frame.vars)
         if program.functions:
             raise error("MATLAB:evalFunctionDefinition",
                         "Function definitions are not supported in this context. Functions can "
                         "only be created as local or nested functions in code files.")
-        unit = CompiledUnit(program, "", frame.unit.name if frame.unit else "")
-        unit.functions = frame.unit.functions if frame.unit is not None else {}
+        owner = frame.unit
+        # the compiled form depends on the tree and on the calling file (its local functions):
+        # kept by the file (the unit itself, not its id, so that a new unit never matches)
+        unit = forms.get(owner)
+        if unit is None:
+            unit = CompiledUnit(program, "", owner.name if owner else "")
+            unit.functions = owner.functions if owner is not None else {}
+            forms[owner] = unit
         with self.running():
             code_fn = unit.script_code(self, frame)
-            saved = frame.unit
-            if saved is not None:
-                unit.file = saved.file
+            if owner is not None:
+                unit.file = owner.file
             try:
                 self.in_room(code_fn, frame)
             finally:
-                frame.unit = saved
+                frame.unit = owner
+
+    def parsed(self, code: str, variables: dict[str, Any] | set[str]) -> tuple[Any, dict[Any, Any]]:
+        """The tree of ``code`` parsed as code run where ``variables`` are the variables, and a
+        dict where callers keep what they derive from that tree alone (compiled forms), by
+        keys of their own.  A short text parsed before (with the same variables among the
+        names in it) is not parsed again; a syntax error is raised again on every call."""
+        if len(code) > TEXT_CACHE_LONGEST:
+            return self.parser.parse(code, "", set(variables)), {}
+        texts = self._texts
+        entry = texts.get(code)
+        if entry is None:
+            if len(texts) >= TEXT_CACHE_TEXTS:
+                del texts[next(iter(texts))]  # the text kept longest
+            entry = texts[code] = ParsedText(code)
+        key = tuple([name for name in entry.names if name in variables])
+        found = entry.trees.get(key)
+        if found is not None:
+            forms = found[1]
+            if len(forms) >= TEXT_CACHE_FORMS:
+                forms.clear()
+            return found
+        program = self.parser.parse(code, "", set(variables))
+        if len(entry.trees) >= TEXT_CACHE_FORMS:
+            entry.trees.clear()
+        found = entry.trees[key] = (program, {})
+        return found
 
     def in_room(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` from a frame that reserves a chunk of Python's frame stack for the

@@ -80,16 +80,21 @@ def _expression_outputs(interp: Any, code: str, frame: Frame, nargout: int) -> A
 
 
 def _compile_expression(interp: Any, code: str, frame: Frame) -> Any:
-    """The code giving the outputs of the one expression ``code``."""
-    program = interp.parser.parse(code, "", set(frame.vars))
+    """The code giving the outputs of the one expression ``code`` (compiled once for each
+    calling file and declared global and persistent names: ``interp.parsed`` keeps it)."""
+    program, forms = interp.parsed(code, frame.vars)
     body = program.body
     if len(body) != 1 or type(body[0]) is not ast.ExprStmt or program.functions:
         raise error("MATLAB:eval:invalidExpression",
                     "The expression to evaluate must give a value: assignments and "
                     "statements cannot be evaluated with output arguments.")
-    persistent = set(frame.persistent) if frame.persistent is not None else set()
-    compiler = Compiler(interp, frame.unit, set(frame.global_names), persistent)
-    return compiler.expr_outputs(body[0].expr)
+    persistent = frozenset(frame.persistent) if frame.persistent is not None else frozenset()
+    key = ("outputs", frame.unit, frozenset(frame.global_names), persistent)
+    compiled = forms.get(key)
+    if compiled is None:
+        compiler = Compiler(interp, frame.unit, set(key[2]), set(persistent))
+        compiled = forms[key] = compiler.expr_outputs(body[0].expr)
+    return compiled
 
 
 def _run_or_catch(interp: Any, code: str, catch_code: Any, frame: Frame, nargout: int) -> Any:
@@ -179,12 +184,15 @@ def _anonymous_function(interp: Any, source: str) -> FunctionHandle:
     of its own; text that does not parse is an error try/catch catches."""
     unit = caller_frame(interp).unit
     try:
-        program = interp.parser.parse(source, "")
+        program, forms = interp.parsed(source, frozenset())
     except MatlabSyntaxError as exc:
         raise catchable(exc) from None
     body = program.body
     if (program.functions or len(body) != 1 or type(body[0]) is not ast.ExprStmt
             or type(body[0].expr) not in (ast.Lambda, ast.FuncHandle)):
         raise error("MATLAB:str2func:invalidInput", "Invalid function handle text.")
-    make = Compiler(interp, unit, set(), set()).expr_outputs(body[0].expr)
+    key = ("str2func", unit)
+    make = forms.get(key)
+    if make is None:  # (compiled once for each calling file: ``interp.parsed`` keeps it)
+        make = forms[key] = Compiler(interp, unit, set(), set()).expr_outputs(body[0].expr)
     return make(Frame(interp, unit), 1)[0]
