@@ -14,6 +14,7 @@ import pytest
 from mlang.builtins.data.cells import LEGACY_CELLFUN, _check_uniform, _check_uniform_column
 from mlang.errors import MatlabError
 from mlang.values.cell import Cell
+from mlang.values.struct import Struct
 from tests.running import run
 
 # ------------------------------------------------------------------ switch
@@ -34,7 +35,7 @@ def _switch_value(code: str) -> object:
         interp, _ = run(code)
     except MatlabError as e:
         return ("error", e.identifier, str(e))
-    return interp.get("y")
+    return interp.base.vars["y"]
 
 
 @pytest.mark.parametrize("subject", SUBJECTS)
@@ -73,6 +74,11 @@ def same(x: object, y: object) -> None:
         assert (math.isnan(x) and math.isnan(y)) or (x == y and math.copysign(1, x) == math.copysign(1, y))
     elif type(x) is Cell:
         same(x.data, y.data)
+    elif type(x) is Struct:
+        assert x.fields == y.fields and x.elems.shape == y.elems.shape, (x, y)
+        for a, b in zip(x.elems.flat, y.elems.flat, strict=True):
+            for name in x.fields:
+                same(a[name], b[name])
     elif type(x) in (bool, complex, str, tuple):
         assert x == y, (x, y)
     else:
@@ -96,7 +102,7 @@ def outcomes(code: str, names: list[str]) -> list[object]:
         interp, _ = run(code)
     except MatlabError as e:
         return [("error", e.identifier, str(e))]
-    return [interp.get(name) for name in names]
+    return [interp.base.vars[name] for name in names]
 
 
 def check_same(code: str, fast: str, general: str) -> None:
@@ -198,3 +204,23 @@ def _column_outcome(check: Callable[[], None]) -> object:
     except MatlabError as e:
         return (e.identifier, str(e))
     return None
+
+
+def test_element_loop_of_one_and_several_inputs() -> None:
+    code = ("s = struct('a', {1, 2, 3}); c = {1, 'ab', []}; d = {2, 3, 4};\n"
+            "a1 = cellfun(@(x) numel(x), c); a2 = cellfun(@(x, y) numel(x) + y, c, d);\n"
+            "[a3, a4] = cellfun(@size, c); a5 = arrayfun(@(t) t.a * 2, s);\n"
+            "a6 = arrayfun(@(x, y) x + y, [1 2; 3 4], [5 6; 7 8]); a7 = cellfun(@(x) x, cell(0, 3));\n"
+            "a8 = arrayfun(@(x) {x}, 'ab', 'UniformOutput', false); a9 = cellfun(@(x) [x x], c, 'UniformOutput', 0);\n")
+    got = outcomes(code, [f"a{k}" for k in range(1, 10)])
+    same(got[0], np.array([[1.0, 2.0, 0.0]]))
+    same(got[1], np.array([[3.0, 5.0, 4.0]]))
+    same(got[2], np.array([[1.0, 1.0, 0.0]]))
+    same(got[3], np.array([[1.0, 2.0, 0.0]]))
+    same(got[4], np.array([[2.0, 4.0, 6.0]]))
+    same(got[5], np.array([[6.0, 8.0], [10.0, 12.0]]))
+    same(got[6], np.zeros((0, 3)))
+    assert type(got[7]) is Cell and got[7].shape == (1, 2) and type(got[7].data[0, 0]) is Cell
+    assert type(got[8]) is Cell and got[8].data[0, 2].shape == (0, 0)
+    _, printed = run("cellfun(@(x) fprintf('%d;', x), {1, 2, 3});")
+    assert printed == "1;2;3;"

@@ -3,6 +3,7 @@ builtins cellfun and arrayfun (with their options 'UniformOutput' and 'ErrorHand
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
@@ -465,12 +466,15 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
     vector = _vector_apply(interp, fn_name, fn, inputs, shape, uniform, nargout)
     if vector is not None:
         return vector
-    n = int(np.prod(shape))
+    n = math.prod(shape)
     if fn_name == "arrayfun":
         sources = [_elements(v, n) for v in inputs]
     else:
         sources = [v.data.ravel(order="F").tolist() for v in inputs]
-    calls = map(list, zip(*sources, strict=False))  # each element's argument list (sizes agree)
+    if len(sources) == 1:
+        calls: Iterable[list] = ([x] for x in sources[0])
+    else:
+        calls = map(list, zip(*sources, strict=False))  # each element's argument list (sizes agree)
     call = _element_caller(interp, fn, nargout)
     if nargout == 1:
         column = _one_output(interp, fn_name, call, calls, uniform, handler)
