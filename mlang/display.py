@@ -465,29 +465,38 @@ _F64 = np.dtype(np.float64)
 
 def _short_double_lines(a: np.ndarray, style: Style) -> list[Line] | None:
     """The body of a nonempty 2-D double array of at most _FEW elements, as _array_body makes
-    it, in one pass over a list of its rows; None for the others, for the formats hex, +,
-    bank and rat, and for rows wider than the window."""
+    it, from a list of its rows (whole rows written by one %-template where the format allows);
+    None for the others, for the formats hex, +, bank and rat, and for rows wider than the
+    window."""
     fmt = style.format
     if not 0 < a.size <= _FEW or fmt in _WHOLE_ARRAY_FORMATS:
         return None
     rows = a.tolist()
-    finite = [x for row in rows for x in row if x - x == 0.0]  # (NaN for NaN and Inf)
-    num = _num_for(max(map(abs, finite), default=0.0), all(x.is_integer() for x in finite),
-                   False, fmt, a.size == 1)
-    width = num.width
-    if len(finite) == a.size and num.kind == "int":
-        lines = ["".join([str(int(x)).rjust(width) for x in row]) for row in rows]
-    elif len(finite) == a.size and num.kind == "fixed" and not num.scale:
-        spec = f"{width}.{num.digits}f"
-        zero = "0".rjust(width)
-        lines = ["".join([format(x, spec) if x else zero for x in row]) for row in rows]
+    flat = rows[0] if len(rows) == 1 else [x for row in rows for x in row]
+    # (a finite sum: every element finite; x - x is NaN for NaN and Inf)
+    finite = flat if math.isfinite(sum(flat)) else [x for x in flat if x - x == 0.0]
+    top = max(max(finite), -min(finite)) if finite else 0.0
+    whole = all(map(float.is_integer, finite))
+    template = None
+    if len(finite) == a.size:  # the commonest forms of _num_for, with no _Num made
+        if whole and top < 1e9:
+            width = 6 if top < 1000 else 12
+            template = f"%{width}d"  # (%d writes a float's integer part; -0 as 0)
+        elif (fmt == "short" and 0.001 < top < 1000.0 or fmt == "long" and 0.001 < top < 100.0) \
+                and 0.0 not in finite:  # (exact zeros are written bare: '0')
+            width, digits = (10, 4) if fmt == "short" else (20, 15)
+            template = f"%{width}.{digits}f"
+    if template is not None:
+        lines = [template * len(row) % tuple(row) for row in rows]
+        scale = 0
     else:
-        text = num.text
+        num = _num_for(top, whole, False, fmt, a.size == 1)
+        text, width, scale = num.text, num.width, num.scale
         lines = ["".join([text(x).rjust(width) for x in row]) for row in rows]
     full = width * a.shape[1]
     if full > style.width or any(len(line) != full for line in lines):
         return None  # a text wider than the field, or Columns blocks: the general path
-    return [*_scale_lines(num.scale), *lines] if num.scale else lines
+    return [*_scale_lines(scale), *lines] if scale else lines
 
 
 def _real_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str]], list[Line]]:

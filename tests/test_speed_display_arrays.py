@@ -152,6 +152,9 @@ def _arrays() -> list[np.ndarray]:
         [list(range(1, 33))], [list(range(1, 17)), list(range(17, 33))],
         [[1.5 * k for k in range(1, 21)]],  # wider than the window: Columns blocks
         [[1e5 * k + 0.5 for k in range(1, 9)]],
+        [[1e308, 1e308, 0.5]], [[1e308, -1e308]], [[999.99999, 0.5]], [[1000.0, 0.5]], [[0.001, 0.0005]],
+        [[99.9999999, 0.5]], [[100.0, 0.5]], [[-0.0, 1.0]], [[0.0, -2.5], [1.25, 3]], [[-999.0, 5]],
+        [[1e9 - 0.5, 1]], [[-1e9 + 1, 1]], [[1000.0, 2.0]], [[9999.0, -1.0], [3, 4]], [[0.5, NAN, 0.0]], [[1e-310, 0.5]],
     ]
     out = [np.array(d, dtype=np.float64) for d in doubles]
     out += [rng.standard_normal((3, 4)), rng.standard_normal((5, 5)) * 1e4, rng.standard_normal((6, 6)),
