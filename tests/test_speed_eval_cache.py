@@ -70,7 +70,7 @@ SNIPPETS = [
     "try, str2func('@(x'); catch e, disp(e.identifier); end",
     "try, str2func('@(x) x; 2'); catch e, disp(e.identifier); end",
     "try, evalin('nowhere', '1'); catch e, disp(e.identifier); end",
-    "eval('error(''my:id'', ''boom'')', 'disp(lasterr)')",
+    "eval('error(''my:id'', ''boom'')', 'disp(''caught'')')",
     "eval('s.a = 1; s.b = ''t'';'); disp(s)",
     "eval('c = {1, ''two''};'); disp(c)",
     "eval('m = int16([1 -2; 3 4]) * 2;'); disp(m)",
@@ -228,3 +228,31 @@ def test_declared_globals_and_persistents_are_seen(tmp_path, monkeypatch):
     assert _outcome(code) == kept
     assert _outcome(in_files, tmp_path) == kept_in_files
     assert _outcome(persistent, tmp_path) == kept_persistent
+
+
+def test_code_too_deep_to_compile_is_a_matlab_error_inside_running_code_too():
+    # eval called by running code skips ``running`` (its settings hold already) but still turns
+    # Python's recursion error into MATLAB's, which try/catch and eval's catch text see
+    deep = "x = 1:" + ":".join(["1"] * 30000) + ";"
+    interp = Interpreter(stdout=io.StringIO())
+    with pytest.raises(MatlabError) as outside:
+        interp.eval(deep)
+    interp.set("deep", deep)
+    interp.eval("try, eval(deep); catch e, caught = e.identifier; end\n"
+                "eval(deep, 'second = 1;')")
+    assert outside.value.identifier == "MATLAB:recursionLimit"
+    assert interp.get("caught") == "MATLAB:recursionLimit"
+    assert interp.get("second") == 1.0
+    interp.eval("y = 2;")  # and the interpreter runs on
+    assert interp.get("y") == 2.0 and interp.in_stack_room is False
+
+
+def test_running_code_that_calls_eval_keeps_the_run_settings():
+    import sys
+
+    from mlang.errors import RUNNING
+    interp = Interpreter(stdout=io.StringIO())
+    limit = sys.getrecursionlimit()
+    interp.eval("for k = 1:3, eval('z = 1/0; w = int8(200);'); end")
+    assert interp.get("z") == float("inf") and interp.get("w") == 127
+    assert RUNNING.get() is None and sys.getrecursionlimit() == limit

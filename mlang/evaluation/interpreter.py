@@ -18,7 +18,7 @@ from typing import Any, TextIO
 import numpy as np
 
 import mlang.stdlib
-from mlang.errors import RUNNING, MatlabSyntaxError, error
+from mlang.errors import RUNNING, MatlabError, MatlabSyntaxError, error
 from mlang.evaluation.frame import RECURSION_LIMIT, Frame
 from mlang.evaluation.functions import CompiledUnit, FileSyntaxError, ScriptCall, UnreadableFile
 from mlang.evaluation.stack_room import with_room
@@ -53,6 +53,11 @@ _WORD_RUN = re.compile(r"[A-Za-z0-9_]+")
 # (NumPy 2 has it in numpy._core, NumPy 1 in numpy.core).
 _ask_for_huge_pages = getattr(getattr(getattr(np, "_core", None) or np.core, "multiarray", None),
                               "_set_madvise_hugepage", lambda ask: False)
+
+
+def _recursion_limit_error() -> MatlabError:
+    return error("MATLAB:recursionLimit", "Maximum recursion limit reached. Use "
+                 "set(0,'RecursionLimit',N) to change the limit.")
 
 
 class ParsedText:
@@ -182,14 +187,27 @@ class Interpreter:
             unit = CompiledUnit(program, "", owner.name if owner else "")
             unit.functions = owner.functions if owner is not None else {}
             forms[owner] = unit
-        with self.running():
-            code_fn = unit.script_code(self, frame)
-            if owner is not None:
-                unit.file = owner.file
-            try:
-                self.in_room(code_fn, frame)
-            finally:
-                frame.unit = owner
+        if RUNNING.get() is not self:
+            with self.running():
+                self._run_eval_unit(unit, frame)
+            return
+        # called by code this interpreter runs (eval in a loop): ``running``'s settings hold
+        # already, and only its RecursionError-to-MATLAB-error step is needed
+        try:
+            self._run_eval_unit(unit, frame)
+        except RecursionError:
+            raise _recursion_limit_error() from None
+
+    def _run_eval_unit(self, unit: CompiledUnit, frame: Frame) -> None:
+        """Compile (once for each set of declared names) and run eval's code in ``frame``."""
+        code_fn = unit.script_code(self, frame)
+        owner = frame.unit
+        if owner is not None:
+            unit.file = owner.file
+        try:
+            self.in_room(code_fn, frame)
+        finally:
+            frame.unit = owner
 
     def parsed(self, code: str, variables: dict[str, Any] | set[str]) -> tuple[Any, dict[Any, Any]]:
         """The tree of ``code`` parsed as code run where ``variables`` are the variables, and a
@@ -247,8 +265,7 @@ class Interpreter:
             with np.errstate(all="ignore"):  # a context variable: only this run is affected
                 yield
         except RecursionError:  # outside any statement (compiling deep code): still MATLAB's error
-            raise error("MATLAB:recursionLimit", "Maximum recursion limit reached. Use "
-                        "set(0,'RecursionLimit',N) to change the limit.") from None
+            raise _recursion_limit_error() from None
         finally:
             _ask_for_huge_pages(huge_pages)
             sys.setrecursionlimit(limit)
