@@ -271,14 +271,36 @@ def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
         if header and a.shape[0] != 1:
             return [f"  {_dims(a.shape)} char array", BLANK, *rows]
         return rows
-    rows, prelude = _array_grid(a, cls, style)
-    if cls == "logical" or cls in INT_CLASSES:
-        body = _uniform_columns(rows, style)
-    else:
-        body = _columns(rows, _column_widths(rows), style)
+    body = _short_int_lines(a, cls, style) if cls == "logical" or cls in INT_CLASSES else None
+    prelude: list[Line] = []
+    if body is None:
+        rows, prelude = _array_grid(a, cls, style)
+        if cls == "logical" or cls in INT_CLASSES:
+            body = _uniform_columns(rows, style)
+        else:
+            body = _columns(rows, _column_widths(rows), style)
     if header and cls != "double":
         return [_array_header(a.shape, cls), BLANK, *prelude, *body]
     return [*prelude, *body] if prelude else body
+
+
+def _short_int_lines(a: np.ndarray, cls: str, style: Style) -> list[Line] | None:
+    """The rows of a nonempty 2-D logical or integer array of at most _FEW elements, as
+    _array_grid and _uniform_columns make them, each written by one %-template; None for
+    the others, for format hex and for rows wider than the window."""
+    if a.size > _FEW or a.ndim != 2 or style.format == "hex":
+        return None
+    rows = a.tolist()
+    if cls == "logical":
+        width = 4
+    else:
+        flat = rows[0] if len(rows) == 1 else [x for row in rows for x in row]
+        # (the longest text is that of the largest or of the most negative element)
+        width = max(len(str(max(flat))), len(str(min(flat)))) + 3
+    if width * a.shape[1] > style.width:
+        return None
+    template = f"%{width}d" * a.shape[1]
+    return [template % tuple(row) for row in rows]
 
 
 def _array_header(shape: tuple[int, ...], cls: str) -> str:

@@ -165,7 +165,11 @@ def _arrays() -> list[np.ndarray]:
     out += [np.array([[-128, 127], [0, 5]], dtype=np.int8), np.array([[True, False, True]]),
             np.array([[True], [False]]), np.array([[False]]), np.array([[1.5, 2, 3]], dtype=np.float32),
             np.array([[NAN, 1e5]], dtype=np.float32), np.array([[1 + 2j, 3]]), np.array([[True] * 40]),
-            (np.arange(30, dtype=np.int16) * 100).reshape(1, 30), np.arange(12, dtype=np.uint8).reshape(3, 4)]
+            (np.arange(30, dtype=np.int16) * 100).reshape(1, 30), np.arange(12, dtype=np.uint8).reshape(3, 4),
+            np.array([[np.iinfo(np.int64).min, 0, np.iinfo(np.int64).max]]),
+            np.array([[np.iinfo(np.uint64).max, 0]], dtype=np.uint64), np.array([[-5, 3], [100, -1000]], dtype=np.int16),
+            np.array([[0, 0]], dtype=np.int32), np.array([[-1]], dtype=np.int8), np.array([[7]], dtype=np.uint32),
+            np.array([[True, False], [False, True]]), np.array([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]], dtype=np.int64) * 10 ** 9]
     return out
 
 
@@ -176,6 +180,7 @@ def _general(monkeypatch: pytest.MonkeyPatch, f: Any, *args: Any) -> list:
     with monkeypatch.context() as m:
         m.setattr(display, "_short_double_lines", lambda a, style: None)
         m.setattr(display, "_is_plain_matrix", lambda value: False)
+        m.setattr(display, "_short_int_lines", lambda a, cls, style: None)
         m.setattr(display, "_uniform_columns",
                   lambda rows, style: display._columns(rows, display._column_widths(rows), style))
         return f(*args)
