@@ -89,7 +89,7 @@ CELLS = [
     "{'a', 'b', 'c'}", "{1, 'a'}", "{}", "cell(0, 3)", "cell(2, 2)", "{[], '', {}}", "{int8(1), single(2)}",
     "{1; 2}", "{struct('a', 1)}", "{\"str\"}", "{1 + 2i}", "{NaN, -0, Inf}", "{true, false}", "{zeros(1, 0)}",
     "{[1 2 3], 'abc'; {1}, @sin}", "{sparse(1), 2}", "{uint64(5), int16([1 2])}", "reshape({1, 2, 3, 4}, 1, 1, 4)",
-    "{struct('a', {1, 2})}", "{'x'}", "{1}", "5", "'abc'", "[1 2]",
+    "{struct('a', {1, 2})}", "{'x'}", "{1}", "5", "'abc'", "[1 2]", "{sparse(1i), sparse(2)}",
 ]
 PURE = ["numel", "length", "ndims", "isempty", "isscalar", "isvector", "isrow", "iscolumn", "ismatrix",
         "islogical", "isnumeric", "ischar", "iscell", "isstruct", "isfloat", "isinteger", "isreal",
@@ -146,6 +146,8 @@ def test_cellfun_legacy_names_and_errors() -> None:
         # on an empty cell array the legacy names give logical or double empties of their own
         check_same(f"c = {c};", "cellfun('isempty', c)", "cellfun(@(x) isempty(x), c, 'Uniform', 1) | false(size(c))")
         check_same(f"c = {c};", "cellfun('prodofsize', c)", "cellfun(@(x) numel(x), c) + zeros(size(c))")
+        for name in ("isreal", "islogical", "length", "ndims"):
+            check_same(f"c = {c}; c(end + 1) = {{1}};", f"cellfun('{name}', c)", f"cellfun(@(x) {name}(x), c)")
         for call in ("cellfun('size', c)", "cellfun('isclass', c)", "cellfun('size', c, 2)",
                      "cellfun('isclass', c, 'char')", "cellfun('isempty', c, 1)", "cellfun(5, c)",
                      "cellfun(@numel)", "cellfun('nosuchfunction', c)", "cellfun(@nosuchfunction, c)"):

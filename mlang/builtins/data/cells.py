@@ -137,6 +137,7 @@ def deal(*args: Any, nargout: int = 1) -> Any:
 
 LEGACY_CELLFUN = ("isempty", "islogical", "isreal", "length", "ndims", "prodofsize", "size",
                   "isclass")
+LEGACY_ONE_INPUT = frozenset(LEGACY_CELLFUN) - {"size", "isclass"}  # the names taking C alone
 OPTION_NAMES = ("UniformOutput", "ErrorHandler")
 
 
@@ -159,6 +160,8 @@ def _split_options(fn_name: str, rest: tuple) -> tuple[list, bool, Any]:
 
 def _check_same_size(fn_name: str, inputs: list) -> tuple[int, ...]:
     shape = size_of(inputs[0])
+    if len(inputs) == 1:
+        return shape
     for k, v in enumerate(inputs[1:], 3):
         other = size_of(v)
         if other != shape:
@@ -460,7 +463,10 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
         values = _direct_outputs(target, inputs[0]) if target is not None else None
         if values is not None:
             if uniform:
-                _check_uniform_column(fn_name, values)
+                kind = _check_uniform_column(fn_name, values)
+                if kind is not None:  # Python scalars of one class (the usual outputs)
+                    array = np.array(values, dtype=np.float64 if kind is float else np.bool_)
+                    return result(array.reshape(shape, order="F"))
                 return _uniform_array(values, shape)
             return _cells_of(values, shape)
     vector = _vector_apply(interp, fn_name, fn, inputs, shape, uniform, nargout)
@@ -544,24 +550,30 @@ def _handle_error(interp: Any, handler: Any, exc: MatlabError, k: int, args: lis
     return interp.call_value(handler, [info, *args], nargout)
 
 
-def _check_uniform_column(fn_name: str, values: list) -> None:
-    """The UniformOutput checks of _apply on one column of outputs, in order."""
+def _check_uniform_column(fn_name: str, values: list) -> type | None:
+    """The UniformOutput checks of _apply on one column of outputs, in order; the values'
+    type when they are all Python floats or all bools (else None)."""
     first = values[0] if values else None
     kind = type(first)
     if kind is float or kind is bool:  # a double or logical scalar first: check the others
+        alike = True
         for k, value in enumerate(values):
             if type(value) is not kind:
                 _check_uniform(fn_name, value, first, k + 1, 1)
-        return
+                alike = False
+        return kind if alike else None
     for k, value in enumerate(values):
         if not (k and (kind is float or kind is bool) and type(value) is kind):
             _check_uniform(fn_name, value, first if k else None, k + 1, 1)
+    return None
 
 
 def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
     """cellfun's fast built-in names ('isempty', 'length', 'size', 'isclass', ...)."""
     values = c.data.ravel(order="F").tolist()
-    if name == "size":
+    if name == "isempty":  # the usual one, first
+        out = [v.size == 0 if type(v) is np.ndarray else numel(v) == 0 for v in values]
+    elif name == "size":
         if len(extra) != 1:
             raise error("MATLAB:cellfun:NotEnoughInputs", "Not enough input arguments.")
         d = dim_argument(extra[0]) + 1
@@ -573,8 +585,6 @@ def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
         out = [class_of(v) == cls for v in values]
     elif extra:
         raise error("MATLAB:TooManyInputs", "Too many input arguments.")
-    elif name == "isempty":
-        out = [v.size == 0 if type(v) is np.ndarray else numel(v) == 0 for v in values]
     elif name == "islogical":
         out = [class_of(v) == "logical" for v in values]
     elif name == "isreal":
@@ -598,6 +608,8 @@ def _check_function(fn_name: str, fn: Any) -> str | None:
     kind = type(fn)
     if kind is FunctionHandle or kind in FUNCTION_LIKE:
         return None
+    if kind is np.ndarray and fn.dtype.kind == "V" and fn.ndim == 2 and fn.shape[0] == 1:
+        return char_text(fn)  # a char row: text_or_none's answer, read directly
     name = text_or_none(fn)
     if name is None:
         raise error(f"MATLAB:{fn_name}:InvalidFunction",
@@ -616,6 +628,8 @@ def cellfun(interp: Any, fn: Any, *rest: Any, nargout: int = 1) -> Any:
     calls h(S, inputs...) when func errors."""
     name = _check_function("cellfun", fn)
     if len(rest) == 1 and type(rest[0]) is Cell:  # one cell array and no options
+        if name in LEGACY_ONE_INPUT and nargout <= 1 and name != "isreal":
+            return _legacy_cellfun(name, rest[0], [])
         inputs, uniform, handler = list(rest), True, None
     elif not rest:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
