@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -236,17 +235,21 @@ def _cells_of(values: list, shape: tuple[int, ...]) -> Cell:
 def _element_caller(interp: Any, fn: Any, nargout: int) -> Callable[[list], list]:
     """The call of fn on one element's arguments, with fn looked up once for the whole
     cellfun/arrayfun call (interp.call_value would look it up again for every element)."""
+    # (closures rather than partial(..., nargout=...): a keyword argument costs on every call)
     if type(fn) is FunctionHandle:
         if fn.params is not None:  # anonymous
-            return partial(interp.call_handle, fn, nargout=nargout)
+            call_handle = interp.call_handle
+            return lambda args: call_handle(fn, args, nargout)
         target, scope = fn.target or interp.resolve(fn.name), fn.scope
     elif type(fn) in FUNCTION_LIKE:
-        return partial(fn.call_as_function, interp, nargout=nargout)
+        call_as_function = fn.call_as_function
+        return lambda args: call_as_function(interp, args, nargout)
     else:
         name = text_or_none(fn)
         target, scope = (interp.resolve(name) if name else None), None
     if target is None:  # no such function: call_value raises MATLAB's error at the first element
-        return partial(interp.call_value, fn, nargout=nargout)
+        call_value = interp.call_value
+        return lambda args: call_value(fn, args, nargout)
     call = target.call  # its fourth parameter is not named alike everywhere: passed by position
     return lambda args: call(interp, args, nargout, scope)
 
