@@ -256,3 +256,30 @@ def test_running_code_that_calls_eval_keeps_the_run_settings():
     interp.eval("for k = 1:3, eval('z = 1/0; w = int8(200);'); end")
     assert interp.get("z") == float("inf") and interp.get("w") == 127
     assert RUNNING.get() is None and sys.getrecursionlimit() == limit
+
+
+def _text_cases() -> list:
+    import numpy as np
+
+    from mlang.values.core import char_row
+    from mlang.values.string import StringArray
+    row = char_row("y = 3;")
+    wide = char_row("héllo 😀")
+    matrix = np.concatenate([char_row("ab"), char_row("cd")], axis=0)
+    return [row, wide, np.asfortranarray(row), row[:, ::2], char_row(""), row[:0, :0], row[:, :0],
+            matrix, matrix[:, :1], row.reshape(1, 6, 1), row[None], StringArray.scalar("y = 3;"),
+            StringArray(np.array([["a", "b"]], dtype=object)), 3.0, True, np.zeros((1, 3)), None]
+
+
+@pytest.mark.parametrize("value", _text_cases())
+def test_code_text_is_what_text_scalar_gives(value):
+    from mlang.builtins.coerce import text_scalar
+    from mlang.builtins.language.evaluation import _text
+
+    def outcome(fn):
+        try:
+            return fn(value, "Expression")
+        except MatlabError as exc:
+            return (exc.identifier, exc.message)
+
+    assert outcome(_text) == outcome(text_scalar)

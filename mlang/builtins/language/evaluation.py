@@ -20,14 +20,21 @@ from mlang.evaluation.compiler import Compiler
 from mlang.evaluation.frame import Frame
 from mlang.registry import builtin
 from mlang.syntax import ast
-from mlang.values.core import char_row
+from mlang.values.core import char_row, char_text
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import FUNCTION_LIKE
 
 
+def _text(value: Any, what: str) -> str:
+    """``text_scalar(value, what)``, with a char row (the usual argument) read at once."""
+    if type(value) is np.ndarray and value.ndim == 2 and value.shape[0] == 1 and value.dtype.kind == "V":
+        return char_text(value)
+    return text_scalar(value, what)
+
+
 def _workspace(interp: Any, which: Any) -> Frame:
     """The frame evalin/assignin act on: 'base' or 'caller'."""
-    name = text_scalar(which, "Workspace")
+    name = _text(which, "Workspace")
     if name == "base":
         return interp.base
     if name == "caller":
@@ -104,7 +111,7 @@ def _run_or_catch(interp: Any, code: str, catch_code: Any, frame: Frame, nargout
     try:
         return run_code(interp, code, frame, nargout)
     except MatlabError:
-        return run_code(interp, text_scalar(catch_code, "Expression"), frame, nargout)
+        return run_code(interp, _text(catch_code, "Expression"), frame, nargout)
 
 
 @builtin(name="eval", interp=True, max_out=None, nargout=True)
@@ -113,7 +120,13 @@ def eval_(interp: Any, code: Any, catch_code: Any = None, *, nargout: int = 0) -
 
     eval(expression, catchExpression) runs catchExpression if expression fails.
     [out1, ..., outN] = eval(expression) returns the values of the expression."""
-    text = text_scalar(code, "Expression")
+    text = _text(code, "Expression")
+    if catch_code is None and nargout <= 0:  # a statement in the caller's workspace: run_code's work
+        try:
+            interp.eval(text, caller_frame(interp))
+        except MatlabSyntaxError as exc:
+            raise catchable(exc) from None
+        return None
     return _run_or_catch(interp, text, catch_code, caller_frame(interp), nargout)
 
 
@@ -122,7 +135,7 @@ def evalin(interp: Any, workspace: Any, code: Any, catch_code: Any = None, *,
            nargout: int = 0) -> Any:
     """evalin(workspace, expression) runs expression in the 'base' or 'caller' workspace."""
     frame = _workspace(interp, workspace)
-    return _run_or_catch(interp, text_scalar(code, "Expression"), catch_code, frame, nargout)
+    return _run_or_catch(interp, _text(code, "Expression"), catch_code, frame, nargout)
 
 
 @builtin(interp=True, max_out=0, dl="native")
