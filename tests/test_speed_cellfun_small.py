@@ -22,7 +22,8 @@ from tests.running import run
 SUBJECTS = [
     "'hello'", "'abc'", "''", "'x'", "['ac'; 'bd']", "['ab'; 'cd']", "'abcd'", "\"hello\"", "\"abc\"",
     "3", "-0", "0", "NaN", "Inf", "2.5", "int8(3)", "true", "false", "[2 3]", "[]", "{}", "{'abc'}",
-    "struct('a', 1)", "single(3)", "3 + 2i", "@sin", "'😀'",
+    "struct('a', 1)", "single(3)", "3 + 2i", "@sin", "'😀'", "string(missing)", "[\"a\" \"b\"]", "\"\"",
+    "\"😀\"", "strings(0)",
 ]
 CASES = [
     "'abc'", "\"hello\"", "'hello'", "3", "0", "2.5", "1", "{'abc', 'hello'}", "{2, 3}", "{'x', 3}",

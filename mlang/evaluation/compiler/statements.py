@@ -272,12 +272,12 @@ class StatementCompiler:
 
         def switch(frame: Frame) -> None:
             s = subject(frame)
-            # a double scalar or a char array is looked up in the literal cases' sets:
+            # a double scalar, a char array or a string scalar is looked up in the literal cases' sets:
             # what _case_matches gives, without building and comparing the case values
             kind = type(s)
             if kind is float:
                 key, slot = s, 1
-            elif kind is np.ndarray and s.dtype.kind == "V":
+            elif (kind is np.ndarray and s.dtype.kind == "V") or (kind is StringArray and s.data.size == 1):
                 key, slot = to_str(s), 0
             else:
                 key = slot = None
