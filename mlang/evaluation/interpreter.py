@@ -186,26 +186,27 @@ class Interpreter:
         if unit is None:
             unit = CompiledUnit(program, "", owner.name if owner else "")
             unit.functions = owner.functions if owner is not None else {}
+            if owner is not None:  # (compiling does not read it: errors and handles made there do)
+                unit.file = owner.file
             forms[owner] = unit
         if RUNNING.get() is not self:
             with self.running():
-                self._run_eval_unit(unit, frame)
+                code_fn = unit.script_code(self, frame)
+                try:
+                    self.in_room(code_fn, frame)
+                finally:
+                    frame.unit = owner
             return
         # called by code this interpreter runs (eval in a loop): ``running``'s settings hold
         # already, and only its RecursionError-to-MATLAB-error step is needed
         try:
-            self._run_eval_unit(unit, frame)
+            code_fn = unit.script_code(self, frame)
+            if self.in_stack_room:  # (what in_room does then)
+                code_fn(frame)
+            else:
+                self.in_room(code_fn, frame)
         except RecursionError:
             raise _recursion_limit_error() from None
-
-    def _run_eval_unit(self, unit: CompiledUnit, frame: Frame) -> None:
-        """Compile (once for each set of declared names) and run eval's code in ``frame``."""
-        code_fn = unit.script_code(self, frame)
-        owner = frame.unit
-        if owner is not None:
-            unit.file = owner.file
-        try:
-            self.in_room(code_fn, frame)
         finally:
             frame.unit = owner
 

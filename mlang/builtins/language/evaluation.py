@@ -8,6 +8,7 @@ base workspace.
 from __future__ import annotations
 
 import gc
+from codecs import utf_16_le_decode as _decode_utf16  # (no lookup of the codec per call)
 from typing import Any
 
 import numpy as np
@@ -20,15 +21,17 @@ from mlang.evaluation.compiler import Compiler
 from mlang.evaluation.frame import Frame
 from mlang.registry import builtin
 from mlang.syntax import ast
-from mlang.values.core import char_row, char_text
+from mlang.values.core import char_row
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import FUNCTION_LIKE
 
 
 def _text(value: Any, what: str) -> str:
-    """``text_scalar(value, what)``, with a char row (the usual argument) read at once."""
-    if type(value) is np.ndarray and value.ndim == 2 and value.shape[0] == 1 and value.dtype.kind == "V":
-        return char_text(value)
+    """``text_scalar(value, what)``, with a contiguous char row (the usual argument) decoded
+    at once, as ``char_text`` decodes it."""
+    if (type(value) is np.ndarray and value.ndim == 2 and value.shape[0] == 1
+            and value.dtype.kind == "V" and value.flags.c_contiguous):
+        return _decode_utf16(value, "surrogatepass")[0]
     return text_scalar(value, what)
 
 
@@ -135,7 +138,10 @@ def evalin(interp: Any, workspace: Any, code: Any, catch_code: Any = None, *,
            nargout: int = 0) -> Any:
     """evalin(workspace, expression) runs expression in the 'base' or 'caller' workspace."""
     frame = _workspace(interp, workspace)
-    return _run_or_catch(interp, _text(code, "Expression"), catch_code, frame, nargout)
+    text = _text(code, "Expression")
+    if catch_code is None:
+        return run_code(interp, text, frame, nargout)
+    return _run_or_catch(interp, text, catch_code, frame, nargout)
 
 
 @builtin(interp=True, max_out=0, dl="native")
