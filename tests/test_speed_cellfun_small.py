@@ -227,3 +227,21 @@ def test_element_loop_of_one_and_several_inputs() -> None:
     assert type(got[8]) is Cell and got[8].data[0, 2].shape == (0, 0)
     _, printed = run("cellfun(@(x) fprintf('%d;', x), {1, 2, 3});")
     assert printed == "1;2;3;"
+
+
+def test_several_outputs_are_checked_in_order() -> None:
+    got = outcomes("[a, b] = cellfun(@(x) deal(x, 'a'), {1, 2});", ["a", "b"])
+    same(got[0], np.array([[1.0, 2.0]]))
+    assert got[1].dtype.kind == "V" and got[1].shape == (1, 2)
+    got = outcomes("[a, b] = cellfun(@size, {1, 'ab'; [], {}});", ["a", "b"])
+    same(got[0], np.array([[1.0, 1.0], [0.0, 0.0]]))
+    same(got[1], np.array([[1.0, 2.0], [0.0, 0.0]]))
+    got = outcomes("[a, b] = cellfun(@(x) deal(x, x), {1, 'a'});", ["a"])[0]
+    assert got[1] == "MATLAB:cellfun:MismatchInOutputTypes" and "index 2, output 1" in got[2]
+    got = outcomes("[a, b] = cellfun(@(x) deal(1, [x x]), {1});", ["a"])[0]
+    assert got[1] == "MATLAB:cellfun:NotAScalarOutput" and "index 1, output 2" in got[2]
+    got = outcomes("[a, b] = arrayfun(@(x) deal(x, x > 1), [1 2 3]);", ["a", "b"])
+    same(got[0], np.array([[1.0, 2.0, 3.0]]))
+    same(got[1], np.array([[False, True, True]]))
+    _, printed = run("cellfun(@disp, {1, 2});")
+    assert printed.split() == ["1", "2"]

@@ -210,10 +210,14 @@ def _uniform_array(values: list, shape: tuple[int, ...]) -> Any:
         return np.zeros(shape)
     first = values[0]
     kind = type(first)
-    if (kind is float or kind is bool) and all(type(v) is kind for v in values):
+    if kind is float or kind is bool:
         # the common outputs (numel, isempty, x*2 on doubles): Python scalars, one class
-        return result(np.array(values, dtype=np.float64 if kind is float else np.bool_)
-                      .reshape(shape, order="F"))
+        for v in values:
+            if type(v) is not kind:
+                break
+        else:
+            return result(np.array(values, dtype=np.float64 if kind is float else np.bool_)
+                          .reshape(shape, order="F"))
     if type(first) is Struct:
         joined = cat(values, 1)
         return Struct(joined.fields, joined.elems.reshape(shape, order="F"))
@@ -490,6 +494,7 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
         return _uniform_array(column, shape) if uniform else _cells_of(column, shape)
     wanted = max(nargout, 1)
     columns: list[list] = [[] for _ in range(wanted)]
+    outputs_at = list(enumerate(columns))
     for k, args in enumerate(calls):
         try:
             out = call(args)
@@ -500,18 +505,18 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
         if nargout == 0 and not out:
             if k == 0:
                 wanted = 0  # fn gives no output (disp, say): call it for its effects only
+                outputs_at = []
             continue
         if len(out) < wanted:
             raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-        for j in range(wanted):
-            column = columns[j]
+        for j, column in outputs_at:
+            value = out[j]
             if uniform:
-                value = out[j]
                 kind = type(value)
                 # a double or logical scalar like the first output needs no further check
                 if not (column and (kind is float or kind is bool) and type(column[0]) is kind):
                     _check_uniform(fn_name, value, column[0] if column else None, k + 1, j + 1)
-            column.append(out[j])
+            column.append(value)
     if wanted == 0 or (nargout == 0 and n and not columns[0]):
         return None
     if uniform:
