@@ -599,7 +599,8 @@ def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
         is_real = BUILTINS["isreal"].fn  # one rule for @isreal and 'isreal' (sparse, dlarray)
         out = [bool(is_real(v)) for v in values]
     elif name == "length":
-        out = [float(max(size_of(v)) if numel(v) else 0) for v in values]
+        out = [float(max(v.shape) if v.size else 0) if type(v) is np.ndarray
+               else float(max(size_of(v)) if numel(v) else 0) for v in values]
     elif name == "ndims":
         out = [float(len(size_of(v))) for v in values]
     else:  # prodofsize
