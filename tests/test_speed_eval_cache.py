@@ -283,3 +283,21 @@ def test_code_text_is_what_text_scalar_gives(value):
             return (exc.identifier, exc.message)
 
     assert outcome(_text) == outcome(text_scalar)
+
+
+def test_one_text_run_with_and_without_a_global_declared():
+    # each line a Command Window input of its own; eval('r = G;') runs with G global and not
+    lines = ["G = 1;", "eval('r = G;'); disp(r)", "clear G", "global G", "G = 5;",
+             "eval('r = G;'); disp(r)", "eval('G = G + 1;'); disp(G)", "clear global G"] * 2
+    out = io.StringIO()
+    interp = Interpreter(stdout=out)
+    for line in lines:
+        interp.eval(line)
+    assert out.getvalue().split() == ["1", "5", "6"] * 2
+    # the same variables (none) but G global the second time: not the first run's code
+    out = io.StringIO()
+    interp = Interpreter(stdout=out)
+    for line in ["try, eval('r = G;'); catch e, disp(e.identifier); end", "global G", "G = 5;",
+                 "try, eval('r = G;'); catch e, disp(e.identifier); end", "disp(r)"]:
+        interp.eval(line)
+    assert out.getvalue().split() == ["MATLAB:UndefinedFunction", "5"]

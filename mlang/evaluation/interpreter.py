@@ -181,14 +181,16 @@ class Interpreter:
                         "only be created as local or nested functions in code files.")
         owner = frame.unit
         # the compiled form depends on the tree and on the calling file (its local functions):
-        # kept by the file (the unit itself, not its id, so that a new unit never matches)
-        unit = forms.get(owner)
-        if unit is None:
+        # kept by the file (the unit itself, not its id, so that a new unit never matches),
+        # with the unit's code for a workspace that declares no global or persistent names
+        compiled = forms.get(owner)
+        if compiled is None:
             unit = CompiledUnit(program, "", owner.name if owner else "")
             unit.functions = owner.functions if owner is not None else {}
             if owner is not None:  # (compiling does not read it: errors and handles made there do)
                 unit.file = owner.file
-            forms[owner] = unit
+            compiled = forms[owner] = [unit, None]
+        unit = compiled[0]
         if RUNNING.get() is not self:
             with self.running():
                 code_fn = unit.script_code(self, frame)
@@ -200,7 +202,11 @@ class Interpreter:
         # called by code this interpreter runs (eval in a loop): ``running``'s settings hold
         # already, and only its RecursionError-to-MATLAB-error step is needed
         try:
-            code_fn = unit.script_code(self, frame)
+            if frame.persistent or frame.global_names:
+                code_fn = unit.script_code(self, frame)
+            else:  # (what script_code gives for no declared names, kept at hand)
+                code_fn = compiled[1] or unit.script_code(self, frame)
+                compiled[1] = code_fn
             if self.in_stack_room:  # (what in_room does then)
                 code_fn(frame)
             else:
@@ -223,7 +229,8 @@ class Interpreter:
             if len(texts) >= TEXT_CACHE_TEXTS:
                 del texts[next(iter(texts))]  # the text kept longest
             entry = texts[code] = ParsedText(code)
-        key = tuple([name for name in entry.names if name in variables])
+        names = entry.names
+        key = tuple([name for name in names if name in variables]) if names else ()
         found = entry.trees.get(key)
         if found is not None:
             forms = found[1]
