@@ -259,10 +259,11 @@ def _own_body(value: Any, style: Style) -> list[Line] | None:
 
 
 def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
-    if a.dtype is _F64 and a.ndim == 2:
-        lines = _short_double_lines(a, style)
+    if (a.dtype is _F64 or a.dtype is _F32) and a.ndim == 2:
+        single = a.dtype is _F32
+        lines = _short_real_lines(a, single, style)
         if lines is not None:
-            return lines
+            return [_array_header(a.shape, "single"), BLANK, *lines] if header and single else lines
     cls = class_of(a)
     if a.size == 0:
         return [_empty_line(a.shape, cls)]
@@ -483,15 +484,16 @@ _WHOLE_ARRAY_FORMATS = ("hex", "+", "bank", "rat")
 
 
 _F64 = np.dtype(np.float64)
+_F32 = np.dtype(np.float32)
 
 
-def _short_double_lines(a: np.ndarray, style: Style) -> list[Line] | None:
-    """The body of a nonempty 2-D double array of at most _FEW elements, as _array_body makes
-    it, from a list of its rows (whole rows written by one %-template where the format allows);
-    None for the others, for the formats hex, +, bank and rat, and for rows wider than the
-    window."""
+def _short_real_lines(a: np.ndarray, single: bool, style: Style) -> list[Line] | None:
+    """The body (without a class header) of a nonempty 2-D double or single array of at most
+    _SHORT elements, as _array_body makes it, from a list of its rows (whole rows written by
+    one %-template where the format allows); None for the others, for the formats hex, +,
+    bank and rat, and for elements wider than their field."""
     fmt = style.format
-    if not 0 < a.size <= _FEW or fmt in _WHOLE_ARRAY_FORMATS:
+    if not 0 < a.size <= _SHORT or fmt in _WHOLE_ARRAY_FORMATS:
         return None
     rows = a.tolist()
     flat = rows[0] if len(rows) == 1 else [x for row in rows for x in row]
@@ -506,19 +508,26 @@ def _short_double_lines(a: np.ndarray, style: Style) -> list[Line] | None:
             template = f"%{width}d"  # (%d writes a float's integer part; -0 as 0)
         elif (fmt == "short" and 0.001 < top < 1000.0 or fmt == "long" and 0.001 < top < 100.0) \
                 and 0.0 not in finite:  # (exact zeros are written bare: '0')
-            width, digits = (10, 4) if fmt == "short" else (20, 15)
+            width, digits = (10, 4) if fmt == "short" else (12, 7) if single else (20, 15)
             template = f"%{width}.{digits}f"
     if template is not None:
         lines = [template * len(row) % tuple(row) for row in rows]
         scale = 0
     else:
-        num = _num_for(top, whole, False, fmt, a.size == 1)
+        num = _num_for(top, whole, single, fmt, a.size == 1)
         text, width, scale = num.text, num.width, num.scale
         lines = ["".join([text(x).rjust(width) for x in row]) for row in rows]
-    full = width * a.shape[1]
-    if full > style.width or any(len(line) != full for line in lines):
-        return None  # a text wider than the field, or Columns blocks: the general path
+    columns = a.shape[1]
+    full = width * columns
+    if any(len(line) != full for line in lines):
+        return None  # a text wider than its field: the general path
+    if full > style.width:  # Columns blocks, from the cells (each exactly `width` long)
+        cells = [[line[k:k + width] for k in range(0, full, width)] for line in lines]
+        lines = column_blocks(cells, style.width)  # type: ignore[assignment]
     return [*_scale_lines(scale), *lines] if scale else lines
+
+
+_SHORT = 1000  # (elements: larger arrays are written as their Columns blocks are read, in NumPy)
 
 
 def _real_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str]], list[Line]]:

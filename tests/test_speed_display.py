@@ -45,6 +45,7 @@ def test_short_arrays_format_as_long_ones(monkeypatch: pytest.MonkeyPatch, index
     # the same numbers looked at with NumPy (no array counts as short) give the same lines
     style = Style(fmt, False, 80)
     a = ARRAYS[index]
+    monkeypatch.setattr(display, "_short_real_lines", lambda a, single, style: None)  # (the lists' other path)
     quick = display.disp_lines(a, style)
     monkeypatch.setattr(display, "_FEW", -1)
     assert quick == display.disp_lines(a, style)

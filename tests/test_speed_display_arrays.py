@@ -159,7 +159,13 @@ def _arrays() -> list[np.ndarray]:
     out = [np.array(d, dtype=np.float64) for d in doubles]
     out += [rng.standard_normal((3, 4)), rng.standard_normal((5, 5)) * 1e4, rng.standard_normal((6, 6)),
             np.arange(40.0).reshape(5, 8), np.asfortranarray(rng.standard_normal((3, 3))),
-            rng.standard_normal((6, 6))[::2, ::3]]
+            rng.standard_normal((6, 6))[::2, ::3], np.arange(1.0, 101).reshape(10, 10) / 3,
+            np.arange(1.0, 101).reshape(10, 10), rng.standard_normal((20, 30)) * 1e5,
+            (np.arange(1.0, 11) * 1.5).reshape(1, 10), rng.standard_normal((1, 100)), np.full((25, 40), 7.0),
+            np.array([[1e5, 2.5] * 10]), np.array([[NAN, 1.0] * 12]), rng.standard_normal((33, 1))]
+    singles = [[[1.5, 2, 3]], [[1.0, 2, 3]], [[NAN, 1.5]], [[1e5, 1.5]], [[1e-5, 1]], [[-0.0, 2.5]], [[99.5, 1]],
+               [[1 / 3, 2 / 3]], [[1e9, 1]], [[1.5] * 12], [[3.0]], [[1e10]]]
+    out += [np.array(d, dtype=np.float32) for d in singles]
     out += [np.array([[1, -2, 3]], dtype=t) for t in (np.int8, np.int16, np.int32, np.int64)]
     out += [np.array([[1, 2, 250]], dtype=t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)]
     out += [np.array([[-128, 127], [0, 5]], dtype=np.int8), np.array([[True, False, True]]),
@@ -178,7 +184,7 @@ ARRAYS = _arrays()
 
 def _general(monkeypatch: pytest.MonkeyPatch, f: Any, *args: Any) -> list:
     with monkeypatch.context() as m:
-        m.setattr(display, "_short_double_lines", lambda a, style: None)
+        m.setattr(display, "_short_real_lines", lambda a, single, style: None)
         m.setattr(display, "_is_plain_matrix", lambda value: False)
         m.setattr(display, "_short_int_lines", lambda a, cls, style: None)
         m.setattr(display, "_uniform_columns",
@@ -204,13 +210,14 @@ def test_short_arrays_display_as_on_the_general_path(monkeypatch: pytest.MonkeyP
 
 def test_the_short_double_path_is_taken() -> None:
     style = Style("short", False, 80)
-    assert display._short_double_lines(np.array([[1.5, 2, 3]]), style) == ["    1.5000    2.0000    3.0000"]
-    assert display._short_double_lines(np.array([[1.0, -0.0, NAN]]), style) == ["     1     0   NaN"]
-    assert display._short_double_lines(np.array([[1e5, 1.5]]), style) == \
+    assert display._short_real_lines(np.array([[1.5, 2, 3]]), False, style) == ["    1.5000    2.0000    3.0000"]
+    assert display._short_real_lines(np.array([[1.0, -0.0, NAN]]), False, style) == ["     1     0   NaN"]
+    assert display._short_real_lines(np.array([[1e5, 1.5]]), False, style) == \
         ["   1.0e+05 *", None, "    1.0000    0.0000"]
-    assert display._short_double_lines(np.ones((1, 40)), style) is None  # more than _FEW
-    assert display._short_double_lines(np.array([[1.5] * 20]), style) is None  # Columns blocks
-    assert display._short_double_lines(np.array([[1.5]]), Style("rat", False, 80)) is None
+    assert display._short_real_lines(np.ones((1, 2000)), False, style) is None  # more than _SHORT
+    assert display._short_real_lines(np.array([[1.5]]), False, Style("rat", False, 80)) is None
+    assert display._short_real_lines(np.array([[1.5] * 9]), False, style) == \
+        ["  Columns 1 through 8", None, "    1.5000" * 8, None, "  Column 9", None, "    1.5000"]
 
 
 def test_the_plain_matrix_test() -> None:
