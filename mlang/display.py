@@ -286,10 +286,10 @@ def _array_body(a: np.ndarray, style: Style, header: bool) -> list[Line]:
 
 
 def _short_int_lines(a: np.ndarray, cls: str, style: Style) -> list[Line] | None:
-    """The rows of a nonempty 2-D logical or integer array of at most _FEW elements, as
+    """The rows of a nonempty 2-D logical or integer array of at most _SHORT elements, as
     _array_grid and _uniform_columns make them, each written by one %-template; None for
-    the others, for format hex and for rows wider than the window."""
-    if a.size > _FEW or a.ndim != 2 or style.format == "hex":
+    the others and for format hex."""
+    if a.size > _SHORT or a.ndim != 2 or style.format == "hex":
         return None
     rows = a.tolist()
     if cls == "logical":
@@ -298,10 +298,13 @@ def _short_int_lines(a: np.ndarray, cls: str, style: Style) -> list[Line] | None
         flat = rows[0] if len(rows) == 1 else [x for row in rows for x in row]
         # (the longest text is that of the largest or of the most negative element)
         width = max(len(str(max(flat))), len(str(min(flat)))) + 3
-    if width * a.shape[1] > style.width:
-        return None
+    full = width * a.shape[1]
     template = f"%{width}d" * a.shape[1]
-    return [template % tuple(row) for row in rows]
+    lines = [template % tuple(row) for row in rows]
+    if full <= style.width:
+        return lines  # type: ignore[return-value]
+    # Columns blocks, from the cells (each exactly `width` long)
+    return column_blocks([[line[k:k + width] for k in range(0, full, width)] for line in lines], style.width)
 
 
 def _array_header(shape: tuple[int, ...], cls: str) -> str:

@@ -175,7 +175,8 @@ def _arrays() -> list[np.ndarray]:
             np.array([[np.iinfo(np.int64).min, 0, np.iinfo(np.int64).max]]),
             np.array([[np.iinfo(np.uint64).max, 0]], dtype=np.uint64), np.array([[-5, 3], [100, -1000]], dtype=np.int16),
             np.array([[0, 0]], dtype=np.int32), np.array([[-1]], dtype=np.int8), np.array([[7]], dtype=np.uint32),
-            np.array([[True, False], [False, True]]), np.array([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]], dtype=np.int64) * 10 ** 9]
+            np.array([[True, False], [False, True]]), np.arange(200, dtype=np.int32).reshape(10, 20) - 50,
+            np.arange(200, dtype=np.uint8).reshape(20, 10), np.ones((30, 30), dtype=bool), np.array([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]], dtype=np.int64) * 10 ** 9]
     return out
 
 
