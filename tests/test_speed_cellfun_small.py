@@ -245,3 +245,19 @@ def test_several_outputs_are_checked_in_order() -> None:
     same(got[1], np.array([[False, True, True]]))
     _, printed = run("cellfun(@disp, {1, 2});")
     assert printed.split() == ["1", "2"]
+
+
+def test_arrayfun_over_struct_arrays_passes_each_element_as_indexing_does() -> None:
+    for s in ("struct('a', {1, 'x', []})", "struct('a', {1; 2}, 'b', {3; 4})", "struct('a', {})",
+              "reshape(struct('a', {1, 2, 3, 4}), 2, 2)", "orderfields(struct('b', {1, 2}, 'a', {3, 4}))", "struct('b', {1, 2}, 'a', {3, 4})",
+              "reshape(struct('a', {1, 2, 3, 4}), 1, 1, 4)", "struct('a', 1)"):
+        for f in ("@(t) {t}", "@(t) fieldnames(t)", "@(t) setfield(t, 'c', 1)", "@(t) size(t)"):
+            fast = f"arrayfun({f}, s, 'UniformOutput', false)"
+            general = f"arrayfun(@(k) feval({f}, s(k)), reshape(1:numel(s), size(s)), 'UniformOutput', false)"
+            check_same(f"s = {s};", fast, general)
+    got = outcomes("s = struct('a', {1, 2}); b = arrayfun(@(t) t.a * 2, s); s(1).a = 5; c = s(2).a;\n"
+                   "d = arrayfun(@(t) setfield(t, 'a', 9), s, 'UniformOutput', false); e = s(2).a;",
+                   ["b", "c", "e"])
+    same(got[0], np.array([[2.0, 4.0]]))
+    same(got[1], 2.0)
+    same(got[2], 2.0)

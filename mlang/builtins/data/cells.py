@@ -181,8 +181,19 @@ def _elements(v: Any, n: int) -> Iterable[Any]:
         return v.ravel(order="F").tolist()  # Python floats or bools
     if type(v) in (float, bool, complex):
         return (v,)
+    if type(v) is Struct and v.elems.ndim == 2:
+        return _struct_elements(v)
     indexing.data_of(v)  # errors for values that cannot be indexed
     return (indexing.index(v, [float(k + 1)]) for k in range(n))
+
+
+def _struct_elements(v: Struct) -> Iterable[Struct]:
+    """The elements of a struct array each as v(k) gives it: a 1-by-1 struct of its own."""
+    fields = v.fields
+    for fields_of_one in v.elems.ravel(order="F").tolist():
+        elems = np.empty((1, 1), dtype=object)
+        elems[0, 0] = dict(fields_of_one)
+        yield Struct(list(fields), elems)
 
 
 UNIFORM_CLASSES = (*NUMERIC_OR_LOGICAL, "char", "struct", "string")
