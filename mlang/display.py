@@ -151,8 +151,9 @@ def disp_lines(value: Any, style: Style) -> list[Line]:
 
 
 def _is_plain_matrix(value: Any) -> bool:
-    """A nonempty 2-D numeric or logical array: shown by _array_body, as _body shows it."""
-    return type(value) is np.ndarray and value.ndim == 2 and value.size != 0 and value.dtype.kind in "fbiu"
+    """A nonempty 2-D numeric (real or complex) or logical array: shown by _array_body, as _body
+    shows it."""
+    return type(value) is np.ndarray and value.ndim == 2 and value.size != 0 and value.dtype.kind in "fbiuc"
 
 
 def _plain(value: Any) -> Any:
@@ -542,9 +543,14 @@ def _real_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str
 def _complex_grid(a: np.ndarray, single: bool, style: Style) -> tuple[list[list[str]], list[Line]]:
     """Complex elements as ``re + imi``: fixed decimals below 100, else exponents or a scale."""
     digits = (7 if single else 15) if style.format.startswith("long") else 4
-    parts = np.concatenate([a.real.reshape(-1), a.imag.reshape(-1)]).astype(np.float64)
-    finite = parts[np.isfinite(parts)]
-    top = float(np.abs(finite).max()) if finite.size else 0.0
+    if a.size <= _FEW:  # a few numbers: looked at in Python, without NumPy's calls
+        numbers = a.reshape(-1).tolist()
+        finite = [x for z in numbers for x in (z.real, z.imag) if x - x == 0.0]  # (NaN for NaN, Inf)
+        top = max(map(abs, finite), default=0.0)
+    else:
+        parts = np.concatenate([a.real.reshape(-1), a.imag.reshape(-1)]).astype(np.float64)
+        finite = parts[np.isfinite(parts)]
+        top = float(np.abs(finite).max()) if finite.size else 0.0
     fixed = top < 100 and not 0 < top <= 0.001
     scale = 0
     if a.size == 1 and not fixed:

@@ -227,7 +227,8 @@ def test_the_plain_matrix_test() -> None:
     assert display._is_plain_matrix(np.array([[True]]))
     assert not display._is_plain_matrix(np.zeros((0, 3)))
     assert not display._is_plain_matrix(np.ones((2, 2, 2)))
-    assert not display._is_plain_matrix(np.array([[1j]]))
+    assert display._is_plain_matrix(np.array([[1j]]))
+    assert not display._is_plain_matrix(np.array([[1.0]]).view(np.dtype("V8")))
     assert not display._is_plain_matrix(1.0)
 
 
@@ -242,3 +243,22 @@ def test_render_writes_each_line(compact: bool) -> None:
 def test_styles_are_shared_per_setting() -> None:
     assert display._style("short", False, 80) is display._style("short", False, 80)
     assert display._style("long", True, 100) == Style("long", True, 100)
+
+
+COMPLEX = [np.array([[1 + 2j, 3]]), np.array([[1 - 2j], [-0.0 - 0.0j]]), np.array([[complex(NAN, 1), complex(1, INF)]]),
+           np.array([[1e5 + 1j, 2]]), np.array([[1e-5j, 1]]), np.array([[123.5 + 0.5j]]), np.array([[1e-4 + 1e-4j]]),
+           np.array([[complex(INF, NAN)]]), np.array([[2.5 + 1j, -3 - 4j], [5j, 1e3]]),
+           np.array([[1 + 2j, 3.5]], dtype=np.complex64), np.array([[1e300 + 1e300j, 1]]),
+           np.arange(12.0).reshape(3, 4) * (1 + 1j) / 3, np.array([[0.5 + 200j, 1]]), np.array([[1e-5 + 1e-4j]]),
+           np.array([[1 + 1e-5j]]), np.array([[0.5 + 2e5j]])]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("index", range(len(COMPLEX)))
+def test_short_complex_arrays_format_as_long_ones(monkeypatch: pytest.MonkeyPatch, fmt: str, index: int) -> None:
+    # the numbers looked at with NumPy (no array counts as short) give the same lines
+    style = Style(fmt, False, 80)
+    z = COMPLEX[index]
+    quick = display.disp_lines(z, style), display.display_lines("z", z, style)
+    monkeypatch.setattr(display, "_FEW", -1)
+    assert quick == (display.disp_lines(z, style), display.display_lines("z", z, style))
