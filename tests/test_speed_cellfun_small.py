@@ -90,11 +90,12 @@ CELLS = [
     "{'a', 'b', 'c'}", "{1, 'a'}", "{}", "cell(0, 3)", "cell(2, 2)", "{[], '', {}}", "{int8(1), single(2)}",
     "{1; 2}", "{struct('a', 1)}", "{\"str\"}", "{1 + 2i}", "{NaN, -0, Inf}", "{true, false}", "{zeros(1, 0)}",
     "{[1 2 3], 'abc'; {1}, @sin}", "{sparse(1), 2}", "{uint64(5), int16([1 2])}", "reshape({1, 2, 3, 4}, 1, 1, 4)",
-    "{struct('a', {1, 2})}", "{'x'}", "{1}", "5", "'abc'", "[1 2]", "{sparse(1i), sparse(2)}",
+    "{struct('a', {1, 2})}", "{'x'}", "{1}", "{' 1.5 ', 'abc', \"2e3\", ['ab'; 'cd'], 'x '}", "5", "'abc'", "[1 2]", "{sparse(1i), sparse(2)}",
 ]
 PURE = ["numel", "length", "ndims", "isempty", "isscalar", "isvector", "isrow", "iscolumn", "ismatrix",
         "islogical", "isnumeric", "ischar", "iscell", "isstruct", "isfloat", "isinteger", "isreal",
-        "iscellstr", "isstring"]
+        "iscellstr", "isstring", "class", "upper", "lower", "strtrim", "deblank", "fliplr", "flipud",
+        "str2double"]
 
 
 def outcomes(code: str, names: list[str]) -> list[object]:
@@ -123,6 +124,8 @@ def test_cellfun_on_one_cell_array_is_the_general_call(c: str) -> None:
             # is called element by element
             check_same(f"c = {c};", fast, f"cellfun(@{f}, c, 'Uniform', true)")
             check_same(f"c = {c};", fast, f"cellfun(@(x) {f}(x), c)")
+        check_same(f"c = {c};", f"cellfun(@{f}, c, 'UniformOutput', false)",
+                   f"cellfun(@(x) {f}(x), c, 'UniformOutput', false)")
     for flag in ("false", "true", "0", "1", "2", "-0"):
         check_same(f"c = {c};", f"cellfun(@numel, c, 'UniformOutput', {flag})",
                    f"cellfun(@numel, c, 'uniform', {flag})")

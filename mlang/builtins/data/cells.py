@@ -275,7 +275,8 @@ def _element_caller(interp: Any, fn: Any, nargout: int) -> Callable[[list], list
 PURE_BUILTINS = frozenset({
     "numel", "length", "ndims", "isempty", "isscalar", "isvector", "isrow", "iscolumn",
     "ismatrix", "islogical", "isnumeric", "ischar", "iscell", "isstruct", "isfloat",
-    "isinteger", "isreal", "iscellstr", "isstring",
+    "isinteger", "isreal", "iscellstr", "isstring", "class", "upper", "lower", "strtrim", "deblank",
+    "fliplr", "flipud", "str2double",
 })
 
 
