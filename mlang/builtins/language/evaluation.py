@@ -98,11 +98,13 @@ def _compile_expression(interp: Any, code: str, frame: Frame) -> Any:
         raise error("MATLAB:eval:invalidExpression",
                     "The expression to evaluate must give a value: assignments and "
                     "statements cannot be evaluated with output arguments.")
-    persistent = frozenset(frame.persistent) if frame.persistent is not None else frozenset()
-    key = ("outputs", frame.unit, frozenset(frame.global_names), persistent)
+    if frame.persistent or frame.global_names:
+        key: tuple = ("outputs", frame.unit, frozenset(frame.global_names), frozenset(frame.persistent or ()))
+    else:  # (the usual workspace, which declares no names: its key made at once)
+        key = ("outputs", frame.unit)
     compiled = forms.get(key)
     if compiled is None:
-        compiler = Compiler(interp, frame.unit, set(key[2]), set(persistent))
+        compiler = Compiler(interp, frame.unit, set(frame.global_names), set(frame.persistent or ()))
         compiled = forms[key] = compiler.expr_outputs(body[0].expr)
     return compiled
 
@@ -124,12 +126,8 @@ def eval_(interp: Any, code: Any, catch_code: Any = None, *, nargout: int = 0) -
     eval(expression, catchExpression) runs catchExpression if expression fails.
     [out1, ..., outN] = eval(expression) returns the values of the expression."""
     text = _text(code, "Expression")
-    if catch_code is None and nargout <= 0:  # a statement in the caller's workspace: run_code's work
-        try:
-            interp.eval(text, caller_frame(interp))
-        except MatlabSyntaxError as exc:
-            raise catchable(exc) from None
-        return None
+    if catch_code is None:
+        return run_code(interp, text, caller_frame(interp), nargout)
     return _run_or_catch(interp, text, catch_code, caller_frame(interp), nargout)
 
 
