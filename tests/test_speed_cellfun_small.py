@@ -264,3 +264,14 @@ def test_arrayfun_over_struct_arrays_passes_each_element_as_indexing_does() -> N
     same(got[0], np.array([[2.0, 4.0]]))
     same(got[1], 2.0)
     same(got[2], 2.0)
+
+
+def test_uniform_output_after_several_inputs() -> None:
+    code = "c = {1, 'ab', []}; d = {2, 3, 4}; e = [1 2 3];"
+    for inputs in ("c, d", "c, d, c", "c, 'Uni'", "c, 'ErrorHandler'", "c, \"x\"", "c, 'x'", "c, 5",
+                   "c, {1, 2}", "c, true", "c, @sin"):
+        for flag in ("false", "true", "0"):
+            fast = f"cellfun(@(varargin) numel(varargin), {inputs}, 'UniformOutput', {flag})"
+            check_same(code, fast, fast.replace("'UniformOutput'", '"UniformOutput"'))
+            fast = f"arrayfun(@(varargin) numel(varargin), e, {inputs.replace('c', 'e', 1)}, 'UniformOutput', {flag})"
+            check_same(code, fast, fast.replace("'UniformOutput'", '"UniformOutput"'))

@@ -142,19 +142,26 @@ OPTION_NAMES = ("UniformOutput", "ErrorHandler")
 
 def _split_options(fn_name: str, rest: tuple) -> tuple[list, bool, Any]:
     """Data inputs, the UniformOutput flag and the ErrorHandler from cellfun/arrayfun inputs."""
-    if len(rest) == 3:  # (A, 'UniformOutput', flag) spelt out in full: the usual call
-        word, flag = rest[1], rest[2]
+    if len(rest) >= 3:  # (A, ..., 'UniformOutput', flag) spelt out in full: the usual call
+        word, flag = rest[-2], rest[-1]
         kind = type(flag)
         if (kind is bool or (kind is float and flag == flag)) and type(word) is np.ndarray \
                 and word.dtype.kind == "V" and word.shape == (1, 13) \
-                and char_text(word).lower() == "uniformoutput":
-            return [rest[0]], bool(flag), None
+                and char_text(word).lower() == "uniformoutput" \
+                and all(_not_text(v) for v in rest[1:-2]):  # no option named before it
+            return list(rest[:-2]), bool(flag), None
     data, given = split_options(rest, OPTION_NAMES, partial=True, start=1)
     uniform = option_flag(given["UniformOutput"], "UniformOutput") if "UniformOutput" in given else True
     handler = given.get("ErrorHandler")
     if handler is not None and type(handler) is not FunctionHandle:
         raise error(f"MATLAB:{fn_name}:NotAFunctionHandle", "ErrorHandler must be a function handle.")
     return data, uniform, handler
+
+
+def _not_text(v: Any) -> bool:
+    """A cell array or a numeric or logical value: no option name."""
+    kind = type(v)
+    return kind is Cell or kind is float or kind is bool or (kind is np.ndarray and v.dtype.kind != "V")
 
 
 def _check_same_size(fn_name: str, inputs: list) -> tuple[int, ...]:
