@@ -301,3 +301,16 @@ def test_one_text_run_with_and_without_a_global_declared():
                  "try, eval('r = G;'); catch e, disp(e.identifier); end", "disp(r)"]:
         interp.eval(line)
     assert out.getvalue().split() == ["MATLAB:UndefinedFunction", "5"]
+
+
+STR2NUM_INPUTS = ["'3'", "'[1 2 3]'", "''", "'1+2i'", "'-0'", "'Inf NaN'", "'1 +'", "'int8(200)'",
+                  "'true'", "['1 2'; '3 4']", "\"5\"", "3", "{'1'}", "'a b c'", "'[1; 2]'", "'x = 3'"]
+
+
+@pytest.mark.parametrize("text", STR2NUM_INPUTS)
+def test_str2num_without_options_is_str2num_with_the_default_method(text):
+    def outcome(call: str) -> tuple[str, str]:
+        return _outcome(f"[v, ok] = {call}; disp(class(v)); disp(size(v)); disp(v); disp(ok);"
+                        "if ~isempty(v), disp(1 ./ v); end")
+
+    assert outcome(f"str2num({text})") == outcome(f"str2num({text}, 'Evaluation', 'all')")

@@ -349,7 +349,8 @@ def str2num(interp: Any, s: Any, *args: Any, nargout: int = 1) -> Any:
     X = str2num(txt, Evaluation=method): "all" (default) evaluates anything; "restricted"
     only basic math expressions such as 200, 200+2i or exp(2).
     [X, tf] = str2num(___) also returns whether the conversion succeeded."""
-    method = text_option(options(args, ("Evaluation",)).get("Evaluation", row("all")))
+    # (no options, the usual call: the default method, without making and reading its text)
+    method = text_option(options(args, ("Evaluation",)).get("Evaluation", row("all"))) if args else "all"
     if method not in ("all", "restricted"):
         raise error("MATLAB:str2num:InvalidEvaluation",
                     "Evaluation must be \"all\" or \"restricted\".")
