@@ -221,11 +221,11 @@ class Interpreter:
         dict where callers keep what they derive from that tree alone (compiled forms), by
         keys of their own.  A short text parsed before (with the same variables among the
         names in it) is not parsed again; a syntax error is raised again on every call."""
-        if len(code) > TEXT_CACHE_LONGEST:
-            return self.parser.parse(code, "", set(variables)), {}
         texts = self._texts
         entry = texts.get(code)
         if entry is None:
+            if len(code) > TEXT_CACHE_LONGEST:
+                return self.parser.parse(code, "", set(variables)), {}
             if len(texts) >= TEXT_CACHE_TEXTS:
                 del texts[next(iter(texts))]  # the text kept longest
             entry = texts[code] = ParsedText(code)
