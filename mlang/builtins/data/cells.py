@@ -222,6 +222,13 @@ def _check_uniform(fn_name: str, value: Any, first: Any, index: int, output: int
                     f"({cls} versus {class_of(first)}).\nSet 'UniformOutput' to false.")
 
 
+def _scalars_array(values: list, dtype: Any, shape: tuple[int, ...]) -> Any:
+    """Python scalars (column-major) as the value of an array of ``shape``."""
+    if len(shape) == 2 and shape[0] == 1:  # a row: made in its shape, no reshape
+        return result(np.array([values], dtype=dtype))
+    return result(np.array(values, dtype=dtype).reshape(shape, order="F"))
+
+
 def _uniform_array(values: list, shape: tuple[int, ...]) -> Any:
     """Scalars of one class joined into an array of ``shape`` (column-major)."""
     if not values:
@@ -234,8 +241,7 @@ def _uniform_array(values: list, shape: tuple[int, ...]) -> Any:
             if type(v) is not kind:
                 break
         else:
-            return result(np.array(values, dtype=np.float64 if kind is float else np.bool_)
-                          .reshape(shape, order="F"))
+            return _scalars_array(values, np.float64 if kind is float else np.bool_, shape)
     if type(first) is Struct:
         joined = cat(values, 1)
         return Struct(joined.fields, joined.elems.reshape(shape, order="F"))
@@ -491,8 +497,7 @@ def _apply(interp: Any, fn_name: str, fn: Any, inputs: list, uniform: bool, hand
             if uniform:
                 kind = _check_uniform_column(fn_name, values)
                 if kind is not None:  # Python scalars of one class (the usual outputs)
-                    array = np.array(values, dtype=np.float64 if kind is float else np.bool_)
-                    return result(array.reshape(shape, order="F"))
+                    return _scalars_array(values, np.float64 if kind is float else np.bool_, shape)
                 return _uniform_array(values, shape)
             return _cells_of(values, shape)
     vector = _vector_apply(interp, fn_name, fn, inputs, shape, uniform, nargout)
@@ -627,7 +632,7 @@ def _legacy_cellfun(name: str, c: Cell, extra: list) -> Any:
     dtype = bool if out and type(out[0]) is bool else np.float64
     if not out:
         dtype = bool if name.startswith("is") else np.float64
-    return result(np.array(out, dtype=dtype).reshape(c.shape, order="F"))
+    return _scalars_array(out, dtype, c.data.shape)
 
 
 def _check_function(fn_name: str, fn: Any) -> str | None:
