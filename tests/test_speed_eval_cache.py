@@ -120,15 +120,12 @@ def test_a_new_variable_changes_how_the_same_text_parses():
     assert out.getvalue().strip() == "-5"
 
 
-def test_a_variable_whose_name_ends_a_longer_word_is_part_of_the_key():
-    # '2e3disp' is not valid MATLAB, but 'xdisp -5' reads the name xdisp: only names the
-    # lexer can read matter, and every end of a word is one of them
-    interp = Interpreter(stdout=io.StringIO())
-    entry_names = interpreter_module.ParsedText("a1b_c x2 3abc").names
-    assert set(entry_names) == {"a1b_c", "b_c", "c", "x2", "abc", "bc"}
-    interp.eval("q = 1;")
-    with pytest.raises(MatlabError):
-        interp.eval("xq -5")  # xq is not a function: a call, whichever way it is read
+def test_every_name_the_lexer_can_read_is_among_a_texts_names():
+    # a name is a letter then letters, digits and underscores, wherever it starts: each end
+    # of a word that starts with a letter ('3abc' is read as 3 then abc)
+    names = interpreter_module.ParsedText("a1b_c x2 3abc 'in text' % note").names
+    assert set(names) == {"a1b_c", "b_c", "c", "x2", "abc", "bc", "in", "n", "text", "ext", "xt", "t",
+                          "note", "ote", "te", "e"}
 
 
 def test_two_interpreters_do_not_share_what_they_parsed():
