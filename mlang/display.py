@@ -503,28 +503,37 @@ def _short_real_lines(a: np.ndarray, single: bool, style: Style) -> list[Line] |
     flat = rows[0] if len(rows) == 1 else [x for row in rows for x in row]
     # (a finite sum: every element finite; x - x is NaN for NaN and Inf)
     finite = flat if math.isfinite(sum(flat)) else [x for x in flat if x - x == 0.0]
-    top = max(max(finite), -min(finite)) if finite else 0.0
+    if finite:
+        top, low = max(finite), -min(finite)
+        if low > top:
+            top = low
+    else:
+        top = 0.0
     whole = all(map(float.is_integer, finite))
     template = None
-    if len(finite) == a.size:  # the commonest forms of _num_for, with no _Num made
+    # The commonest forms of _num_for, with no _Num made; no element is wider than its field
+    # (below 1e9 an integer has at most 10 characters; below 1000 fixed decimals at most 10,
+    # '-1000.0000' after rounding; below 100 long decimals at most 20 or, single, 12).
+    if len(finite) == a.size:
         if whole and top < 1e9:
-            width = 6 if top < 1000 else 12
-            template = f"%{width}d"  # (%d writes a float's integer part; -0 as 0)
+            width, template = (6, "%6d") if top < 1000 else (12, "%12d")  # (%d: -0 as 0)
         elif (fmt == "short" and 0.001 < top < 1000.0 or fmt == "long" and 0.001 < top < 100.0) \
                 and 0.0 not in finite:  # (exact zeros are written bare: '0')
-            width, digits = (10, 4) if fmt == "short" else (12, 7) if single else (20, 15)
-            template = f"%{width}.{digits}f"
+            width, template = (10, "%10.4f") if fmt == "short" else (12, "%12.7f") if single \
+                else (20, "%20.15f")
+    columns = a.shape[1]
     if template is not None:
-        lines = [template * len(row) % tuple(row) for row in rows]
+        full = width * columns
+        template *= columns
+        lines = [template % tuple(rows[0])] if len(rows) == 1 else [template % tuple(row) for row in rows]
         scale = 0
     else:
         num = _num_for(top, whole, single, fmt, a.size == 1)
         text, width, scale = num.text, num.width, num.scale
         lines = ["".join([text(x).rjust(width) for x in row]) for row in rows]
-    columns = a.shape[1]
-    full = width * columns
-    if any(len(line) != full for line in lines):
-        return None  # a text wider than its field: the general path
+        full = width * columns
+        if any(len(line) != full for line in lines):
+            return None  # a text wider than its field: the general path
     if full > style.width:  # Columns blocks, from the cells (each exactly `width` long)
         cells = [[line[k:k + width] for k in range(0, full, width)] for line in lines]
         lines = column_blocks(cells, style.width)  # type: ignore[assignment]
