@@ -276,3 +276,10 @@ def test_uniform_output_after_several_inputs() -> None:
             check_same(code, fast, fast.replace("'UniformOutput'", '"UniformOutput"'))
             fast = f"arrayfun(@(varargin) numel(varargin), e, {inputs.replace('c', 'e', 1)}, 'UniformOutput', {flag})"
             check_same(code, fast, fast.replace("'UniformOutput'", '"UniformOutput"'))
+
+
+@pytest.mark.parametrize("a", ["[1.5 2 3]", "1:3", "[]", "'abc'", "int8([1 2])", "true", "2", "{1, 2}", "\"ab\"",
+                               "[1 NaN; -0 Inf]", "single([1 2])", "'UniformOutput'", "zeros(1, 0)"])
+def test_arrayfun_on_one_array_without_options_is_the_general_call(a: str) -> None:
+    for f in ("@(t) t*2", "@(t) {t}", "@(k) k^2 + 1", "@(t) class(t)", "@numel", "@(t) t > 1", "@disp"):
+        check_same(f"a = {a};", f"arrayfun({f}, a)", f"arrayfun({f}, a, \"UniformOutput\", true)")

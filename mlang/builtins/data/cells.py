@@ -687,7 +687,10 @@ def arrayfun(interp: Any, fn: Any, *rest: Any, nargout: int = 1) -> Any:
     1-by-1 cells) or a string array. Options and several inputs/outputs work
     as for cellfun: 'UniformOutput' and 'ErrorHandler'."""
     _check_function("arrayfun", fn)
-    if not rest:
+    if len(rest) == 1:  # one array and no options
+        inputs, uniform, handler = list(rest), True, None
+    elif not rest:
         raise error("MATLAB:minrhs", "Not enough input arguments.")
-    inputs, uniform, handler = _split_options("arrayfun", rest)
+    else:
+        inputs, uniform, handler = _split_options("arrayfun", rest)
     return _apply(interp, "arrayfun", fn, inputs, uniform, handler, nargout)
