@@ -10,6 +10,7 @@ import pytest
 
 from mlang import display
 from mlang.display import Style
+from mlang.display import numbers as display_numbers
 
 NUMBERS = [0.0, -0.0, 1.0, -1.0, 3.5, -3.5, 999.0, 1000.0, 123456.0, 1e9 - 1, 1e9, 1e10, 0.001, 0.0011,
            1e-5, -1e-5, 999.9999, 1000.5, 99.99995, 100.5, math.pi, -math.pi * 1e6, 1e300, 5e-324,
@@ -47,5 +48,5 @@ def test_short_arrays_format_as_long_ones(monkeypatch: pytest.MonkeyPatch, index
     a = ARRAYS[index]
     monkeypatch.setattr(display, "_short_real_lines", lambda a, single, style: None)  # (the lists' other path)
     quick = display.disp_lines(a, style)
-    monkeypatch.setattr(display, "_FEW", -1)
+    monkeypatch.setattr(display_numbers, "_FEW", -1)
     assert quick == display.disp_lines(a, style)

@@ -13,6 +13,7 @@ import pytest
 
 from mlang import display
 from mlang.display import Style
+from mlang.display import numbers as display_numbers
 from mlang.errors import MatlabError
 from mlang.values import operators
 from mlang.values import solve as solve_module
@@ -261,5 +262,5 @@ def test_short_complex_arrays_format_as_long_ones(monkeypatch: pytest.MonkeyPatc
     style = Style(fmt, False, 80)
     z = COMPLEX[index]
     quick = display.disp_lines(z, style), display.display_lines("z", z, style)
-    monkeypatch.setattr(display, "_FEW", -1)
+    monkeypatch.setattr(display_numbers, "_FEW", -1)
     assert quick == (display.disp_lines(z, style), display.display_lines("z", z, style))
