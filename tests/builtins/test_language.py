@@ -191,6 +191,15 @@ def test_eval_inside_a_function_uses_its_workspace(tmp_path):
     assert (it.get("k"), it.get("r")) == (0.0, 11.0)
 
 
+def test_eval_with_an_output_sees_declared_globals_and_persistents(tmp_path):
+    (tmp_path / "counted.m").write_text(
+        "function r = counted()\npersistent P\nif isempty(P), P = 7; end\nP = P + 1;\nr = eval('P');\nend\n")
+    it = Interpreter(stdout=io.StringIO())
+    it.eval(f"addpath('{tmp_path}'); global G; G = 3; x = eval('G'); a = counted(); b = counted();")
+    assert (it.get("x"), it.get("a"), it.get("b")) == (3.0, 8.0, 9.0)
+    assert failure("x = eval('G');").identifier == "MATLAB:UndefinedFunction"  # not declared here
+
+
 def test_evalin_and_assignin(tmp_path):
     (tmp_path / "setter.m").write_text(
         "function setter()\nassignin('caller', 'fromCallee', 5);\nassignin('base', 'inBase', 6);\n"

@@ -146,7 +146,7 @@ class ReferenceCompiler:
         """Code giving ``nargout`` outputs of an expression (a call passes nargout on)."""
         if type(node) is ast.Index and not node.braces and type(node.base) is ast.Name:
             return self.call_or_index(node)
-        if type(node) is ast.Name:
+        if type(node) is ast.Name and node.name not in self.special_names:  # (globals: below)
             name = node.name
             calls = self.calls(name, node)
 
