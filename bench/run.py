@@ -8,7 +8,8 @@ seconds.  This runner runs every script (or those whose name contains one of
 the NAMEs) under mlang and, when ``octave-cli`` is on the PATH, under Octave,
 takes the median of N runs (5 by default) and prints a table: benchmark,
 mlang CPU seconds, Octave CPU seconds, ratio mlang/Octave.  The NumPy
-reference for the vectorised benchmark (bench/numpy_vectorised.py) is printed
+references (bench/numpy_reference.py: the same work written with NumPy, the floor
+for an interpreter over NumPy arrays) of the benchmarks that have one are printed
 below the table.
 
 CPU time rather than elapsed time, because the machine may be shared: other
@@ -35,7 +36,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = HERE / "matlab"
-NUMPY_REFERENCE = HERE / "numpy_vectorised.py"
+NUMPY_REFERENCE = HERE / "numpy_reference.py"
+WITH_NUMPY_REFERENCE = ("vectorised", "small_arrays", "builtin_calls")
 STARTUP = HERE / "startup.py"
 
 # In table order; helper function files (bench_*.m) live beside them.
@@ -307,6 +309,15 @@ def _arguments() -> argparse.ArgumentParser:
     return p
 
 
+def numpy_reference_line(name: str, m: Outcome, opts: argparse.Namespace) -> str:
+    """The NumPy reference of benchmark ``name`` and mlang's ratio to it."""
+    ref = measure([sys.executable], NUMPY_REFERENCE, f"{name}_numpy", opts.runs, opts.timeout,
+                  [sys.executable, str(NUMPY_REFERENCE), name])
+    if ref.seconds is None:
+        return f"NumPy reference for {name}: FAIL ({ref.error})"
+    return f"NumPy reference for {name}: {ref.seconds:.3f} s (mlang/NumPy {ratio(m, ref)})"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     opts = _arguments().parse_args(argv)
     if opts.runs < 1:
@@ -338,14 +349,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Octave: not run (octave-cli not found or --no-octave)")
     print(format_table(rows))
 
-    if "vectorised" in names:
-        ref = measure([sys.executable], NUMPY_REFERENCE, "vectorised_numpy", opts.runs, opts.timeout)
-        m = next(m for n, m, _ in rows if n == "vectorised")
-        if ref.seconds is None:
-            print(f"NumPy reference for vectorised: FAIL ({ref.error})")
-        else:
-            print(f"NumPy reference for vectorised: {ref.seconds:.3f} s "
-                  f"(mlang/NumPy {ratio(m, ref)})")
+    for name in (n for n in WITH_NUMPY_REFERENCE if n in names):
+        print(numpy_reference_line(name, next(m for n, m, _ in rows if n == name), opts))
     if not opts.names and not opts.no_startup:
         print(startup_line(opts.runs, octave is not None))
     return 0 if all(m.error is None for _, m, _ in rows) else 1

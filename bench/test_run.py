@@ -193,3 +193,29 @@ def test_benchmark_runs_correctly_under_mlang_at_a_small_size(name: str) -> None
                            arguments=run.sized(command, "-e", name, SMALL_SIZES[name]))
     assert outcome.error is None, outcome.error
     assert outcome.seconds is not None and outcome.seconds >= 0
+
+
+_ref_spec = importlib.util.spec_from_file_location("bench_numpy_reference",
+                                                   HERE / "numpy_reference.py")
+assert _ref_spec is not None and _ref_spec.loader is not None
+numpy_reference = importlib.util.module_from_spec(_ref_spec)
+_ref_spec.loader.exec_module(numpy_reference)
+
+
+def test_numpy_references_are_the_benchmarks_the_runner_compares() -> None:
+    assert set(numpy_reference.REFERENCES) == set(run.WITH_NUMPY_REFERENCE)
+    assert set(run.WITH_NUMPY_REFERENCE) <= set(run.BENCHMARKS)
+
+
+@pytest.mark.parametrize("name, size", [("vectorised", {"n": 1000, "repeats": 2}),
+                                        ("small_arrays", {"n": 300}),
+                                        ("builtin_calls", {"n": 300})])
+def test_numpy_reference_computes_what_its_script_checks(name: str, size: dict) -> None:
+    # each reference checks its result as its MATLAB script does (SystemExit when wrong)
+    seconds, wall = numpy_reference.REFERENCES[name](**size)
+    assert seconds >= 0 and wall >= 0
+
+
+def test_numpy_reference_rejects_an_unknown_name(capsys: pytest.CaptureFixture) -> None:
+    assert numpy_reference.main(["scalar_loop"]) == 2
+    assert "usage" in capsys.readouterr().err
