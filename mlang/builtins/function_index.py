@@ -8,7 +8,7 @@ MODULES = {
     'NaN': 'math.constants',
     'NaT': 'data.datetimes',
     'abs': 'math.rounding',
-    'accumarray': 'math.reductions',
+    'accumarray': 'math.accumulation',
     'acos': 'math.elementwise',
     'acosh': 'math.elementwise',
     'acot': 'math.elementwise',
