@@ -130,9 +130,16 @@ LOGICAL = {"&": np.logical_and, "|": np.logical_or}
 # Double scalars are Python floats: these operators compute two of them directly, where the
 # guard (if any) allows and Python neither overflows nor divides by zero; comparisons give a
 # Python bool (a logical scalar).
+def scalar_power(a: float, b: float) -> float:
+    """a ^ b of two double scalars (a real result), by NumPy's power as an array's elements
+    are raised: Python's pow can differ from it in the last bit (NumPy's vector loops), and
+    x^3 in a loop must equal the elements of v.^3."""
+    return float(np.power(a, b))
+
+
 SCALAR_OPS: dict[str, Callable[[float, float], Any]] = {
     "+": py.add, "-": py.sub, "*": py.mul, ".*": py.mul,
-    "/": py.truediv, "./": py.truediv, ".\\": lambda a, b: b / a, "^": py.pow, ".^": py.pow,
+    "/": py.truediv, "./": py.truediv, ".\\": lambda a, b: b / a, "^": scalar_power, ".^": scalar_power,
     "==": py.eq, "~=": py.ne, "<": py.lt, "<=": py.le, ">": py.gt, ">=": py.ge,
 }
 SCALAR_GUARDS: dict[str, Callable[[float, float], bool]] = {

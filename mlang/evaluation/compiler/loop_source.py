@@ -30,6 +30,7 @@ from mlang.evaluation.frame import BreakLoop, ContinueLoop
 from mlang.syntax import ast
 from mlang.values.cell import Cell
 from mlang.values.indexing import owns_storage
+from mlang.values.operators import scalar_power
 from mlang.values.ranges import double_range_length
 
 getrefcount = sys.getrefcount
@@ -401,7 +402,11 @@ class LoopWriter:
             return f"({left[0]} {_COMPARISON[op]} {right[0]})", _LOGICAL
         if op in ("^", ".^") and type(node.right) is ast.Number and node.right.cls == "double" \
                 and type(node.right.value) is not complex and float(node.right.value).is_integer():
-            return f"({left[0]} ** {right[0]})", _FLOAT  # (an integer power of a double is real)
+            # (an integer power of a double is real) NumPy's power, as v.^p raises elements;
+            # a square is x*x there too
+            if float(node.right.value) == 2.0 and left[0].isidentifier():
+                return f"({left[0]} * {left[0]})", _FLOAT
+            return f"scalar_power({left[0]}, {right[0]})", _FLOAT
         return None
 
     def attempt(self, depth: int, expr: tuple[str, str] | None, reads: list, checks: list,
@@ -600,7 +605,7 @@ class LoopWriter:
                 "store_element2": store_element2, "append_element": append_element,
                 "append_cell_element": append_cell_element,
                 "truth": truth, "located": located, "double_range_length": double_range_length,
-                "empty_row": _empty_row,
+                "empty_row": _empty_row, "scalar_power": scalar_power,
                 "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
 
     def body_function(self, stmts: list[ast.Node]) -> Code | None:

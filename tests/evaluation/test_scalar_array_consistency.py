@@ -1,0 +1,57 @@
+"""A double scalar computes what the same value computes as an element of an array: x^p in
+a loop equals the elements of v.^p, bit for bit, whichever path the loop takes (written
+as Python source, or the general closures), so a loop and its vectorised form agree."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ..running import run
+
+BASES = "[linspace(0.01, 60, 997), -linspace(0.3, 9, 101), 0, 1, 2, 1e-300, 1e300]"
+EXPONENTS = ["3", "2", "2.5", "-2", "0.5", "10", "-1", "1/3", "7"]
+
+
+@pytest.mark.parametrize("power", [".^", "^"])
+def test_scalar_power_in_a_loop_equals_the_elements_of_the_array_power(power):
+    elementwise = ".^"  # the array's power is always the element-wise one
+    interp, _ = run(f"""
+    x = {BASES}; bad = [];
+    for p = [{', '.join(EXPONENTS)}]
+        y = x {elementwise} p;
+        for i = 1:numel(x)
+            t = x(i);
+            s = t {power} p;
+            if s ~= y(i) && ~(isnan(s) && isnan(y(i))), bad(end+1) = p; end
+        end
+    end
+    """)
+    assert np.asarray(interp.base.vars["bad"]).size == 0
+
+
+def test_written_loop_powers_equal_the_array_power():
+    # whole-number exponents written as literals: the loop is written as Python source
+    for p in ("3", "2", "-2", "10"):
+        interp, _ = run(f"""
+        x = linspace(0.01, 60, 997); y = x .^ {p}; n = 0;
+        for i = 1:numel(x)
+            t = x(i);
+            if t ^ {p} ~= y(i), n = n + 1; end
+        end
+        s = 0;
+        for i = 1:numel(x)
+            t = x(i);
+            s = s + t ^ {p};
+        end
+        """)
+        assert interp.base.vars["n"] == 0, p
+        expected = 0.0
+        for value in np.asarray(interp.base.vars["y"]).ravel().tolist():
+            expected += value
+        assert interp.base.vars["s"] == expected, p
+
+
+def test_complex_and_negative_powers_keep_matlab_values():
+    _, out = run("disp((-8)^(1/3)); disp(2^-1); disp((-2)^3); disp(0^-1); disp((-0)^0.5)")
+    assert out.split() == ["1.0000", "+", "1.7321i", "0.5000", "-8", "Inf", "0"]
