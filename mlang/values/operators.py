@@ -41,7 +41,6 @@ from mlang.values.double_arithmetic import (
     ARITH,
     F64,
     FAST_ARITH,
-    LARGEST,
     SHORT_ROW,
     quick_double,
     quick_scalar_first,
@@ -159,8 +158,7 @@ def elementwise(symbol: str, a: object, b: object) -> object:
             return quick
         compute = ARITH.get(symbol)
         if compute is not None and type(b) is float:  # the general path's steps, no conversions
-            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-                return result(compute(a, np.array([[b]])))
+            return result(compute(a, np.array([[b]])))
     elif type(a) is float and type(b) is np.ndarray and b.dtype is F64 and b.ndim == 2:
         quick = quick_scalar_first(symbol, a, b)
         if quick is not None:
@@ -191,8 +189,7 @@ def elementwise(symbol: str, a: object, b: object) -> object:
     else:
         x, y = align(_numbers(a, compute), _numbers(b, compute))
     check_sizes(x, y)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        values = ARITH[symbol](x, y)
+    values = ARITH[symbol](x, y)
     if cls in INT_LIMITS:
         if values.dtype.kind == "c" and values.imag.any():
             raise error("MATLAB:complexIntegerArithmetic",
@@ -322,11 +319,13 @@ def binary(symbol: str, a: object, b: object) -> object:
     elif ta is np.ndarray and tb is float:
         if (a.dtype is F64 or a.dtype is _MASK) and a.ndim == 2:  # the commonest case, computed here
             fast = _ARRAY_SCALAR_FAST.get(symbol)
-            if fast is not None or ((symbol == "/" or symbol == "./") and 1.0 <= abs(b) <= LARGEST):
-                out = fast(a, b) if fast is not None else a / b  # (as _quick_double divides)
+            if fast is not None:
+                out = fast(a, b)
                 return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
-            if symbol == ".^" and a.dtype is F64:
-                return elementwise(symbol, a, b)
+            if a.dtype is F64 and (symbol == ".^" or symbol == "/" or symbol == "./"):
+                quick = quick_double(_ARRAY_BY_SCALAR[symbol], a, b)
+                if quick is not None:  # (None: a complex power, the general path's)
+                    return quick
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             if a.dtype in NARROW_INT_LIMITS:

@@ -215,12 +215,12 @@ def test_the_command_window_reports_a_trailing_operator_when_enter_is_pressed() 
 ])
 def test_arithmetic_edge_cases_give_matlab_results_and_no_python_warning(code: str, expected) -> None:
     interp = Interpreter(stdout=io.StringIO())
-    before = np.geterr()
-    with warnings.catch_warnings():
+    with np.errstate(all="warn"), warnings.catch_warnings():  # a Python caller's defaults
+        before = np.geterr()
         warnings.simplefilter("error")
         interp.eval(code)
         log0 = interp.call("log", 0.0)
-    assert np.geterr() == before  # nothing outside the run changed
+        assert np.geterr() == before  # nothing outside the run changed
     assert log0 == -math.inf
     np.testing.assert_array_equal(np.asarray(interp.get("a"), dtype=float), np.asarray(expected, dtype=float))
 
