@@ -234,6 +234,7 @@ MODULES = {
     'errorbar': 'graphics.charts_lines',
     'etime': 'data.date_functions',
     'eval': 'language.evaluation',
+    'evalc': 'language.evaluation',
     'evalin': 'language.evaluation',
     'exist': 'language.introspection',
     'exit': 'session.workspace',

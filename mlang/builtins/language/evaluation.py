@@ -1,4 +1,4 @@
-"""Running code and functions by name: eval, evalin, assignin and feval; function
+"""Running code and functions by name: eval, evalc, evalin, assignin and feval; function
 handles from and to text (func2str, str2func).
 
 Code runs in "the caller's workspace" (``introspection.caller_frame``) or in the
@@ -8,6 +8,7 @@ base workspace.
 from __future__ import annotations
 
 import gc
+import io
 from codecs import utf_16_le_decode as _decode_utf16  # (no lookup of the codec per call)
 from typing import Any
 
@@ -129,6 +130,27 @@ def eval_(interp: Any, code: Any, catch_code: Any = None, *, nargout: int = 0) -
     if catch_code is None:
         return run_code(interp, text, caller_frame(interp), nargout)
     return _run_or_catch(interp, text, catch_code, caller_frame(interp), nargout)
+
+
+@builtin(interp=True, max_out=None, nargout=True)
+def evalc(interp: Any, code: Any, *, nargout: int = 0) -> Any:
+    """results = evalc(expression) runs expression as eval does and returns what it would
+    have written to the Command Window (results and warnings; lines end in newlines).
+
+    [results, out1, ..., outN] = evalc(expression) also returns the expression's values."""
+    text = _text(code, "Expression")
+    saved = interp.out, interp.err, interp.at_line_start
+    captured = io.StringIO()
+    interp.out = interp.err = captured
+    interp.at_line_start = True
+    try:
+        values = run_code(interp, text, caller_frame(interp), nargout - 1)
+    finally:
+        interp.out, interp.err, interp.at_line_start = saved
+    results = char_row(captured.getvalue())
+    if nargout <= 1:
+        return results
+    return (results, *values) if nargout > 2 else (results, values)
 
 
 @builtin(interp=True, max_out=None, nargout=True)
