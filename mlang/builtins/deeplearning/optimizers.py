@@ -304,6 +304,11 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     matching sizes, small enough to be updated together.  None for anything else (the
     general path then checks and walks)."""
     is_struct = type(params) is Struct and params.elems.size == 1
+    if is_struct and layouts:
+        stepped = _remembered_struct_step(params, grad, avg_grad, avg_sq_grad, beta1, beta2,
+                                          offset, step_scale, layouts)
+        if stepped is not None:
+            return stepped
     if is_struct:
         columns = _struct_columns(params, (grad, avg_grad, avg_sq_grad))
     elif type(params) in CONTAINER_KINDS:
@@ -363,6 +368,52 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
 
 
 _FMT = operator.attrgetter("fmt")
+_DATA = operator.attrgetter("data")
+
+
+def _remembered_struct_step(params: Struct, grad: Any, avg_grad: Any, avg_sq_grad: Any,
+                            beta1: float, beta2: float, offset: float, step_scale: float,
+                            layouts: dict) -> tuple | None:
+    """``_adam_container_step`` on a scalar struct in a training loop's next step: its
+    parameters and moving averages are the very arrays the last joint step returned (its
+    remembered layout), so they are known to qualify and only the gradients are checked.
+    The same arithmetic on the same rows; None for anything else (the general step)."""
+    fields = params.fields
+    shape = params.elems.shape
+    for other in (grad, avg_grad, avg_sq_grad):  # (as _struct_values would take them)
+        if type(other) is not Struct or other.fields != fields or other.elems.shape != shape:
+            return None
+    ps = list(map(params.elems.item().__getitem__, fields))
+    if not ps or type(ps[0]) is not DlArray:
+        return None
+    remembered = layouts.get(id(ps[0].data))
+    if remembered is None:
+        return None
+    p_views, m_views, v_views = remembered.views
+    n = len(p_views)
+    if len(ps) != n:
+        return None
+    gs = list(map(grad.elems.item().__getitem__, fields))
+    ms = list(map(avg_grad.elems.item().__getitem__, fields))
+    vs = list(map(avg_sq_grad.elems.item().__getitem__, fields))
+    buffer = remembered.buffer
+    dtype = buffer.dtype
+    for k in range(n):
+        p, g, m, v = ps[k], gs[k], ms[k], vs[k]
+        if type(p) is not DlArray or type(g) is not DlArray or type(m) is not DlArray \
+                or type(v) is not DlArray or p.data is not p_views[k] or m.data is not m_views[k] \
+                or v.data is not v_views[k]:
+            return None
+        gd = g.data
+        if gd.dtype is not dtype or gd.shape != p_views[k].shape:
+            return None
+    del layouts[id(ps[0].data)]
+    stepped = _joint_step(buffer[0], list(map(_DATA, gs)), buffer[1], buffer[2], p_views,
+                          beta1, beta2, offset, step_scale, layouts)
+    fmts = list(map(_FMT, ps))
+    return tuple(_scalar_struct(fields, shape, dict(zip(fields, map(DlArray, datas, fmts),
+                                                        strict=True)))
+                 for datas in stepped)
 
 
 def _scalar_struct(fields: list[str], shape: tuple[int, ...], values: dict) -> Struct:
@@ -456,7 +507,6 @@ def _adam_together_columns(pds: Any, gds: Any, mds: Any, vds: Any, beta1: float,
     n = len(pds)
     if n < 2:
         return None
-    dtype = pds[0].dtype
     sizes = [pd.size for pd in pds]
     total = sum(sizes)
     if total > _TOGETHER:
@@ -465,18 +515,27 @@ def _adam_together_columns(pds: Any, gds: Any, mds: Any, vds: Any, beta1: float,
     if remembered is not None and remembered.buffer.shape != (3, total):
         remembered = None
     pd_all = _laid_out(pds, remembered, 0)
-    gd_all = np.concatenate(gds, axis=None)
     md_all = _laid_out(mds, remembered, 1) if mds is not None else None
     vd_all = _laid_out(vds, remembered, 2) if vds is not None else None
-    buffer = np.empty((3, total), dtype=dtype)
+    return _joint_step(pd_all, gds, md_all, vd_all, pds, beta1, beta2, offset, step_scale, layouts)
+
+
+def _joint_step(pd_all: np.ndarray, gds: Any, md_all: np.ndarray | None, vd_all: np.ndarray | None,
+                like: Any, beta1: float, beta2: float, offset: float, step_scale: float,
+                layouts: dict | None) -> tuple[list, list, list]:
+    """The Adam step of parameters laid end to end in ``pd_all`` (their states in ``md_all``
+    and ``vd_all``, None on the first step) with gradients ``gds``: the new parameters and
+    states as views of one new buffer, in the shapes of the arrays ``like``."""
+    gd_all = np.concatenate(gds, axis=None)
+    buffer = np.empty((3, gd_all.size), dtype=pd_all.dtype)
     new_p, m_new, v_new = buffer
     _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, new_p, beta1, beta2, offset,
                step_scale)
     # views of the three results (a view is never written in place: see _unshared)
     new_ps, new_ms, new_vs = [], [], []
     start = 0
-    for pd, size in zip(pds, sizes, strict=True):
-        end = start + size
+    for pd in like:
+        end = start + pd.size
         shape = pd.shape
         new_ps.append(new_p[start:end].reshape(shape))
         new_ms.append(m_new[start:end].reshape(shape))
