@@ -32,6 +32,8 @@ from mlang.values.core import NUMERIC_CLASSES, class_of, is_text, result, to_dou
 from mlang.values.indexing import data_of
 from mlang.values.limits import check_array_size
 
+_FLOAT64 = np.dtype(np.float64)
+
 
 def _allowed(shape: tuple[int, ...], like: object) -> tuple[int, ...]:
     """``shape`` if an array of it, of the class of ``like``, may be created."""
@@ -291,6 +293,12 @@ def horzcat(*values: Any) -> object:
     """C = horzcat(A1,A2,...,An)
 
     Concatenate horizontally: [A1, A2, ..., An]."""
+    if len(values) == 2:
+        a, b = values
+        if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype is _FLOAT64 \
+                and b.dtype is _FLOAT64 and a.ndim == 2 and b.ndim == 2 and a.size and b.size \
+                and a.shape[0] == b.shape[0]:
+            return np.concatenate((a, b), axis=1)  # two nonempty double matrices of one height
     if not values:
         return np.zeros((0, 0))
     return concatenate([list(values)])
@@ -301,6 +309,12 @@ def vertcat(*values: Any) -> object:
     """C = vertcat(A1,A2,...,An)
 
     Concatenate vertically: [A1; A2; ...; An]."""
+    if len(values) == 2:
+        a, b = values
+        if type(a) is np.ndarray and type(b) is np.ndarray and a.dtype is _FLOAT64 \
+                and b.dtype is _FLOAT64 and a.ndim == 2 and b.ndim == 2 and a.size and b.size \
+                and a.shape[1] == b.shape[1]:
+            return np.concatenate((a, b))  # two nonempty double matrices of one width
     if not values:
         return np.zeros((0, 0))
     return concatenate([[v] for v in values])

@@ -20,6 +20,7 @@ from mlang.builtins.math.reductions import (
     numbers_of,
     sum_class,
 )
+from mlang.builtins.math.short_rows import running_sums, short_values
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import INT_CLASSES, char_row, class_of, fix_shape, result, to_double_array, to_str
@@ -101,6 +102,13 @@ def cumsum(x: Any, *args: Any) -> object:
     B = cumsum(___,nanflag)
 
     Cumulative sum."""
+    if not args:
+        values = short_values(x)
+        if values is not None:
+            if len(values) == 1:
+                return values[0]
+            sums = running_sums(values)
+            return np.array([sums]) if x.shape[0] == 1 else np.array(sums).reshape(-1, 1)
     return _cumulative(x, args, "cumsum", np.cumsum, 0.0)
 
 

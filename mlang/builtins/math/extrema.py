@@ -23,6 +23,7 @@ from mlang.builtins.math.reductions import (
     reduction_options,
     shaped,
 )
+from mlang.builtins.math.short_rows import largest_of, short_values, smallest_of
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_codes, char_row, class_of, fix_shape, result, to_double_array, to_str
@@ -329,6 +330,12 @@ def max_(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Largest elements (NaN ignored unless 'includenan'); I gives their index.
     'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
+    if not args and nargout <= 1:
+        values = short_values(x)
+        if values is not None:
+            best = largest_of(values)
+            if best is not None:
+                return best
     return _max_min(x, args, nargout, True, "max")
 
 
@@ -347,6 +354,12 @@ def min_(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Smallest elements (NaN ignored unless 'includenan'); I gives their index.
     'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
+    if not args and nargout <= 1:
+        values = short_values(x)
+        if values is not None:
+            best = smallest_of(values)
+            if best is not None:
+                return best
     return _max_min(x, args, nargout, False, "min")
 
 

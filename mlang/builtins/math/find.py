@@ -8,6 +8,7 @@ import numpy as np
 
 from mlang.builtins.coerce import integer_scalar, text_option
 from mlang.builtins.math.reductions import nonzero_values
+from mlang.builtins.math.short_rows import short_truths
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import result, to_array
@@ -22,6 +23,13 @@ def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> o
     [row,col,v] = find(___)
 
     Indices of nonzero elements: the first (or, with 'last', the last) n of them."""
+    if type(n) is float and n == 1.0 and nargout <= 1 and direction is None:
+        values = short_truths(x)
+        if values is not None:
+            # the first nonzero of a few elements, read as Python values (NaN is nonzero)
+            for k, v in enumerate(values):
+                if v:
+                    return k + 1.0
     if nargout <= 1 and direction is None and type(x) is np.ndarray and x.ndim == 2 \
             and (x.dtype == np.bool_ or x.dtype == np.float64) and (x.shape[0] == 1 or x.shape[1] == 1):
         # a logical or real double row or column, all of it or its first n: a vector's

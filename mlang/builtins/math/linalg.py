@@ -15,6 +15,7 @@ from mlang.autodiff.rules_support import replace, select, sign, top_singular_out
 from mlang.builtins.coerce import checked_shape, dim_argument, integer_scalar, text_option
 from mlang.builtins.data.shape import first_nonsingleton, padded
 from mlang.builtins.math.extrema import extreme_positions
+from mlang.builtins.math.short_rows import SEQUENTIAL_SUM, short_values
 from mlang.errors import error, warn
 from mlang.registry import builtin
 from mlang.values.core import (
@@ -291,6 +292,10 @@ def norm(x: Any, p: Any = 2.0) -> object:
     n = norm(X,'fro')
 
     Vector p-norm (p may be Inf or -Inf), or matrix 1-, 2-, Inf- or Frobenius norm."""
+    if type(p) is float and p == 2.0:
+        values = short_values(x)
+        if values is not None:
+            return _short_norm([abs(e) for e in values])
     if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size \
             and (x.shape[0] == 1 or x.shape[1] == 1) and type(p) is float and p == 2.0:
         # the 2-norm of a real double row or column, as _scaled_p_norm computes it (its
@@ -372,16 +377,14 @@ def _double_norm(x: np.ndarray, p: float) -> float | None:
     return None
 
 
-# NumPy sums fewer numbers than this one after another from 0.0 (its pairwise summation
-# starts with blocks of 8): Python's float additions in that order give the same sum.
-SEQUENTIAL_SUM = 8
-
-
 def _short_norm(mags: list[float]) -> float:
     """_scaled_p_norm's 2-norm of fewer than SEQUENTIAL_SUM magnitudes, in Python floats."""
-    if any(m != m for m in mags):
-        return math.nan
-    scale = max(mags)
+    scale = 0.0  # the largest magnitude (all are +0 or more)
+    for m in mags:
+        if m != m:
+            return math.nan
+        if m > scale:
+            scale = m
     total = 0.0
     if scale == 0 or scale == math.inf:
         for m in mags:
@@ -472,6 +475,16 @@ def dot(a: Any, b: Any, dim: Any = None) -> object:
     C = dot(A,B,dim)
 
     Scalar (dot) product: sum(conj(A).*B) for vectors, column-wise for matrices."""
+    if dim is None:
+        first = short_values(a)
+        if first is not None:
+            second = short_values(b)
+            if second is not None and len(first) == len(second):
+                # two short real double vectors: the sum of their products, as NumPy adds
+                total = 0.0
+                for k in range(len(first)):
+                    total += first[k] * second[k]
+                return total
     if dim is None and type(a) is np.ndarray and type(b) is np.ndarray and a.dtype == np.float64 \
             and b.dtype == np.float64 and a.ndim == 2 and b.ndim == 2 and a.size == b.size \
             and (a.shape[0] == 1 or a.shape[1] == 1) and (b.shape[0] == 1 or b.shape[1] == 1):

@@ -20,6 +20,13 @@ from mlang.autodiff.rules_support import expand_along, keepdims_count, replace, 
 from mlang.builtins.coerce import dims_argument, text_option
 from mlang.builtins.data.shape import first_nonsingleton, is_placeholder, padded
 from mlang.builtins.math.elementwise import ARITHMETIC
+from mlang.builtins.math.short_rows import (
+    FLOAT64,
+    sequential_product,
+    sequential_sum,
+    short_truths,
+    short_values,
+)
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -189,6 +196,10 @@ def sum_(x: Any, *args: Any) -> object:
     S = sum(___,nanflag)
 
     Sum of elements along the first non-singleton dimension (or dim)."""
+    if not args:
+        values = short_values(x)
+        if values is not None:
+            return sequential_sum(values)
     if not args and is_double_vector(x):
         return float(x.sum())  # type: ignore[union-attr]
     if type(x) is float and not args:
@@ -262,6 +273,10 @@ def prod(x: Any, *args: Any) -> object:
     B = prod(___,nanflag)
 
     Product of elements."""
+    if not args:
+        values = short_values(x)
+        if values is not None:
+            return sequential_product(values)
     if not args and is_double_vector(x):
         # the product of a real double row or column, along its length as the general path
         # runs it (a column as its transpose, so that the order of the products is the same)
@@ -300,6 +315,10 @@ def mean(x: Any, *args: Any) -> object:
     M = mean(___,nanflag)
 
     Average of elements."""
+    if not args:
+        values = short_values(x)
+        if values is not None:
+            return sequential_sum(values) / len(values)
     if not args and is_double_vector(x):
         return float(x.sum() / x.size)  # type: ignore[union-attr]
     if not args and is_double_matrix(x):
@@ -666,6 +685,13 @@ def any_(x: Any, dim: Any = None) -> object:
     B = any(A,vecdim)
 
     True where any element along the dimension is nonzero (NaN ignored)."""
+    if dim is None:
+        truths = short_truths(x)
+        if truths is not None:
+            for v in truths:
+                if v and v == v:  # (NaN is true but ignored)
+                    return True
+            return False
     return _any_all(x, dim, "any", np.any)
 
 
@@ -677,6 +703,10 @@ def all_(x: Any, dim: Any = None) -> object:
     B = all(A,vecdim)
 
     True where every element along the dimension is nonzero."""
+    if dim is None:
+        truths = short_truths(x)
+        if truths is not None:
+            return 0.0 not in truths  # (NaN is nonzero; False equals 0.0)
     return _any_all(x, dim, "all", np.all)
 
 
@@ -685,5 +715,7 @@ def nnz(x: Any) -> float:
     """N = nnz(X)
 
     Number of nonzero elements."""
+    if type(x) is np.ndarray and (x.dtype is FLOAT64 or x.dtype == np.bool_):
+        return float(np.count_nonzero(x))  # (NaN is nonzero)
     a = nonzero_values(x, "nnz")
     return float(np.count_nonzero(a))

@@ -1,0 +1,225 @@
+"""The short-row fast paths of common builtins (mlang/builtins/math/short_rows.py and the
+functions that use it) give exactly what the same functions give with the fast path turned
+off: the same class, shape and bits (NaN, Inf, the sign of zero, the order of a sum), and
+the same errors.  Each case runs twice, once as it is and once with the module's
+``short_values``/``short_truths`` declining everything (the general path)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from mlang.builtins.data import rearrange
+from mlang.builtins.math import cumulative, extrema, find, linalg, reductions, short_rows
+from mlang.errors import MatlabError
+from mlang.values.concat import concatenate
+from mlang.values.core import char_row
+
+from .running import run
+from .test_speed_small_builtins import same
+
+NAN, INF = math.nan, math.inf
+
+
+def _rows() -> list[list[float]]:
+    rows = [
+        [3.0, 4.0, 1.0], [5.0, 6.0, 3.0], [0.0, -0.0], [-0.0, 0.0], [-0.0, -0.0, -0.0], [-0.0],
+        [0.0], [7.0], [NAN], [NAN, 1.0], [1.0, NAN, 3.0], [INF, -INF], [INF, 1.0, INF],
+        [-INF, NAN, 2.0], [1e308, 1e308, -1e308], [1e16, 1.0, 1.0], [1.0, 1.0, 1e16],
+        [1e-310, -1e-310, 1e-300], [2.0, 2.0, 2.0], [1e200, 1e200], [1e-200, 1e-200],
+        [-3.5, 2.25, 1e200, -1e200, 4.0, 4.0, -0.0], [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7],
+    ]
+    rng = np.random.default_rng(28)
+    for n in range(1, 10):  # (8 and 9 elements: past the fast paths, declined)
+        for _ in range(4):
+            rows.append(list(rng.standard_normal(n) * 10.0 ** rng.integers(-8, 17, n)))
+        rows.append(list(rng.integers(-2, 3, n).astype(float)))  # ties and zeros
+    return rows
+
+
+def _vectors() -> list[np.ndarray]:
+    out = []
+    for r in _rows():
+        row = np.array([r], dtype=np.float64)
+        out += [row, row.T.copy(), row.T]  # a column, contiguous and as a view
+    grid = np.arange(12.0).reshape(3, 4)
+    out += [grid[:, 1:2], grid[1:2, ::2], grid[:2, :2], np.zeros((1, 0)), np.zeros((0, 1)),
+            np.zeros((0, 0)), np.array([[1.0, 2.0]], dtype=np.float32),
+            np.array([[1, 0, 2]], dtype=np.int8), np.array([[1.0, 2.0]]) + 1j,
+            np.array([[1.0, 2.0]]).reshape(1, 2, 1), char_row("ab"), 3.0, -0.0, True]
+    return out
+
+
+VECTORS = _vectors()
+LOGICAL_VECTORS = [v != 0 for v in VECTORS if type(v) is np.ndarray and v.dtype == np.float64]
+ALL = VECTORS + LOGICAL_VECTORS
+
+
+def outcome(fn, *args: object) -> object:
+    """fn's value, or its MATLAB error identifier."""
+    try:
+        with np.errstate(all="ignore"):
+            return fn(*args)
+    except MatlabError as e:
+        return ("error", e.identifier)
+
+
+def both_ways(monkeypatch: pytest.MonkeyPatch, module: object, fn, *args: object) -> None:
+    """fn(*args) as it is, and with ``module``'s short-row readers declining, are the same."""
+    got = outcome(fn, *args)
+    with monkeypatch.context() as m:
+        for name in ("short_values", "short_truths"):
+            if hasattr(module, name):
+                m.setattr(module, name, lambda x: None)
+        want = outcome(fn, *args)
+    same(got, want)
+
+
+def test_the_readers_take_only_short_double_or_logical_vectors() -> None:
+    assert short_rows.short_values(np.array([[1.0, -0.0, 3.0]])) == [1.0, -0.0, 3.0]
+    assert short_rows.short_values(np.array([[1.0], [2.0]])) == [1.0, 2.0]
+    assert short_rows.short_values(np.array([[5.0]])) == [5.0]
+    assert short_rows.short_truths(np.array([[True, False]])) == [True, False]
+    declined = [np.zeros((1, 8)), np.zeros((8, 1)), np.zeros((2, 2)), np.zeros((1, 0)),
+                np.zeros((0, 1)), np.zeros((0, 0)), np.zeros((1, 2), dtype=np.float32),
+                np.zeros((1, 2), dtype=np.int8), np.zeros((1, 2), dtype=np.complex128),
+                np.zeros((1, 2, 1)), np.zeros(3), char_row("ab"), 3.0, True, [1.0, 2.0]]
+    for x in declined:
+        assert short_rows.short_values(x) is None, x
+        assert short_rows.short_truths(x) is None, x
+    assert short_rows.short_values(np.array([[True, False]])) is None
+
+
+@pytest.mark.parametrize("name", ["sum_", "prod", "mean"])
+def test_sum_prod_mean(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    fn = getattr(reductions, name)
+    for x in ALL:
+        both_ways(monkeypatch, reductions, fn, x)
+
+
+def test_the_sum_of_a_short_row_is_numpy_order() -> None:
+    # the order matters: 1e16 + 1 + 1 left to right is 1e16, 1 + 1 + 1e16 is 1e16 + 2
+    assert reductions.sum_(np.array([[1e16, 1.0, 1.0]])) == 1e16
+    assert reductions.sum_(np.array([[1.0, 1.0, 1e16]])) == 1e16 + 2
+    assert math.copysign(1, reductions.sum_(np.array([[-0.0, -0.0]]))) == 1  # from +0
+    assert math.copysign(1, reductions.prod(np.array([[-0.0, 1.0]]))) == -1
+    assert reductions.mean(np.array([[1.0, 2.0, 4.0]])) == 7 / 3
+
+
+@pytest.mark.parametrize("name", ["any_", "all_"])
+def test_any_all_nnz(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    fn = getattr(reductions, name)
+    for x in ALL:
+        both_ways(monkeypatch, reductions, fn, x)
+    assert reductions.any_(np.array([[NAN, 0.0]])) is False  # NaN is ignored by any
+    assert reductions.all_(np.array([[NAN, 1.0]])) is True  # and nonzero for all
+    assert reductions.all_(np.array([[1.0, -0.0]])) is False
+    assert reductions.nnz(np.array([[NAN, -0.0, 2.0]])) == 2.0
+
+
+def test_nnz_of_any_double_or_logical_array_counts_nonzeros() -> None:
+    x = np.array([[0.0, NAN, -0.0], [INF, 1.0, 0.0]])
+    assert reductions.nnz(x) == 3.0
+    assert reductions.nnz(x != 0) == 3.0
+    for v in ALL + [x, x != 0, np.ones((3, 4, 2))]:
+        # the general path: the count of the nonzero values it reads
+        same(outcome(reductions.nnz, v),
+             outcome(lambda a: float(np.count_nonzero(reductions.nonzero_values(a, "nnz"))), v))
+    assert reductions.nnz(char_row("a\0b")) == 2.0  # (char: by code, the general path)
+    same(outcome(reductions.nnz, run("s = struct('a', 1);")[0].base.vars["s"]),
+         ("error", "MATLAB:nnz:wrongInput"))
+
+
+@pytest.mark.parametrize("name", ["max_", "min_"])
+def test_max_min(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    fn = getattr(extrema, name)
+    for x in ALL:
+        both_ways(monkeypatch, extrema, fn, x)
+    assert math.copysign(1, extrema.max_(np.array([[0.0, -0.0]]))) == 1  # the first of ties
+    assert math.copysign(1, extrema.max_(np.array([[-0.0, 0.0]]))) == -1
+    assert extrema.max_(np.array([[1.0, NAN, 3.0]])) == 3.0  # (NaN: the general path)
+    assert extrema.min_(np.array([[NAN, 1.0, -3.0]])) == -3.0
+
+
+def test_max_min_with_two_outputs_or_more_arguments_take_the_general_path() -> None:
+    v = np.array([[3.0, 7.0, 7.0]])
+    same(extrema.max_(v, nargout=2), (7.0, 2.0))
+    same(extrema.min_(v, np.zeros((0, 0)), 2.0), 3.0)
+    same(extrema.max_(v, 5.0), np.array([[5.0, 7.0, 7.0]]))
+
+
+def test_find_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    for x in ALL:
+        both_ways(monkeypatch, find, find.find, x, 1.0)
+        both_ways(monkeypatch, find, find.find, x)
+        both_ways(monkeypatch, find, find.find, x, 2.0)
+    assert find.find(np.array([[0.0, NAN, 1.0]]), 1.0) == 2.0  # NaN is nonzero
+    assert find.find(np.array([[-0.0, 0.0, 5.0]]), 1.0) == 3.0
+    same(find.find(np.array([[0.0, -0.0]]), 1.0), np.zeros((1, 0)))
+    same(find.find(np.array([[False], [False]]), 1.0), np.zeros((0, 1)))
+    same(find.find(np.array([[False, True, True]]), 1.0, char_row("last")), 3.0)
+    assert find.find(np.array([[0.0, 3.0]]), 1.0, nargout=2) == (1.0, 2.0)
+    same(outcome(find.find, np.array([[1.0, 3.0]]), 0.0),
+         ("error", "MATLAB:find:nonIntegerNumberOfElements"))
+
+
+def test_dot_and_norm(monkeypatch: pytest.MonkeyPatch) -> None:
+    for x in ALL:
+        both_ways(monkeypatch, linalg, linalg.norm, x)
+        both_ways(monkeypatch, linalg, linalg.norm, x, 1.0)
+        for y in (x, VECTORS[0], VECTORS[1], VECTORS[-5]):
+            both_ways(monkeypatch, linalg, linalg.dot, x, y)
+    for a, b in zip(VECTORS[:60], VECTORS[60:120], strict=True):
+        both_ways(monkeypatch, linalg, linalg.dot, a, b)
+    assert linalg.dot(np.array([[1e16, 1.0, 1.0]]), np.array([[1.0, 1.0, 1.0]])) == 1e16
+    assert math.isnan(linalg.norm(np.array([[INF, NAN]])))
+    assert linalg.norm(np.array([[INF, 1.0]])) == INF
+    assert linalg.norm(np.array([[1e200, 1e200]])) == 1e200 * math.sqrt(2)
+    same(outcome(linalg.dot, np.array([[1.0, 2.0]]), np.array([[1.0, 2.0, 3.0]])),
+         ("error", "MATLAB:dot:InputSizeMismatch"))
+
+
+def test_cumsum(monkeypatch: pytest.MonkeyPatch) -> None:
+    for x in ALL:
+        both_ways(monkeypatch, cumulative, cumulative.cumsum, x)
+        both_ways(monkeypatch, cumulative, cumulative.cumsum, x, 2.0)
+    same(cumulative.cumsum(np.array([[-0.0, -0.0]])), np.array([[-0.0, -0.0]]))
+    same(cumulative.cumsum(np.array([[1e16], [1.0], [1.0]])), np.array([[1e16], [1e16], [1e16]]))
+
+
+def _general_concat(blocks: list[list]) -> object:
+    return concatenate(blocks)
+
+
+@pytest.mark.parametrize("a", VECTORS[:40:3] + VECTORS[-14:], ids=lambda v: repr(v)[:30])
+def test_vertcat_and_horzcat_of_two_arrays(a: object) -> None:
+    for b in (a, VECTORS[0], VECTORS[1], np.zeros((1, 0)), np.array([[1.0, 2.0], [3.0, 4.0]]), 5.0):
+        same(outcome(rearrange.vertcat, a, b), outcome(_general_concat, [[a], [b]]))
+        same(outcome(rearrange.horzcat, a, b), outcome(_general_concat, [[a, b]]))
+    same(rearrange.vertcat(a), outcome(_general_concat, [[a]]))
+
+
+def test_vertcat_makes_a_new_array() -> None:
+    v = np.array([[1.0, 2.0]])
+    u = rearrange.vertcat(v, v)
+    u[0, 0] = 9.0
+    assert v[0, 0] == 1.0
+    same(outcome(rearrange.vertcat, v, np.array([[1.0, 2.0, 3.0]])),
+         outcome(_general_concat, [[v], [np.array([[1.0, 2.0, 3.0]])]]))
+
+
+def test_the_builtins_in_a_loop_as_the_benchmark_calls_them() -> None:
+    interp, _ = run(
+        "total = 0; for k = 1:6\n v = [k, k + 1, k - 2];\n"
+        " total = total + any(v > k) + all(v) + max(v) + min(v) + find(v > k, 1) + sum(v)"
+        " + norm(v(1:2)) + dot(v, v) + mean(v) + nnz(v) + prod(v(1:2));\n"
+        " c = cumsum(v); u = vertcat(v, v); h = horzcat(v, v);\nend\n")
+    expect = sum(1 + (k != 2) + (k + 1) + (k - 2) + 2 + (3 * k - 1)
+                 + math.sqrt(k * k + (k + 1) ** 2) + (k * k + (k + 1) ** 2 + (k - 2) ** 2)
+                 + (k - 1 / 3) + 3 - (k == 2) + k * (k + 1) for k in range(1, 7))
+    assert abs(interp.base.vars["total"] - expect) < 1e-9 * expect
+    same(interp.base.vars["c"], np.array([[6.0, 13.0, 17.0]]))
+    same(interp.base.vars["u"], np.array([[6.0, 7.0, 4.0], [6.0, 7.0, 4.0]]))
+    same(interp.base.vars["h"], np.array([[6.0, 7.0, 4.0, 6.0, 7.0, 4.0]]))
