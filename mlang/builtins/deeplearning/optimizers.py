@@ -304,11 +304,6 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     matching sizes, small enough to be updated together.  None for anything else (the
     general path then checks and walks)."""
     is_struct = type(params) is Struct and params.elems.size == 1
-    if is_struct and layouts:
-        stepped = _remembered_struct_step(params, grad, avg_grad, avg_sq_grad, beta1, beta2,
-                                          offset, step_scale, layouts)
-        if stepped is not None:
-            return stepped
     if is_struct:
         columns = _struct_columns(params, (grad, avg_grad, avg_sq_grad))
     elif type(params) in CONTAINER_KINDS:
@@ -321,6 +316,31 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     n = len(ps)
     if len(gs) != n or ms is not None and len(ms) != n or vs is not None and len(vs) != n:
         return None
+    stepped = _remembered_step(ps, gs, ms, vs, beta1, beta2, offset, step_scale, layouts)
+    if stepped is None:
+        stepped = _checked_step(ps, gs, ms, vs, beta1, beta2, offset, step_scale, layouts)
+        if stepped is None:
+            return None
+    fmts = list(map(_FMT, ps))
+    new_params, new_avg, new_avg_sq = (list(map(DlArray, datas, fmts)) for datas in stepped)
+    if is_struct:
+        fields, shape = params.fields, params.elems.shape
+        return tuple(_scalar_struct(fields, shape, dict(zip(fields, values, strict=True)))
+                     for values in (new_params, new_avg, new_avg_sq))
+    # the states take the gradients' structure (a network's are Learnables tables), as in
+    # map_parameter_rows
+    states = grad if type(grad) is not type(params) else params
+    state_kind = CONTAINER_KINDS[type(states)]
+    return (CONTAINER_KINDS[type(params)].rebuild(params, new_params),
+            state_kind.rebuild(states, new_avg), state_kind.rebuild(states, new_avg_sq))
+
+
+def _checked_step(ps: list, gs: list, ms: list | None, vs: list | None, beta1: float,
+                  beta2: float, offset: float, step_scale: float,
+                  layouts: dict) -> tuple[list, list, list] | None:
+    """The joint step of matching columns of parameters, gradients and states (``ms`` and
+    ``vs`` None on the first step), each checked; None when they do not qualify."""
+    n = len(ps)
     pds, gds = [], []
     mds = None if ms is None else []
     vds = None if vs is None else []
@@ -350,41 +370,21 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
             vds.append(v.data)
     if n and any(pd.dtype is not pds[0].dtype for pd in pds):
         return None  # parameters of several classes: stepped one by one
-    stepped = _adam_together_columns(pds, gds, mds, vds, beta1, beta2, offset, step_scale, layouts)
-    if stepped is None:
-        return None
-    fmts = list(map(_FMT, ps))
-    new_params, new_avg, new_avg_sq = (list(map(DlArray, datas, fmts)) for datas in stepped)
-    if is_struct:
-        fields, shape = params.fields, params.elems.shape
-        return tuple(_scalar_struct(fields, shape, dict(zip(fields, values, strict=True)))
-                     for values in (new_params, new_avg, new_avg_sq))
-    # the states take the gradients' structure (a network's are Learnables tables), as in
-    # map_parameter_rows
-    states = grad if type(grad) is not type(params) else params
-    state_kind = CONTAINER_KINDS[type(states)]
-    return (CONTAINER_KINDS[type(params)].rebuild(params, new_params),
-            state_kind.rebuild(states, new_avg), state_kind.rebuild(states, new_avg_sq))
+    return _adam_together_columns(pds, gds, mds, vds, beta1, beta2, offset, step_scale, layouts)
 
 
 _FMT = operator.attrgetter("fmt")
 _DATA = operator.attrgetter("data")
 
 
-def _remembered_struct_step(params: Struct, grad: Any, avg_grad: Any, avg_sq_grad: Any,
-                            beta1: float, beta2: float, offset: float, step_scale: float,
-                            layouts: dict) -> tuple | None:
-    """``_adam_container_step`` on a scalar struct in a training loop's next step: its
-    parameters and moving averages are the very arrays the last joint step returned (its
-    remembered layout), so they are known to qualify and only the gradients are checked.
-    The same arithmetic on the same rows; None for anything else (the general step)."""
-    fields = params.fields
-    shape = params.elems.shape
-    for other in (grad, avg_grad, avg_sq_grad):  # (as _struct_values would take them)
-        if type(other) is not Struct or other.fields != fields or other.elems.shape != shape:
-            return None
-    ps = list(map(params.elems.item().__getitem__, fields))
-    if not ps or type(ps[0]) is not DlArray:
+def _remembered_step(ps: list, gs: list, ms: list | None, vs: list | None, beta1: float,
+                     beta2: float, offset: float, step_scale: float,
+                     layouts: dict) -> tuple[list, list, list] | None:
+    """``_checked_step`` in a training loop's next step: the parameters and moving averages
+    are the very arrays the last joint step returned (its remembered layout), so they are
+    known to qualify and only the gradients are checked.  The same arithmetic on the same
+    rows; None for anything else."""
+    if not layouts or ms is None or vs is None or not ps or type(ps[0]) is not DlArray:
         return None
     remembered = layouts.get(id(ps[0].data))
     if remembered is None:
@@ -393,11 +393,7 @@ def _remembered_struct_step(params: Struct, grad: Any, avg_grad: Any, avg_sq_gra
     n = len(p_views)
     if len(ps) != n:
         return None
-    gs = list(map(grad.elems.item().__getitem__, fields))
-    ms = list(map(avg_grad.elems.item().__getitem__, fields))
-    vs = list(map(avg_sq_grad.elems.item().__getitem__, fields))
-    buffer = remembered.buffer
-    dtype = buffer.dtype
+    dtype = remembered.buffer.dtype
     for k in range(n):
         p, g, m, v = ps[k], gs[k], ms[k], vs[k]
         if type(p) is not DlArray or type(g) is not DlArray or type(m) is not DlArray \
@@ -408,12 +404,9 @@ def _remembered_struct_step(params: Struct, grad: Any, avg_grad: Any, avg_sq_gra
         if gd.dtype is not dtype or gd.shape != p_views[k].shape:
             return None
     del layouts[id(ps[0].data)]
-    stepped = _joint_step(buffer[0], list(map(_DATA, gs)), buffer[1], buffer[2], p_views,
-                          beta1, beta2, offset, step_scale, layouts)
-    fmts = list(map(_FMT, ps))
-    return tuple(_scalar_struct(fields, shape, dict(zip(fields, map(DlArray, datas, fmts),
-                                                        strict=True)))
-                 for datas in stepped)
+    rows = remembered.buffer
+    return _joint_step(rows[0], list(map(_DATA, gs)), rows[1], rows[2], p_views, beta1, beta2,
+                       offset, step_scale, layouts)
 
 
 def _scalar_struct(fields: list[str], shape: tuple[int, ...], values: dict) -> Struct:

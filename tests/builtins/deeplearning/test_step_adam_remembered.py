@@ -49,10 +49,10 @@ class Counter:
 def both_ways(m, monkeypatch, code: str, names: tuple, **inputs) -> tuple[list, list, int]:
     """The values of ``names`` after ``code``, with the remembered path and without it, and
     how many steps took it."""
-    counter = Counter(optimizers._remembered_struct_step)
-    monkeypatch.setattr(optimizers, "_remembered_struct_step", counter)
+    counter = Counter(optimizers._remembered_step)
+    monkeypatch.setattr(optimizers, "_remembered_step", counter)
     fast = m.values(code, *names, **inputs)
-    monkeypatch.setattr(optimizers, "_remembered_struct_step", lambda *args: None)
+    monkeypatch.setattr(optimizers, "_remembered_step", lambda *args: None)
     general = m.values(code, *names, **inputs)
     return fast, general, counter.taken
 
@@ -145,7 +145,7 @@ def test_errors_are_those_of_the_general_step(m, monkeypatch, change: str) -> No
     found = []
     for turned_off in (False, True):
         if turned_off:
-            monkeypatch.setattr(optimizers, "_remembered_struct_step", lambda *args: None)
+            monkeypatch.setattr(optimizers, "_remembered_step", lambda *args: None)
         with pytest.raises(MatlabError) as info:
             m.run(code, cls=char_row("single"))
         found.append((info.value.identifier, info.value.message))
@@ -169,3 +169,42 @@ def test_two_models_trained_in_turn(m, monkeypatch) -> None:
     assert taken == 4
     for a, b in zip(fast, general, strict=True):
         same(a, b)
+
+
+def test_a_network_training_loop_matches_the_general_step(m, monkeypatch) -> None:
+    code = """
+    rng(4);
+    net = dlnetwork([featureInputLayer(3); fullyConnectedLayer(4); tanhLayer; fullyConnectedLayer(1)]);
+    X = dlarray(single([0.1 -0.5 1 2; 0.3 0.2 -1 NaN; 1 2 3 4]), 'CB');
+    T = single([1 0 -1 0.5]);
+    gradient_of = @(net, X, T) dlgradient(mse(forward(net, X), T), net.Learnables);
+    avg = []; avgSq = [];
+    for k = 1:3
+        grads = dlfeval(gradient_of, net, X(:, 1:3), T(1:3));
+        [net, avg, avgSq] = adamupdate(net, grads, avg, avgSq, k);
+    end
+    values = net.Learnables.Value; averages = avg.Value; squares = avgSq.Value;
+    """
+    fast, general, taken = both_ways(m, monkeypatch, code, ("values", "averages", "squares"))
+    assert taken == 2
+    for a, b in zip(fast, general, strict=True):
+        cells_a, cells_b = a.data.reshape(-1), b.data.reshape(-1)
+        assert len(cells_a) == len(cells_b) == 4
+        for x, y in zip(cells_a, cells_b, strict=True):
+            same(x, y)
+
+
+def test_a_cell_array_training_loop_matches_the_general_step(m, monkeypatch) -> None:
+    code = """
+    p = {dlarray(single([1 2; 3 4])), dlarray(single([0.5 -1]))};
+    avg = []; avgSq = [];
+    for k = 1:3
+        g = {dlarray(single(k * [0.1 -0.2; Inf 1e-3])), dlarray(single([k 0]))};
+        [p, avg, avgSq] = adamupdate(p, g, avg, avgSq, k);
+    end
+    """
+    fast, general, taken = both_ways(m, monkeypatch, code, ("p", "avg", "avgSq"))
+    assert taken == 2
+    for a, b in zip(fast, general, strict=True):
+        for x, y in zip(a.data.reshape(-1), b.data.reshape(-1), strict=True):
+            same(x, y)
