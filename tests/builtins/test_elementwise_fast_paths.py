@@ -1,7 +1,8 @@
 """Fast paths of element-wise work on large arrays give the values of the general path.
 
-* sqrt, log, log10 and log1p of real arrays compute the real result first and fall back
-  to the complex result only when an element lies outside the real domain;
+* sqrt, log, log10 and log1p of real arrays compute the real result first and compute the
+  complex result only of the elements outside the real domain (the others keep their real
+  values);
 * x.^2 of a real floating array is NumPy's square, the same values as x.*x.
 """
 
@@ -39,11 +40,16 @@ def call(it: Interpreter, name: str, value: object) -> object:
 
 
 def general(fn, outside, a: np.ndarray) -> object:
-    """The result as computed by looking for elements outside the real domain first."""
+    """The result as computed by looking for elements outside the real domain first: where
+    there are some, those elements complex and the others their real values."""
     with np.errstate(all="ignore"):
-        if outside(a).any():
-            a = a.astype(np.complex64 if a.dtype == np.float32 else np.complex128)
-        return result(np.asarray(fn(a)))
+        beyond = outside(a)
+        if not beyond.any():
+            return result(np.asarray(fn(a)))
+        ctype = np.complex64 if a.dtype == np.float32 else np.complex128
+        values = np.asarray(fn(a)).astype(ctype)
+        values[beyond] = fn(a[beyond].astype(ctype))
+        return result(values)
 
 
 def same(got: object, want: object) -> None:
@@ -148,7 +154,13 @@ def test_square_of_other_classes(it):
 
 
 def general_power(x: np.ndarray, y: np.ndarray) -> object:
-    """x.^y of real arrays with the complex elements found by a mask first."""
+    """x.^y of real arrays with the complex elements found by a mask first; a double scalar
+    gives what each element of a row of it gives, as mlang's double scalars do (NumPy's loop
+    for one element skips the shortcut its loops for rows take for an exponent of 0.5:
+    (-0)^0.5 is +0 there, -0 in a row)."""
+    if x.size == 1 and y.size == 1 and x.dtype == np.float64:
+        row = general_power(np.repeat(x.reshape(1, 1), 2, axis=1), y)
+        return row if type(row) is not np.ndarray else result(row[:, :1])
     with np.errstate(all="ignore"):
         complex_at = (x < 0) & (y != np.trunc(y)) & np.isfinite(y)
         if complex_at.any():

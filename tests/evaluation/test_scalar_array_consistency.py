@@ -55,3 +55,40 @@ def test_written_loop_powers_equal_the_array_power():
 def test_complex_and_negative_powers_keep_matlab_values():
     _, out = run("disp((-8)^(1/3)); disp(2^-1); disp((-2)^3); disp(0^-1); disp((-0)^0.5)")
     assert out.split() == ["1.0000", "+", "1.7321i", "0.5000", "-8", "Inf", "0"]
+
+
+ELEMENTARY = ["sqrt", "exp", "expm1", "log", "log10", "log1p", "sin", "cos", "tan", "sec", "csc",
+              "cot", "asin", "acos", "atan", "acot", "asec", "acsc", "sinh", "cosh", "tanh",
+              "sech", "csch", "coth", "asinh", "acosh", "atanh"]
+
+
+@pytest.mark.parametrize("name", ELEMENTARY)
+def test_elementary_function_of_a_scalar_equals_the_element_of_the_array_result(name):
+    # the inputs cross every real-domain edge (negative, |x| > 1, x < 1, 0, -0, Inf, NaN)
+    interp, _ = run(f"""
+    x = [linspace(-5, 5, 1001), 0, -0, Inf, -Inf, NaN, 1e-300, 710, -745, 1e10];
+    y = {name}(x); bad = 0;
+    for i = 1:numel(x)
+        if ~isequaln({name}(x(i)), y(i)), bad = bad + 1; end
+    end
+    t = 0;
+    for i = 1:numel(x)
+        u = x(i);
+        t = t + (u > 0 && u < 4 && {name}(u) ~= y(i));
+    end
+    """)
+    assert interp.base.vars["bad"] == 0
+    assert interp.base.vars["t"] == 0
+
+
+@pytest.mark.parametrize("name, inside, outside", [("log", "[0.3 2 7]", "-1"), ("sqrt", "[0.3 2 7]", "-4"),
+                                                   ("acos", "[0.3 -0.7 0.9]", "2"),
+                                                   ("atanh", "[0.3 -0.7 0.9]", "-3"),
+                                                   ("acosh", "[1.5 2 7]", "0.5"),
+                                                   ("log1p", "[0.3 2 7]", "-2")])
+def test_real_elements_keep_their_real_values_beside_complex_ones(name, inside, outside):
+    interp, _ = run(f"r = {name}({inside}); c = {name}([{inside}, {outside}]);")
+    real, mixed = interp.base.vars["r"], interp.base.vars["c"]
+    assert mixed.dtype.kind == "c" and mixed[0, -1].imag != 0
+    np.testing.assert_array_equal(mixed[0, :-1].real, real[0])
+    assert not mixed[0, :-1].imag.any()

@@ -136,15 +136,6 @@ def on_parts(fn: Callable, a: np.ndarray) -> np.ndarray:
 # ------------------------------------------- exponentials, logs, trigonometry
 
 
-# Python's math module for real double scalars (the common case in loops); it
-# raises for results that are complex, infinite or NaN, and then NumPy answers.
-_SCALAR_MATH: dict[str, Callable[[float], float]] = {
-    "sqrt": math.sqrt, "exp": math.exp, "log": math.log, "log10": math.log10,
-    "sin": math.sin, "cos": math.cos, "tan": math.tan, "atan": math.atan,
-    "sinh": math.sinh, "cosh": math.cosh, "tanh": math.tanh,
-}
-
-
 _SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats than in NumPy)
 
 
@@ -160,13 +151,11 @@ _QUIET_RANGE = {"exp": (-math.inf, 709.0), "sin": (-sys.float_info.max, sys.floa
 
 
 def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = None) -> object:
-    if type(x) is float:
-        fast = _SCALAR_MATH.get(name)
-        if fast is not None:
-            try:
-                return fast(x)
-            except (ValueError, OverflowError):
-                pass
+    if type(x) is float and type(fn) is np.ufunc and (complex_when is None or not complex_when(x)):
+        # A real double scalar (the common case in loops): NumPy's function on the float is
+        # the loop that computes an array's elements (Python's math module can differ from it
+        # in the last bit, and exp(x(i)) must equal the i-th element of exp(x)).
+        return float(fn(x))
     if name == "sqrt" and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 \
             and x.shape[0] == 1 and 2 <= x.shape[1] <= _SHORT_ROW:
         try:  # math.sqrt is correctly rounded, as NumPy's sqrt is; it raises for a negative
@@ -198,7 +187,11 @@ def _math(name: str, fn: Callable, x: object, complex_when: Callable | None = No
         with np.errstate(invalid="ignore"):
             outside = complex_when(a)
         if outside.any():
-            a = a.astype(complex_dtype(a))
+            # complex where the input is outside the real domain only: the other elements
+            # keep their real values (the values they have in an array without such inputs)
+            values = np.asarray(fn(a)).astype(complex_dtype(a))
+            values[outside] = fn(a[outside].astype(complex_dtype(a)))
+            return result(values)
     return quiet_result(fn, a)
 
 
@@ -338,9 +331,14 @@ def _asin(a: np.ndarray) -> np.ndarray:
 
 
 def _acos(a: np.ndarray) -> np.ndarray:
-    if a.dtype.kind == "c" or not (np.abs(a) > 1).any():
+    if a.dtype.kind == "c":
         return np.arccos(a)
-    return (np.pi / 2 - _asin(a)).astype(complex_dtype(a))
+    outside = np.abs(a) > 1
+    if not outside.any():
+        return np.arccos(a)
+    # arccos where it is real (as it is without the others), pi/2 - asin beyond
+    out = np.arccos(np.where(outside, 0, a)).astype(complex_dtype(a))
+    return np.where(outside, (np.pi / 2 - _asin_real_outside(a)).astype(out.dtype), out)
 
 
 def _reciprocal(fn: Callable) -> Callable:
