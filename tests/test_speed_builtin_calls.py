@@ -11,9 +11,11 @@ import math
 import numpy as np
 import pytest
 
-from mlang.builtins.data import rearrange
-from mlang.builtins.math import cumulative, extrema, find, linalg, reductions, short_rows
+from mlang.builtins.data import rearrange, shape, structs
+from mlang.builtins.math import cumulative, extrema, find, linalg, reductions, rounding, short_rows, sorting
 from mlang.errors import MatlabError
+from mlang.registry import BUILTINS, MISSING_LITERAL
+from mlang.values.cell import Cell
 from mlang.values.concat import concatenate
 from mlang.values.core import char_row
 
@@ -223,3 +225,168 @@ def test_the_builtins_in_a_loop_as_the_benchmark_calls_them() -> None:
     same(interp.base.vars["c"], np.array([[6.0, 13.0, 17.0]]))
     same(interp.base.vars["u"], np.array([[6.0, 7.0, 4.0], [6.0, 7.0, 4.0]]))
     same(interp.base.vars["h"], np.array([[6.0, 7.0, 4.0, 6.0, 7.0, 4.0]]))
+
+
+# ------------------------------------------------ calls specialized on their literal arguments
+
+
+def specialized(name: str, *literals: object):
+    """The function the builtin ``name`` specializes for a call site with these literals
+    (MISSING_LITERAL for an argument that is not one), or None."""
+    return BUILTINS[name].specialize(tuple(literals))
+
+
+def literal_and_general(name: str, literals: tuple, args: tuple) -> None:
+    """The specialized call on ``args`` gives the general call's value, or declines."""
+    common = specialized(name, *literals)
+    assert common is not None
+    b = BUILTINS[name]
+    general = outcome(lambda *a: b.fn(*a, nargout=1) if b.wants_nargout else b.fn(*a), *args)
+    got = outcome(common, list(args))
+    if got is not NotImplemented:
+        same(got, general)
+
+
+def test_sort_with_a_literal_direction() -> None:
+    for text in ("descend", "ascend", "DESCEND", "Ascend"):
+        for x in ALL:
+            literal_and_general("sort", (MISSING_LITERAL, char_row(text)), (x, char_row(text)))
+    assert specialized("sort", MISSING_LITERAL, char_row("up")) is None
+    assert specialized("sort", MISSING_LITERAL, 2.0) is None
+    assert specialized("sort", MISSING_LITERAL) is None
+    common = specialized("sort", MISSING_LITERAL, char_row("descend"))
+    same(common([np.array([[0.0, 3.0, -0.0, 3.0]]), None]), np.array([[3.0, 3.0, 0.0, -0.0]]))
+    same(common([np.array([[-0.0], [1.0], [0.0]]), None]), np.array([[1.0], [-0.0], [0.0]]))
+    assert common([np.array([[1.0, NAN]]), None]) is NotImplemented
+
+
+def test_sort_of_a_short_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    for x in ALL:
+        both_ways(monkeypatch, sorting, sorting.sort, x)
+        both_ways(monkeypatch, sorting, sorting.sort, x, char_row("descend"))
+
+
+def test_struct_and_isfield_with_a_literal_name() -> None:
+    s = run("s = struct('a', 1, 'b', 2);")[0].base.vars["s"]
+    values = [5.0, np.array([[1.0, 2.0]]), char_row("x"), s, Cell.filled((1, 2)), Cell.filled((1, 1)),
+              Cell.filled((0, 0))]
+    for name in ("a", "b_2", "x1"):
+        for value in values:
+            literal_and_general("struct", (char_row(name), MISSING_LITERAL), (char_row(name), value))
+            literal_and_general("isfield", (MISSING_LITERAL, char_row(name)), (value, char_row(name)))
+    for bad in ("1a", "_a", "", "a b"):
+        assert specialized("struct", char_row(bad), MISSING_LITERAL) is None
+    assert specialized("struct", MISSING_LITERAL, MISSING_LITERAL) is None
+    assert specialized("isfield", MISSING_LITERAL, MISSING_LITERAL) is None
+    common = specialized("struct", char_row("a"), MISSING_LITERAL)
+    one, two = common([None, 1.0]), common([None, 1.0])
+    assert one.fields == ["a"] and one.elems[0, 0] == {"a": 1.0}
+    assert one.fields is not two.fields and one.elems is not two.elems  # each a new struct
+    assert common([None, Cell.filled((1, 2))]) is NotImplemented
+    assert specialized("isfield", MISSING_LITERAL, char_row("a"))([s, None]) is True
+    assert specialized("isfield", MISSING_LITERAL, char_row("c"))([s, None]) is False
+    assert specialized("isfield", MISSING_LITERAL, char_row("a"))([5.0, None]) is NotImplemented
+
+
+def test_isfield_of_each_kind_of_name() -> None:
+    s = run("s = struct('a', 1, 'b', 2);")[0].base.vars["s"]
+    assert structs.isfield(s, char_row("b")) is True
+    assert structs.isfield(s, char_row("c")) is False
+    assert structs.isfield(s, np.array([[1.0]])) is False
+    assert structs.isfield(5.0, char_row("a")) is False
+    same(structs.isfield(s, run("c = {'a', 'z'; 'b', 5};")[0].base.vars["c"]),
+         np.array([[True, False], [True, False]]))
+
+
+@pytest.mark.parametrize("name", ["zeros", "ones", "eye", "cell"])
+def test_constructors_with_literal_sizes(name: str) -> None:
+    for sizes in ((1.0, 2.0), (2.0,), (3.0, 1.0), (1.0, 1.0), (0.0, 3.0), (2.0, 0.0), (4.0, 2.0)):
+        common = specialized(name, *sizes)
+        assert common is not None
+        one, two = common([]), BUILTINS[name].fn(*sizes)
+        same(one, two)
+        if type(one) is np.ndarray:
+            assert one.flags.writeable and one is not common([])  # a new array each call
+        elif type(one) is Cell:
+            assert one.data.flags.writeable and one.data is not common([]).data
+    for sizes in ((1.5, 2.0), (-1.0, 2.0), (NAN,), (1.0, 2.0, 3.0), (char_row("a"),),
+                  (2.0, char_row("int8")), (np.array([[1.0, 2.0]]),), (MISSING_LITERAL, 2.0), ()):
+        assert specialized(name, *sizes) is None
+
+
+def test_size_with_a_literal_dimension() -> None:
+    for d in (1.0, 2.0, 3.0, 7.0):
+        for x in ALL + [np.zeros((2, 3, 4)), Cell.filled((2, 3))]:
+            literal_and_general("size", (MISSING_LITERAL, d), (x, d))
+    for d in (0.0, 1.5, -1.0, NAN, INF, np.array([[1.0, 2.0]]), char_row("a")):
+        assert specialized("size", MISSING_LITERAL, d) is None
+    assert specialized("size", MISSING_LITERAL, 2.0)([np.zeros((2, 3, 4)), None]) == 3.0
+    assert specialized("size", MISSING_LITERAL, 4.0)([np.zeros((2, 3, 4)), None]) == 1.0
+    assert specialized("size", MISSING_LITERAL, 2.0)([Cell.filled((2, 3)), None]) is NotImplemented
+
+
+def test_numel_and_size_of_cells_and_structs() -> None:
+    s = run("s(2, 3).a = 1;")[0].base.vars["s"]
+    assert shape.numel(Cell.filled((2, 3))) == 6.0 and shape.numel(s) == 6.0
+    same(shape.size(Cell.filled((2, 3))), np.array([[2.0, 3.0]]))
+    same(shape.size(s), np.array([[2.0, 3.0]]))
+    assert shape.numel(np.zeros((2, 0, 3))) == 0.0 and shape.numel(np.zeros((2, 3, 4))) == 24.0
+
+
+def test_reshape_with_literal_sizes() -> None:
+    arrays = [np.arange(4.0).reshape(1, 4), np.arange(4.0).reshape(2, 2), np.arange(4.0).reshape(4, 1).T,
+              np.arange(6.0).reshape(1, 6), np.array([[1.0, 2.0, 3.0, 4.0]]) + 0j,
+              np.array([[1.0, 2.0, 3.0, 4.0]]) + 1j, np.array([[True, False, True, False]]),
+              char_row("abcd"), np.arange(4, dtype=np.int8).reshape(1, 4), 4.0]
+    for literals in ((2.0, 2.0), (4.0, 1.0), (1.0, 4.0), (np.array([[2.0, 2.0]]),), (3.0, 2.0)):
+        for a in arrays:
+            literal_and_general("reshape", (MISSING_LITERAL, *literals), (a, *literals))
+    for literals in ((1.0, 1.0), (2.5, 2.0), (np.zeros((0, 0)), 2.0), (2.0, 2.0, 1.0), (MISSING_LITERAL, 2.0)):
+        assert specialized("reshape", MISSING_LITERAL, *literals) is None
+    common = specialized("reshape", MISSING_LITERAL, 2.0, 2.0)
+    same(common([np.array([[1.0, 2.0, 3.0, 4.0]]), None, None]), np.array([[1.0, 3.0], [2.0, 4.0]]))
+    assert common([np.array([[1.0, 2.0, 3.0]]), None, None]) is NotImplemented
+
+
+def test_linspace_with_a_literal_start_and_count() -> None:
+    ends = [5.0, -5.0, 0.0, -0.0, 1e-300, 1e299, -1e299, 1e300, NAN, INF, 3.0 + 0j, np.array([[1.0, 2.0]]),
+            2.5, True]
+    for a in (0.0, -0.0, 1.5, -1e299, 1e299):
+        for n in (2.0, 3.0, 7.0, 16.0):
+            for b in ends:
+                literal_and_general("linspace", (a, MISSING_LITERAL, n), (a, b, n))
+    for literals in ((0.0, MISSING_LITERAL, 17.0), (0.0, MISSING_LITERAL, 1.0), (0.0, MISSING_LITERAL, 2.5),
+                     (1e300, MISSING_LITERAL, 3.0), (NAN, MISSING_LITERAL, 3.0), (MISSING_LITERAL, 1.0, 3.0),
+                     (0.0, MISSING_LITERAL)):
+        assert specialized("linspace", *literals) is None
+    same(specialized("linspace", 0.0, MISSING_LITERAL, 3.0)([0.0, 5.0, 3.0]), np.array([[0.0, 2.5, 5.0]]))
+
+
+def test_mod_of_a_short_whole_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    for x in ALL:
+        for m in (3.0, -3.0, 1.0, 0.0, 2.5, NAN, INF, 1e17):
+            got = outcome(rounding.mod, x, m)
+            with monkeypatch.context() as patched:
+                patched.setattr(rounding, "_short_whole_mod", lambda a, m: None)
+                same(got, outcome(rounding.mod, x, m))
+    same(rounding.mod(np.array([[-7.0, 7.0, -0.0, 0.0]]), 3.0), np.array([[2.0, 1.0, 0.0, 0.0]]))
+    same(rounding.mod(np.array([[-7.0], [7.0]]), -3.0), np.array([[-1.0], [-2.0]]))
+
+
+def test_literal_sites_in_a_loop_give_what_other_sites_give() -> None:
+    interp, _ = run(
+        "d = 'descend'; one = 1; two = 2; three = 3; nm = 'a';\n"
+        "for k = -2:3\n v = [k, k + 1, k - 2];\n"
+        " a1 = sort(v, 'descend'); a2 = sort(v, d);\n"
+        " b1 = linspace(0, k, 3); b2 = linspace(0, k, three);\n"
+        " c1 = reshape([v, k], 2, 2); c2 = reshape([v, k], two, two);\n"
+        " e1 = size(eye(2), 1); e2 = size(eye(two), one);\n"
+        " f1 = numel(cell(1, 2)); f2 = numel(cell(one, two));\n"
+        " g1 = struct('a', k); g2 = struct(nm, k);\n"
+        " h1 = isfield(g1, 'a'); h2 = isfield(g2, nm);\n"
+        " z1 = zeros(1, 2); z2 = zeros(one, two); z1(2) = k;\n"
+        " if ~isequal(a1, a2) || ~isequal(b1, b2) || ~isequal(c1, c2) || e1 ~= e2 || f1 ~= f2 ...\n"
+        "    || ~isequal(g1, g2) || h1 ~= h2 || ~isequal(z2, [0 0]), error('t:differ', 'differ'); end\n"
+        "end\n")
+    same(interp.base.vars["a1"], np.array([[4.0, 3.0, 1.0]]))
+    same(interp.base.vars["z1"], np.array([[0.0, 3.0]]))

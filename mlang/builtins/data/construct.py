@@ -15,7 +15,7 @@ import numpy as np
 
 from mlang.builtins.coerce import checked_shape, size_arguments, sizes_and_class
 from mlang.errors import MatlabError, error
-from mlang.registry import builtin
+from mlang.registry import MISSING_LITERAL, builtin
 from mlang.values.core import (
     DTYPE_OF_CLASS,
     NUMERIC_CLASSES,
@@ -75,6 +75,25 @@ def small_filled(args: tuple, value: float | bool, dtype: type = np.float64) -> 
     return out
 
 
+def literal_template(make: Any) -> Any:
+    """A Builtin.specialize for a constructor whose arguments are all written as literals
+    (zeros(1, 2), eye(2)): the value ``make`` gives for them is made once here, and each
+    call gets a copy of it (a scalar as it is); None when ``make`` declines (None)."""
+
+    def specialize(literals: tuple) -> Any:
+        if any(v is MISSING_LITERAL for v in literals):
+            return None
+        made = make(literals)
+        if made is None:
+            return None
+        if type(made) is not np.ndarray:
+            return lambda args: made
+        made.flags.writeable = False  # (only its copies leave here)
+        return lambda args: made.copy()
+
+    return specialize
+
+
 def _filled(args: list, value: float) -> object:
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
     shape = fix_shape(size_arguments(sizes, cls))
@@ -83,7 +102,7 @@ def _filled(args: list, value: float) -> object:
     return result(np.full(shape, value, dtype=dtype))
 
 
-@builtin(dl="constant")
+@builtin(dl="constant", specialize=literal_template(lambda sizes: small_filled(sizes, 0.0)))
 def zeros(*args: Any) -> object:
     """Z = zeros(n)
     Z = zeros(sz1,...,szN)
@@ -98,7 +117,7 @@ def zeros(*args: Any) -> object:
     return small if small is not None else _filled(list(args), 0)
 
 
-@builtin(dl="constant")
+@builtin(dl="constant", specialize=literal_template(lambda sizes: small_filled(sizes, 1.0)))
 def ones(*args: Any) -> object:
     """X = ones(n)
     X = ones(sz1,...,szN)
@@ -113,7 +132,20 @@ def ones(*args: Any) -> object:
     return small if small is not None else _filled(list(args), 1)
 
 
-@builtin(dl="constant")
+def _small_identity(args: tuple) -> object:
+    """eye of a ``small_shape`` size, as the general path makes it; None for other arguments."""
+    shape = small_shape(args)
+    if shape is None:
+        return None
+    if shape == (1, 1):
+        return 1.0
+    identity = np.zeros(shape)
+    rows, cols = shape
+    identity.flat[:min(rows, cols) * cols:cols + 1] = 1.0  # the diagonal, row-major
+    return identity
+
+
+@builtin(dl="constant", specialize=literal_template(_small_identity))
 def eye(*args: Any) -> object:
     """I = eye
     I = eye(n)
@@ -123,14 +155,9 @@ def eye(*args: Any) -> object:
     I = eye(___,'like',p)
 
     Identity matrix."""
-    shape = small_shape(args)
-    if shape is not None:
-        if shape == (1, 1):
-            return 1.0
-        identity = np.zeros(shape)
-        rows, cols = shape
-        identity.flat[:min(rows, cols) * cols:cols + 1] = 1.0  # the diagonal, row-major
-        return identity
+    small = _small_identity(args)
+    if small is not None:
+        return small
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
     shape = size_arguments(sizes, cls)
     if len(shape) > 2:
@@ -193,7 +220,32 @@ def _scalar_number(v: object, message: str, identifier: str) -> float | complex:
     return complex(x) if a.dtype.kind == "c" else float(x)
 
 
-@builtin()
+def _literal_start_and_count(literals: tuple) -> Any:
+    """linspace(a, b, n) with a moderate double a and a whole n from 2 to 16 written as
+    literals: a function giving the points up to a moderate double b as linspace's quick
+    path computes them (NotImplemented for any other b), a and n read once here (see
+    Builtin.specialize)."""
+    if len(literals) != 3:
+        return None
+    a, n = literals[0], literals[2]
+    if type(a) is not float or type(n) is not float or not 2.0 <= n <= 16.0 \
+            or not n.is_integer() or not abs(a) < 1e300:
+        return None
+    count = int(n)
+    last = count - 1
+    inner = range(1, last)
+
+    def points(args: list) -> Any:
+        b = args[1]
+        if type(b) is not float or not (abs(b) < 1e300 and abs(b - a) * n < 1e300):
+            return NotImplemented
+        step = b - a
+        return np.array([[a, *[a + k * step / last for k in inner], b]])
+
+    return points
+
+
+@builtin(specialize=_literal_start_and_count)
 def linspace(a: Any, b: Any, n: Any = 100.0) -> object:
     """y = linspace(x1,x2)
     y = linspace(x1,x2,n)

@@ -25,7 +25,7 @@ from mlang.builtins.data.shape import (
     shape_of,
 )
 from mlang.errors import error
-from mlang.registry import builtin
+from mlang.registry import MISSING_LITERAL, builtin
 from mlang.values.concat import cat as concatenate_values
 from mlang.values.concat import concatenate
 from mlang.values.core import NUMERIC_CLASSES, class_of, is_text, result, to_double_array
@@ -155,7 +155,29 @@ def _same_elements_rule(g: Any, y: Any, a: Any, *rest: Any) -> tuple:
     return (ops.reshape_to(g, ops.shape_of(a)),) + (None,) * len(rest)
 
 
-@builtin(gradient=_same_elements_rule)
+def _literal_sizes(literals: tuple) -> Any:
+    """reshape(A, m, n) or reshape(A, [m n]) with the sizes written as literals: a function
+    reshaping an array of m*n elements (NotImplemented for anything else), the sizes read
+    once here (see Builtin.specialize)."""
+    if len(literals) < 2 or any(v is MISSING_LITERAL for v in literals[1:]):
+        return None
+    sizes = _two_sizes(literals[1:])
+    if sizes is None:
+        return None
+    count = sizes[0] * sizes[1]
+    if count == 1:
+        return None
+
+    def reshaped(args: list) -> Any:
+        a = args[0]
+        if type(a) is np.ndarray and a.size == count and a.dtype.kind != "c":
+            return a.reshape(sizes, order="F")  # (complex: result() may make it real)
+        return NotImplemented
+
+    return reshaped
+
+
+@builtin(gradient=_same_elements_rule, specialize=_literal_sizes)
 def reshape(a: Any, *dims: Any) -> object:
     """B = reshape(A,sz)
     B = reshape(A,sz1,...,szN)

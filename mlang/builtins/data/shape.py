@@ -17,6 +17,7 @@ import numpy as np
 from mlang.builtins.coerce import MAX_DIMS, dim_argument, dims_argument, text_option
 from mlang.errors import error
 from mlang.registry import builtin
+from mlang.values.cell import Cell
 from mlang.values.core import fix_shape, result, to_double_array
 from mlang.values.indexing import rewrap
 from mlang.values.struct import Struct
@@ -31,6 +32,10 @@ def shape_of(v: object) -> tuple[int, ...]:
         return v.shape  # type: ignore[return-value]
     if t is float or t is bool or t is complex:
         return (1, 1)
+    if t is Cell:
+        return v.data.shape  # type: ignore[attr-defined]
+    if t is Struct:
+        return v.elems.shape  # type: ignore[attr-defined]
     shape = getattr(v, "shape", None)
     if shape is None:
         return (1, 1)
@@ -83,7 +88,30 @@ def padded_shape(shape: tuple[int, ...], ndim: int) -> tuple[int, ...]:
 # ------------------------------------------------------------------- sizes
 
 
-@builtin(max_out=None, nargout=True, dl="data")
+def _literal_dimension(literals: tuple) -> Any:
+    """size(A, dim) with a whole dim of 1 or more written as a literal: a function giving the
+    size of a double scalar or an array along it (NotImplemented for anything else), the
+    dimension read once here (see Builtin.specialize)."""
+    if len(literals) != 2:
+        return None
+    d = literals[1]
+    if type(d) is not float or not (d >= 1 and d == d // 1):
+        return None
+    k = int(d) - 1
+
+    def size_along(args: list) -> Any:
+        x = args[0]
+        if type(x) is np.ndarray:
+            shape = x.shape
+            return float(shape[k]) if k < len(shape) else 1.0
+        if type(x) is float:
+            return 1.0
+        return NotImplemented
+
+    return size_along
+
+
+@builtin(max_out=None, nargout=True, dl="data", specialize=_literal_dimension)
 def size(x: Any, *dims: Any, nargout: int = 1) -> object:
     """sz = size(A)
     szdim = size(A,dim)
@@ -125,6 +153,8 @@ def numel(x: Any, *index: Any) -> float:
     """n = numel(A)
 
     Number of elements."""
+    if type(x) is np.ndarray and not index:
+        return float(x.size)
     shape = shape_of(x)
     if not index:
         return float(math.prod(shape))

@@ -16,7 +16,7 @@ from mlang.registry import builtin
 from mlang.values import indexing
 from mlang.values.cell import Cell
 from mlang.values.core import EMPTY, char_row, char_text, class_of, fix_shape, numel, result, to_double_array
-from mlang.values.objects import kind_of
+from mlang.values.objects import CALL_ROUTES, kind_of
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 
@@ -42,7 +42,34 @@ def isstruct(x: Any) -> bool:
 # ------------------------------------------------------------------ structs
 
 
-@builtin(dl="native")
+_OBJECT = np.dtype(object)
+
+
+def _literal_field(literals: tuple) -> Callable[[list], Any] | None:
+    """struct('name', value) with a valid field name written as a literal char row: a function
+    making the scalar struct of a value that is not a cell (NotImplemented for a cell or a
+    value whose class routes the call), the name read once here (see Builtin.specialize)."""
+    if len(literals) != 2:
+        return None
+    name = literals[0]
+    if type(name) is not np.ndarray or name.dtype.kind != "V" or name.ndim != 2 or name.shape[0] != 1:
+        return None
+    text = char_text(name)
+    if not FIELD_NAME.match(text):
+        return None
+
+    def scalar_struct(args: list) -> Any:
+        value = args[1]
+        if type(value) is Cell or type(value) in CALL_ROUTES:
+            return NotImplemented
+        elems = np.empty((1, 1), dtype=_OBJECT)
+        elems[0, 0] = {text: value}
+        return Struct([text], elems)
+
+    return scalar_struct
+
+
+@builtin(dl="native", specialize=_literal_field)
 def struct(*args: Any) -> Any:
     """s = struct(field1,value1,...,fieldN,valueN) creates a structure.
 
@@ -135,13 +162,32 @@ def fieldnames(s: Any, *options: Any) -> Cell:
                 "a Java or COM object.")
 
 
-@builtin(dl="native")
+def _literal_name(literals: tuple) -> Callable[[list], Any] | None:
+    """isfield(S, 'name') with the name written as a literal char row: a function telling
+    whether a struct has that field (NotImplemented for anything but a struct), the name read
+    once here (see Builtin.specialize)."""
+    if len(literals) != 2 or type(literals[1]) is not np.ndarray:
+        return None
+    text = text_or_none(literals[1])
+    if text is None:
+        return None
+
+    def has_field(args: list) -> Any:
+        s = args[0]
+        return text in s.fields if type(s) is Struct else NotImplemented
+
+    return has_field
+
+
+@builtin(dl="native", specialize=_literal_name)
 def isfield(s: Any, names: Any) -> Any:
     """tf = isfield(S, field) is true when field is a field of structure S.
 
     With a cell array of names, tf is a logical array of the same size."""
     if type(s) is not Struct:
         return False
+    if type(names) is np.ndarray:
+        return text_or_none(names) in s.fields
     present = set(s.fields)
     if type(names) is Cell:
         out = np.zeros(names.shape, dtype=bool)
@@ -155,7 +201,7 @@ def isfield(s: Any, names: Any) -> Any:
         for i in range(flat_in.size):
             flat_out[i] = flat_in[i] in present
         return result(out)
-    return text_or_none(names) in present
+    return text_or_none(names) in s.fields
 
 
 @builtin()

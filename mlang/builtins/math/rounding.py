@@ -23,6 +23,7 @@ from mlang.builtins.math.elementwise import (
     require_real,
     wide_ints,
 )
+from mlang.builtins.math.short_rows import short_values
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import class_of, result, to_array, to_double_array
@@ -201,7 +202,31 @@ def _remainder_rule(rounding: str) -> Callable:
 def mod(a: object, m: object) -> object:
     """b = mod(a, m)  remainder after division, with the sign of m: a - m.*floor(a./m)
     mod(a, 0) is a."""
+    if type(m) is float and type(a) is np.ndarray:
+        quick = _short_whole_mod(a, m)
+        if quick is not None:
+            return quick
     return _remainder("mod", a, m, floor_mode=True)
+
+
+def _short_whole_mod(a: np.ndarray, m: float) -> object:
+    """mod of a short real double vector of whole numbers by a nonzero whole double, by the
+    exact steps _few_remainders takes for them; None for anything else (fractions, NaN and
+    Inf among them)."""
+    values = short_values(a)
+    if values is None or not m.is_integer() or m == 0:
+        return None
+    out = []
+    for x in values:
+        if not x.is_integer():
+            return None
+        r = math.fmod(x, m)
+        if r != 0 and (r < 0) != (m < 0):
+            r += m
+        out.append(r + 0.0)
+    if len(out) == 1:
+        return out[0]
+    return np.array([out]) if a.shape[0] == 1 else np.array(out).reshape(-1, 1)
 
 
 @builtin(gradient=_remainder_rule("fix"))
@@ -259,6 +284,8 @@ def _few_remainders(a: np.ndarray, b: float, floor_mode: bool) -> object:
             return None
     if len(values) == 1:
         return values[0]
+    if a.shape[0] == 1:
+        return np.array([values])  # (a row: no reshape)
     return np.array(values, dtype=np.float64).reshape(a.shape)
 
 

@@ -12,6 +12,7 @@ from mlang.builtins.coerce import dim_argument, text_option
 from mlang.builtins.data.shape import first_nonsingleton, is_placeholder, rewrap_shaped
 from mlang.builtins.math.elementwise import ARITHMETIC
 from mlang.builtins.math.reductions import along_last, back_from_last
+from mlang.builtins.math.short_rows import short_values
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
@@ -129,7 +130,43 @@ def _missing_mask(x: object, data: np.ndarray) -> np.ndarray:
     return np.zeros(data.shape, dtype=bool)
 
 
-@builtin(max_out=2, nargout=True)
+def _short_sorted(x: object, descending: bool) -> np.ndarray | None:
+    """sort of a real double row or column of 2 to 7 elements without NaN, by Python's sort
+    (stable, also in reverse: equal values, 0 and -0 among them, keep their order, as the
+    general path keeps them); None for anything else."""
+    values = short_values(x)
+    if values is None or len(values) < 2:
+        return None
+    for v in values:
+        if v != v:
+            return None
+    values.sort(reverse=descending)
+    return np.array([values]) if x.shape[0] == 1 else np.array(values).reshape(-1, 1)  # type: ignore[union-attr]
+
+
+def _literal_direction(literals: tuple) -> Any:
+    """sort(x, 'ascend') or sort(x, 'descend') with the direction written as a literal char
+    row: a function sorting a short real double vector (NotImplemented for anything else),
+    the direction read once here (see Builtin.specialize)."""
+    if len(literals) != 2:
+        return None
+    direction = literals[1]
+    if type(direction) is not np.ndarray or direction.dtype.kind != "V" or direction.ndim != 2 \
+            or direction.shape[0] != 1:
+        return None
+    text = char_text(direction).lower()
+    if text not in ("ascend", "descend"):
+        return None
+    descending = text == "descend"
+
+    def sorted_vector(args: list) -> Any:
+        out = _short_sorted(args[0], descending)
+        return NotImplemented if out is None else out
+
+    return sorted_vector
+
+
+@builtin(max_out=2, nargout=True, specialize=_literal_direction)
 def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     """B = sort(A)
     B = sort(A,dim)
@@ -143,6 +180,10 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     'abs') orders numbers; 'MissingPlacement' ('auto', 'first', 'last') places NaN."""
     if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size > 1 \
             and (x.shape[0] == 1 or x.shape[1] == 1):
+        if not args and nargout <= 1:
+            quick = _short_sorted(x, False)
+            if quick is not None:
+                return quick
         quick = _sort_double_vector(x, args, nargout)
         if quick is not None:
             return quick
