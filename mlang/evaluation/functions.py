@@ -123,7 +123,38 @@ class UserFunction:
             vars = {params[0]: args[0], params[1]: args[1]}
         else:
             vars = dict(zip(params, args, strict=False))  # (fewer arguments: unset)
-        frame = Frame(interp, self.unit, self, n, nargout, vars, self.persistent)
+        vars = self._run_simple(interp, vars, n, nargout)
+        if nargout <= 1:
+            first = self._first_output
+            if first in vars:
+                return [vars[first]]
+            if nargout == 0 or first is None:
+                return []
+        return self._collect(vars, nargout)
+
+    def direct_value_of(self, count: int) -> Callable[..., Any] | None:
+        """For a call site passing one or two arguments for one value, once compiled:
+        ``value(interp, a)`` or ``value(interp, a, b)``, ``_call_simple`` taking the
+        arguments as they are and giving the value itself (no lists made); None for other
+        sites (they take ``call``)."""
+        if not (self._simple and count in (1, 2) and count <= self._input_count
+                and self._output_count >= 1):
+            return None
+        run, first, params = self._run_simple, self._first_output, self.params
+
+        def value_of(interp: Any, vars: dict) -> Any:
+            vars = run(interp, vars, count, 1)
+            return vars[first] if first in vars else self._collect(vars, 1)[0]
+
+        if count == 1:
+            only = params[0]
+            return lambda interp, a: value_of(interp, {only: a})
+        one, two = params[0], params[1]
+        return lambda interp, a, b: value_of(interp, {one: a, two: b})
+
+    def _run_simple(self, interp: Any, vars: dict, nargin: int, nargout: int) -> dict:
+        """Run the compiled body in a new workspace holding ``vars``; the workspace after it."""
+        frame = Frame(interp, self.unit, self, nargin, nargout, vars, self.persistent)
         if interp.depth >= RECURSION_LIMIT:
             interp.enter_call()  # (raises MATLAB's error)
         interp.depth += 1
@@ -139,14 +170,7 @@ class UserFunction:
         finally:
             frames.pop()
             interp.depth -= 1  # (leave_call)
-        vars = frame.vars  # (the body may have replaced the workspace's dict)
-        if nargout <= 1:
-            first = self._first_output
-            if first in vars:
-                return [vars[first]]
-            if nargout == 0 or first is None:
-                return []
-        return self._collect(vars, nargout)
+        return frame.vars  # (the body may have replaced the workspace's dict)
 
     def _call_general(self, interp: Any, args: list, nargout: int, caller: Frame | None) -> list:
         body = self._body or self.compile(interp)
