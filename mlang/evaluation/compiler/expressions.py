@@ -497,7 +497,10 @@ class ExpressionCompiler:
 
             def row_matrix(frame: Frame) -> Any:
                 values = row(frame)
-                if all(type(v) is float for v in values):
+                for v in values:  # (a loop: quicker than all() over a generator)
+                    if type(v) is not float:
+                        break
+                else:
                     return np.array([values]) if len(values) != 1 else values[0]
                 joined = short_double_row(values)
                 if joined is None:
