@@ -398,14 +398,19 @@ def _needed_and_active(order: list[Node], targets: set[Node]) -> tuple[set[Node]
     return needed, active
 
 
-def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
+def backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool,
+             keep_arguments: bool = False) -> list[Any]:
     """Gradients of the traced scalar ``y`` with respect to the traced ``xs``: raw
-    arrays, or traced dlarrays when ``higher`` (the backward pass is recorded)."""
+    arrays, or traced dlarrays when ``higher`` (the backward pass is recorded).
+    ``keep_arguments``: a trace discarded (``retain`` false) keeps its nodes' arguments,
+    for a recording of the call (trace_cache.extract) to read; its rules are released
+    all the same."""
     with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
-        return _backward(y, xs, higher, retain)
+        return _backward(y, xs, higher, retain, keep_arguments)
 
 
-def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list[Any]:
+def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool,
+              keep_arguments: bool = False) -> list[Any]:
     root = y.node
     order = _topological(root)
     targets = {x.node for x in xs}
@@ -419,7 +424,8 @@ def _backward(y: DlArray, xs: list[DlArray], higher: bool, retain: bool) -> list
             for node in order:
                 if node.rule is not None:
                     node.rule = RELEASED
-                    node.args = node.raw = ()
+                    if not keep_arguments:
+                        node.args = node.raw = ()
     out = []
     for x in xs:
         g = grads.get(x.node)

@@ -134,6 +134,13 @@ def dlfeval(interp: Any, fun: object, *args: object, nargout: int = 1) -> object
     # an accelerated function whose traced results are about to be stripped here need not
     # trace the gradients it returns, and traces its inputs itself when it needs them
     call_outermost = getattr(fun, "call_outermost", None) if interp.dl_depth == 0 else None
+    if call_outermost is None and interp.dl_depth == 0:
+        # (imported here: the plans module builds on this one)
+        from mlang.builtins.deeplearning.step_plans import planned_call
+
+        outs = planned_call(interp, fun, args, nargout)
+        if outs is not None:
+            return tuple(outs)
     traced = list(args) if call_outermost is not None else [map_dlarrays(a, traced_input) for a in args]
     interp.dl_depth += 1
     try:
@@ -215,17 +222,18 @@ def dlgradient(interp: Any, y: object, *args: object, nargout: int = 1) -> objec
     if not recorders:
         return gradients(y, variables, leaves, higher, options["RetainData"])
     start = next_number()
-    outs = gradients(y, variables, leaves, higher, options["RetainData"])
+    outs = gradients(y, variables, leaves, higher, options["RetainData"], keep_arguments=True)
     for recorder in recorders:  # the accelerated functions being traced note the step
         recorder.gradient_step(y, variables, higher, options["RetainData"], outs, start, next_number())
     return outs
 
 
 def gradients(y: DlArray, variables: list | tuple, leaves: list[DlArray], higher: bool,
-              retain: bool) -> tuple:
+              retain: bool, keep_arguments: bool = False) -> tuple:
     """The gradients of ``y`` with respect to ``variables`` (whose dlarrays are ``leaves``),
-    each in the shape of its variable (dlgradient's results)."""
-    found = backward(y, leaves, higher, retain)
+    each in the shape of its variable (dlgradient's results).  ``keep_arguments``: the
+    call is being recorded (see trace.backward)."""
+    found = backward(y, leaves, higher, retain, keep_arguments)
     if len(variables) == 1 and not higher:
         v = variables[0]
         elem = v.elems.item() if type(v) is Struct and v.elems.size == 1 else None

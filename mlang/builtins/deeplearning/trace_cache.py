@@ -552,7 +552,8 @@ def _gradient_step(step: GradientStep, values: list, interp: Any, outermost: boo
     higher = step.higher and not (outermost and step.late)
     recorders = interp.family_state.get(RECORDERS)
     start = next_number() if recorders else 0
-    outs = gradients(values[step.y], variables, leaves, higher, step.retain)
+    outs = gradients(values[step.y], variables, leaves, higher, step.retain,
+                     keep_arguments=bool(recorders))
     if recorders:  # an enclosing accelerated call being recorded notes the step too
         for recorder in recorders:
             recorder.gradient_step(values[step.y], variables, higher, step.retain, outs, start,
