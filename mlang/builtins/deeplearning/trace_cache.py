@@ -108,6 +108,62 @@ _REPLAYABLE_LAYERS = frozenset({
 
 
 def _network_key(net: Any, found: list[DlArray], as_traced: bool) -> tuple | None:
+    """``_full_network_key``, with the part that holds for every network sharing this one's
+    structure (the copies an optimizer or dlfeval makes, whose layers differ only in their
+    parameter values: see DlNetwork.structure_item) worked out once for all of them; only
+    the parameters' sizes, classes, formats and traced states are read at each call."""
+    architecture = net.structure_item(_ARCHITECTURE, lambda: _network_architecture(net))
+    if architecture is _NOT_KEYED:
+        return _full_network_key(net, found, as_traced)
+    layers, parameter_count = architecture
+    start = len(found)
+
+    def note(x: DlArray) -> DlArray:  # (the order in which dlfeval traces the parameters)
+        found.append(x)
+        return x
+
+    net.map_dlarrays(note)
+    if len(found) - start != parameter_count:  # (a parameter that is not a dlarray)
+        del found[start:]
+        return _full_network_key(net, found, as_traced)
+    parameters = tuple([(x.data.shape, x.data.dtype.str, x.fmt, as_traced or x.node is not None)
+                        for x in found[start:]])
+    return ("dlnetwork", layers, parameters, tuple(net.output_names), bool(net.initialized))
+
+
+_ARCHITECTURE = "pattern_key_architecture"  # (a DlNetwork structure item)
+_NOT_KEYED = ("not keyed",)  # a network whose key is made in full at every call
+
+
+def _network_architecture(net: Any) -> tuple:
+    """What ``_network_key`` keeps for the networks of one structure: per layer its class
+    and every property but its parameters, the connections, and the number of parameters;
+    _NOT_KEYED for a network that has no key (see _full_network_key) or a parameter that is
+    not a dlarray."""
+    layers = []
+    count = 0
+    for layer in net.layers():
+        cls = type(layer)
+        if cls.matlab_class not in _REPLAYABLE_LAYERS:
+            return _NOT_KEYED
+        parameters = cls.LEARNABLES + cls.STATES
+        items = []
+        for name, value in layer.values.items():
+            if name in parameters:
+                if type(value) is not DlArray:
+                    return _NOT_KEYED
+                count += 1
+                continue
+            inside: list[DlArray] = []
+            k = _key(value, inside, False)
+            if k is None or inside:  # (a dlarray held elsewhere than in a parameter)
+                return _NOT_KEYED
+            items.append((name, k))
+        layers.append((cls, tuple(items)))
+    return (tuple(layers), tuple(net.graph.connections)), count
+
+
+def _full_network_key(net: Any, found: list[DlArray], as_traced: bool) -> tuple | None:
     """The key of a dlnetwork input: its architecture (per layer its class and every
     property but the values of its learnable and state parameters, the connections, the
     outputs, whether it is initialised) and the size, class, format and traced state of

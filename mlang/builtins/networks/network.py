@@ -149,6 +149,12 @@ class DlNetwork(MatlabObject):
         new._structure = self._structure
         return new
 
+    def structure_item(self, key: str, make: Callable[[], Any]) -> Any:
+        """``make()``, made once for the networks sharing this one's structure (the copies
+        that differ only in parameter values: their layers' other properties are the same
+        values); ``make`` must not give None."""
+        return self._structure_item(key, make)
+
     def _structure_item(self, key: str, make: Callable[[], Any]) -> Any:
         structure = self._structure
         if structure is None:
