@@ -390,3 +390,38 @@ def test_literal_sites_in_a_loop_give_what_other_sites_give() -> None:
         "end\n")
     same(interp.base.vars["a1"], np.array([[4.0, 3.0, 1.0]]))
     same(interp.base.vars["z1"], np.array([[0.0, 3.0]]))
+
+
+def test_find_with_a_literal_one() -> None:
+    for x in ALL:
+        literal_and_general("find", (MISSING_LITERAL, 1.0), (x, 1.0))
+    for n in (2.0, 0.0, 1.5, True, np.array([[1.0]]), MISSING_LITERAL):
+        assert specialized("find", MISSING_LITERAL, n) is None
+    assert specialized("find", MISSING_LITERAL, 1.0, char_row("last")) is None
+    common = specialized("find", MISSING_LITERAL, 1.0)
+    assert common([np.array([[0.0, NAN, 1.0]]), None]) == 2.0
+    assert common([np.array([[False], [True]]), None]) == 2.0
+    assert common([np.array([[0.0, -0.0]]), None]) is NotImplemented  # (none: the general path)
+
+
+def test_gcd_with_a_literal_whole_number() -> None:
+    for q in (12.0, 0.0, -8.0, 1e17):
+        for a in (5.0, 24.0, -36.0, 0.0, -0.0, 1e300, 2.5, NAN, INF, np.array([[4.0, 6.0]]), True,
+                  np.array([[4]], dtype=np.int8)):
+            literal_and_general("gcd", (MISSING_LITERAL, q), (a, q))
+    for q in (2.5, NAN, INF, np.array([[2.0, 4.0]]), MISSING_LITERAL):
+        assert specialized("gcd", MISSING_LITERAL, q) is None
+    assert specialized("gcd", MISSING_LITERAL, 12.0)([18.0, None]) == 6.0
+
+
+@pytest.mark.parametrize("name", ["hypot", "atan2"])
+def test_hypot_and_atan2_of_two_literal_numbers(name: str) -> None:
+    pairs = [(3.0, 4.0), (0.0, -0.0), (-0.0, -1.0), (-0.0, 1.0), (NAN, 1.0), (INF, INF), (1e308, 1e308), (-2.5, 7.0)]
+    for a, b in pairs:
+        common = specialized(name, a, b)
+        same(common([a, b]), BUILTINS[name].fn(a, b))
+    for literals in ((MISSING_LITERAL, 4.0), (3.0, MISSING_LITERAL), (3.0, np.array([[4.0, 5.0]])),
+                     (3.0, True), (1j, 2.0)):
+        assert specialized(name, *literals) is None
+    interp, _ = run(f"a = {name}(3, 4); b = {name}(3, 4); b(2) = 1; c = {name}(3, 4);")
+    same(interp.base.vars["a"], interp.base.vars["c"])
