@@ -425,3 +425,14 @@ def test_hypot_and_atan2_of_two_literal_numbers(name: str) -> None:
         assert specialized(name, *literals) is None
     interp, _ = run(f"a = {name}(3, 4); b = {name}(3, 4); b(2) = 1; c = {name}(3, 4);")
     same(interp.base.vars["a"], interp.base.vars["c"])
+
+
+SCALARS = [0.0, -0.0, 1.0, -1.0, 7.0, -7.0, 12.0, 2.5, -2.5, 0.5, -0.5, 1e17, -1e17, 1e300, 5e-324,
+           2.0 ** 53, 2.0 ** 53 + 2, NAN, INF, -INF, 4503599627370495.5, 0.49999999999999994]
+
+
+def test_mod_and_round_of_double_scalars() -> None:
+    for a in SCALARS:
+        same(rounding.round_(a), float(rounding.round_half_away(np.array(a))))
+        for m in SCALARS:
+            same(outcome(rounding.mod, a, m), outcome(rounding._remainder, "mod", a, m, True))

@@ -478,7 +478,7 @@ def dot(a: Any, b: Any, dim: Any = None) -> object:
     if dim is None:
         first = short_values(a)
         if first is not None:
-            second = short_values(b)
+            second = first if b is a else short_values(b)
             if second is not None and len(first) == len(second):
                 # two short real double vectors: the sum of their products, as NumPy adds
                 total = 0.0

@@ -200,6 +200,9 @@ def sum_(x: Any, *args: Any) -> object:
         values = short_values(x)
         if values is not None:
             return sequential_sum(values)
+        truths = short_truths(x)
+        if truths is not None:
+            return float(truths.count(True))  # (not a double vector: a logical one) a count
     if not args and is_double_vector(x):
         return float(x.sum())  # type: ignore[union-attr]
     if type(x) is float and not args:

@@ -138,6 +138,8 @@ def round_(x: object, n: object = None, kind: object = None) -> object:
     Y = round(X, N)  round to N digits after the decimal point (N < 0: left of it)
     Y = round(X, N, 'significant')  round to N significant digits"""
     if n is None:
+        if type(x) is float:
+            return _round_half_away_scalar(x)
         return _rounding("round", round_half_away, x, _round_half_away_scalar)
     digits = _digits_argument(n)
     significant = False
@@ -202,6 +204,11 @@ def _remainder_rule(rounding: str) -> Callable:
 def mod(a: object, m: object) -> object:
     """b = mod(a, m)  remainder after division, with the sign of m: a - m.*floor(a./m)
     mod(a, 0) is a."""
+    if type(a) is float and type(m) is float and m and a.is_integer() and m.is_integer():
+        r = math.fmod(a, m)  # two whole doubles: _scalar_remainder's exact steps
+        if r != 0 and (r < 0) != (m < 0):
+            r += m
+        return r + 0.0
     if type(m) is float and type(a) is np.ndarray:
         quick = _short_whole_mod(a, m)
         if quick is not None:
