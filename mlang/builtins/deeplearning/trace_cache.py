@@ -69,11 +69,11 @@ def _key(v: Any, found: list[DlArray], as_traced: bool) -> Any:
     t = type(v)
     if t is DlArray:
         found.append(v)
-        return ("dlarray", v.data.shape, v.data.dtype.str, v.fmt, as_traced or v.node is not None)
+        return ("dlarray", v.data.shape, v.data.dtype, v.fmt, as_traced or v.node is not None)
     if t is np.ndarray:
         if v.dtype.kind == "O":
             return None
-        return ("array", v.dtype.str, v.shape, v.tobytes())
+        return ("array", v.dtype, v.shape, v.tobytes())
     if t in _SCALARS:
         return (t.__name__, v)
     if t is Cell:
@@ -126,7 +126,7 @@ def _network_key(net: Any, found: list[DlArray], as_traced: bool) -> tuple | Non
     if len(found) - start != parameter_count:  # (a parameter that is not a dlarray)
         del found[start:]
         return _full_network_key(net, found, as_traced)
-    parameters = tuple([(x.data.shape, x.data.dtype.str, x.fmt, as_traced or x.node is not None)
+    parameters = tuple([(x.data.shape, x.data.dtype, x.fmt, as_traced or x.node is not None)
                         for x in found[start:]])
     return ("dlnetwork", layers, parameters, tuple(net.output_names), bool(net.initialized))
 
@@ -181,7 +181,7 @@ def _full_network_key(net: Any, found: list[DlArray], as_traced: bool) -> tuple 
             if type(value) is DlArray:
                 if name not in parameters:
                     return None
-                items.append((name, "dlarray", value.data.shape, value.data.dtype.str, value.fmt,
+                items.append((name, "dlarray", value.data.shape, value.data.dtype, value.fmt,
                               as_traced or value.node is not None))
                 continue
             inside: list[DlArray] = []
@@ -588,6 +588,10 @@ def _computed(op: Any, raw: list, interp: Any) -> np.ndarray:
     if kernel is not None and len(raw) == 2 and numpy_agrees(raw[0], raw[1]):
         out = kernel(raw[0], raw[1])
         return out if type(out) is np.ndarray else np.array([[out]])
+    if op.name == "tanh" and len(raw) == 1:
+        x = raw[0]
+        if type(x) is np.ndarray and x.dtype in FLOAT_DTYPES and x.ndim == 2 and x.size != 1:
+            return np.tanh(x)  # (what the builtin gives a real matrix: NumPy's, quietly)
     if op.name == "mtimes" and len(raw) == 2:
         x, y = raw
         if type(x) is np.ndarray and type(y) is np.ndarray and x.ndim == 2 and y.ndim == 2 \

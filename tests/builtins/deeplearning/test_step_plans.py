@@ -314,3 +314,27 @@ def test_an_accelerated_first_order_gradient_replays(tmp_path) -> None:
     g2, plain, rate = session.values(code, "g2", "plain", "rate")
     assert rate == 50.0
     same(g2, plain)
+
+
+@pytest.mark.parametrize("cls", ["single", "double"])
+@pytest.mark.parametrize("values", ["[NaN -0 Inf -Inf 0.5 -30]", "-0", "[1 2; -3 NaN]", "zeros(2, 0)"])
+def test_a_replayed_tanh_is_the_builtins(tmp_path, cls: str, values: str) -> None:
+    both = """function [y, g] = tanh_both(x)
+    y = tanh(x);
+    g = dlgradient(sum(y, 'all'), x);
+    end
+    """
+    (tmp_path / "s").mkdir()
+    session = Session(tmp_path / "s", {"tanh_both": both})
+    code = f"""
+    f = dlaccelerate(@tanh_both);
+    x = dlarray(cast({values}, cls));
+    [y0, g0] = dlfeval(f, x + 1);
+    [y1, g1] = dlfeval(f, x);
+    [y2, g2] = dlfeval(@tanh_both, x);
+    rate = f.HitRate;
+    """
+    y1, g1, y2, g2, rate = session.values(code, "y1", "g1", "y2", "g2", "rate", cls=cls)
+    assert rate == 50.0
+    same(y1, y2)
+    same(g1, g2)
