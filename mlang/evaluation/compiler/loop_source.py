@@ -51,28 +51,33 @@ _FALLBACK = (_Deopt, ZeroDivisionError, OverflowError)
 MAX_NESTING = 24
 _FLOAT64 = np.dtype(np.float64)
 _BOOL = np.dtype(np.bool_)
+ndarray = np.ndarray
 
 
 def element(x: Any, k: Any) -> float:
     """``x(k)`` of a real double array with an in-range double index, else _Deopt."""
-    if type(x) is np.ndarray and x.dtype is _FLOAT64 and x.ndim == 2 and type(k) is float:
-        i = int(k) if k.is_integer() else 0
-        if i == k and 1 <= i <= x.size:
-            rows = x.shape[0]
-            return x.item((i - 1) % rows, (i - 1) // rows)
+    if type(x) is ndarray and type(k) is float and x.dtype is _FLOAT64:
+        shape = x.shape
+        if len(shape) == 2 and k.is_integer():  # (NaN and Inf are not)
+            rows, i = shape[0], int(k) - 1
+            if 0 <= i < rows * shape[1]:
+                # (a row's linear index is its flat one; a matrix's counts down the columns)
+                return x.item(i) if rows == 1 else x.item(i % rows, i // rows)
     raise _Deopt
 
 
 def number(x: Any, k: Any) -> float:
     """``x(k)`` as an operand of arithmetic or a comparison: as ``element``, and a logical
     array's element too, as 0.0 or 1.0 (what such operators make of a logical)."""
-    if type(x) is np.ndarray and x.ndim == 2 and type(k) is float:
+    if type(x) is ndarray and type(k) is float:
         dtype = x.dtype
         if dtype is _FLOAT64 or dtype is _BOOL:
-            i = int(k) if k.is_integer() else 0
-            if i == k and 1 <= i <= x.size:
-                rows = x.shape[0]
-                return float(x.item((i - 1) % rows, (i - 1) // rows))
+            shape = x.shape
+            if len(shape) == 2 and k.is_integer():
+                rows, i = shape[0], int(k) - 1
+                if 0 <= i < rows * shape[1]:
+                    value = x.item(i) if rows == 1 else x.item(i % rows, i // rows)
+                    return value if dtype is _FLOAT64 else float(value)
     raise _Deopt
 
 
