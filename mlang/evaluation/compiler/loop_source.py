@@ -121,17 +121,17 @@ def store_element(vars: dict, name: str, k: float, v: float) -> bool:
     is in range; False (nothing done) otherwise."""
     base = vars.get(name)
     # references to an unshared array: the variable's, `base`, getrefcount's argument
-    if type(base) is np.ndarray and base.dtype is _FLOAT64 and getrefcount(base) <= 3 \
-            and base.ndim == 2 and k.is_integer() and (base.base is None or owns_storage(base)):
-        rows, cols = base.shape
-        i = int(k) - 1
-        if rows == 1:
-            if 0 <= i < cols:
-                base[0, i] = v
+    if type(base) is ndarray and base.dtype is _FLOAT64 and k.is_integer() \
+            and getrefcount(base) <= 3 and (base.base is None or owns_storage(base)):
+        shape = base.shape
+        if len(shape) == 2:
+            rows, i = shape[0], int(k) - 1
+            if 0 <= i < rows * shape[1]:
+                if rows == 1:
+                    base[0, i] = v
+                else:
+                    base[i % rows, i // rows] = v
                 return True
-        elif 0 <= i < rows * cols:
-            base[i % rows, i // rows] = v
-            return True
     return False
 
 
