@@ -247,23 +247,22 @@ def literal_and_general(name: str, literals: tuple, args: tuple) -> None:
         same(got, general)
 
 
-def test_sort_with_a_literal_direction() -> None:
-    for text in ("descend", "ascend", "DESCEND", "Ascend"):
-        for x in ALL:
-            literal_and_general("sort", (MISSING_LITERAL, char_row(text)), (x, char_row(text)))
-    assert specialized("sort", MISSING_LITERAL, char_row("up")) is None
-    assert specialized("sort", MISSING_LITERAL, 2.0) is None
-    assert specialized("sort", MISSING_LITERAL) is None
-    common = specialized("sort", MISSING_LITERAL, char_row("descend"))
-    same(common([np.array([[0.0, 3.0, -0.0, 3.0]]), None]), np.array([[3.0, 3.0, 0.0, -0.0]]))
-    same(common([np.array([[-0.0], [1.0], [0.0]]), None]), np.array([[1.0], [-0.0], [0.0]]))
-    assert common([np.array([[1.0, NAN]]), None]) is NotImplemented
-
-
 def test_sort_of_a_short_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    directions = [char_row("descend"), char_row("ascend"), char_row("Descend"), char_row("descend").T,
+                  char_row("up"), 1.0]
     for x in ALL:
         both_ways(monkeypatch, sorting, sorting.sort, x)
-        both_ways(monkeypatch, sorting, sorting.sort, x, char_row("descend"))
+        for direction in directions:
+            both_ways(monkeypatch, sorting, sorting.sort, x, direction)
+    same(sorting.sort(np.array([[0.0, 3.0, -0.0, 3.0]]), char_row("descend")),
+         np.array([[3.0, 3.0, 0.0, -0.0]]))
+    same(sorting.sort(np.array([[-0.0], [1.0], [0.0]]), char_row("descend")),
+         np.array([[1.0], [-0.0], [0.0]]))
+    same(sorting.sort(np.array([[1.0, NAN, -1.0]]), char_row("descend")), np.array([[NAN, 1.0, -1.0]]))
+    assert sorting._direction_of(char_row("descend")) is True
+    assert sorting._direction_of(char_row("ascend")) is False
+    for other in (char_row("descend").T, char_row("Descend"), char_row("descending"), 1.0, None):
+        assert sorting._direction_of(other) is None
 
 
 def test_struct_and_isfield_with_a_literal_name() -> None:
@@ -296,33 +295,6 @@ def test_isfield_of_each_kind_of_name() -> None:
     assert structs.isfield(5.0, char_row("a")) is False
     same(structs.isfield(s, run("c = {'a', 'z'; 'b', 5};")[0].base.vars["c"]),
          np.array([[True, False], [True, False]]))
-
-
-@pytest.mark.parametrize("name", ["zeros", "ones", "eye", "cell"])
-def test_constructors_with_literal_sizes(name: str) -> None:
-    for sizes in ((1.0, 2.0), (2.0,), (3.0, 1.0), (1.0, 1.0), (0.0, 3.0), (2.0, 0.0), (4.0, 2.0)):
-        common = specialized(name, *sizes)
-        assert common is not None
-        one, two = common([]), BUILTINS[name].fn(*sizes)
-        same(one, two)
-        if type(one) is np.ndarray:
-            assert one.flags.writeable and one is not common([])  # a new array each call
-        elif type(one) is Cell:
-            assert one.data.flags.writeable and one.data is not common([]).data
-    for sizes in ((1.5, 2.0), (-1.0, 2.0), (NAN,), (1.0, 2.0, 3.0), (char_row("a"),),
-                  (2.0, char_row("int8")), (np.array([[1.0, 2.0]]),), (MISSING_LITERAL, 2.0), ()):
-        assert specialized(name, *sizes) is None
-
-
-def test_size_with_a_literal_dimension() -> None:
-    for d in (1.0, 2.0, 3.0, 7.0):
-        for x in ALL + [np.zeros((2, 3, 4)), Cell.filled((2, 3))]:
-            literal_and_general("size", (MISSING_LITERAL, d), (x, d))
-    for d in (0.0, 1.5, -1.0, NAN, INF, np.array([[1.0, 2.0]]), char_row("a")):
-        assert specialized("size", MISSING_LITERAL, d) is None
-    assert specialized("size", MISSING_LITERAL, 2.0)([np.zeros((2, 3, 4)), None]) == 3.0
-    assert specialized("size", MISSING_LITERAL, 4.0)([np.zeros((2, 3, 4)), None]) == 1.0
-    assert specialized("size", MISSING_LITERAL, 2.0)([Cell.filled((2, 3)), None]) is NotImplemented
 
 
 def test_numel_and_size_of_cells_and_structs() -> None:
@@ -390,41 +362,6 @@ def test_literal_sites_in_a_loop_give_what_other_sites_give() -> None:
         "end\n")
     same(interp.base.vars["a1"], np.array([[4.0, 3.0, 1.0]]))
     same(interp.base.vars["z1"], np.array([[0.0, 3.0]]))
-
-
-def test_find_with_a_literal_one() -> None:
-    for x in ALL:
-        literal_and_general("find", (MISSING_LITERAL, 1.0), (x, 1.0))
-    for n in (2.0, 0.0, 1.5, True, np.array([[1.0]]), MISSING_LITERAL):
-        assert specialized("find", MISSING_LITERAL, n) is None
-    assert specialized("find", MISSING_LITERAL, 1.0, char_row("last")) is None
-    common = specialized("find", MISSING_LITERAL, 1.0)
-    assert common([np.array([[0.0, NAN, 1.0]]), None]) == 2.0
-    assert common([np.array([[False], [True]]), None]) == 2.0
-    assert common([np.array([[0.0, -0.0]]), None]) is NotImplemented  # (none: the general path)
-
-
-def test_gcd_with_a_literal_whole_number() -> None:
-    for q in (12.0, 0.0, -8.0, 1e17):
-        for a in (5.0, 24.0, -36.0, 0.0, -0.0, 1e300, 2.5, NAN, INF, np.array([[4.0, 6.0]]), True,
-                  np.array([[4]], dtype=np.int8)):
-            literal_and_general("gcd", (MISSING_LITERAL, q), (a, q))
-    for q in (2.5, NAN, INF, np.array([[2.0, 4.0]]), MISSING_LITERAL):
-        assert specialized("gcd", MISSING_LITERAL, q) is None
-    assert specialized("gcd", MISSING_LITERAL, 12.0)([18.0, None]) == 6.0
-
-
-@pytest.mark.parametrize("name", ["hypot", "atan2"])
-def test_hypot_and_atan2_of_two_literal_numbers(name: str) -> None:
-    pairs = [(3.0, 4.0), (0.0, -0.0), (-0.0, -1.0), (-0.0, 1.0), (NAN, 1.0), (INF, INF), (1e308, 1e308), (-2.5, 7.0)]
-    for a, b in pairs:
-        common = specialized(name, a, b)
-        same(common([a, b]), BUILTINS[name].fn(a, b))
-    for literals in ((MISSING_LITERAL, 4.0), (3.0, MISSING_LITERAL), (3.0, np.array([[4.0, 5.0]])),
-                     (3.0, True), (1j, 2.0)):
-        assert specialized(name, *literals) is None
-    interp, _ = run(f"a = {name}(3, 4); b = {name}(3, 4); b(2) = 1; c = {name}(3, 4);")
-    same(interp.base.vars["a"], interp.base.vars["c"])
 
 
 SCALARS = [0.0, -0.0, 1.0, -1.0, 7.0, -7.0, 12.0, 2.5, -2.5, 0.5, -0.5, 1e17, -1e17, 1e300, 5e-324,

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -431,21 +430,7 @@ def _hypot_rule(g: object, h: object, a: object, b: object) -> tuple:
     return (ops.unbroadcast(ops.times(scale, a), a), ops.unbroadcast(ops.times(scale, b), b))
 
 
-def _of_literal_scalars(fn: Any) -> Any:
-    """A Builtin.specialize for a function of two double scalars with no side effects (hypot,
-    atan2): when a call site writes both as literals, the value is computed once here and
-    every call gives it."""
-
-    def specialize(literals: tuple) -> Any:
-        if len(literals) != 2 or type(literals[0]) is not float or type(literals[1]) is not float:
-            return None
-        value = fn(*literals)
-        return (lambda args: value) if type(value) is float else None
-
-    return specialize
-
-
-@builtin(gradient=_hypot_rule, specialize=_of_literal_scalars(lambda a, b: hypot(a, b)))
+@builtin(gradient=_hypot_rule)
 def hypot(a: object, b: object) -> object:
     """C = hypot(A, B)  sqrt(abs(A).^2 + abs(B).^2) without overflow or underflow"""
     if type(a) is float and type(b) is float:  # NumPy's hypot (not math.hypot: its bits differ)
@@ -460,7 +445,7 @@ def _atan2_rule(g: object, p: object, y: object, x: object) -> tuple:
     return (ops.unbroadcast(ops.times(scale, x), y), ops.unbroadcast(ops.uminus(ops.times(scale, y)), x))
 
 
-@builtin(gradient=_atan2_rule, specialize=_of_literal_scalars(lambda y, x: atan2(y, x)))
+@builtin(gradient=_atan2_rule)
 def atan2(y: object, x: object) -> object:
     """P = atan2(Y, X)  four-quadrant inverse tangent, in [-pi, pi]"""
     if type(y) is float and type(x) is float:  # NumPy's arctan2 (not math.atan2: its bits differ)

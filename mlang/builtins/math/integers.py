@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -492,24 +491,7 @@ def _extended_gcd(p: int, q: int) -> tuple[int, int, int]:
     return old_r, old_s, old_t
 
 
-def _literal_whole(literals: tuple) -> Any:
-    """gcd(a, q) with a whole double q written as a literal: a function giving the gcd of a
-    whole double scalar a and q as gcd's quick path does (NotImplemented for any other a),
-    see Builtin.specialize."""
-    if len(literals) != 2 or type(literals[1]) is not float or not literals[1].is_integer():
-        return None
-    q = int(literals[1])
-
-    def whole_gcd(args: list) -> Any:
-        a = args[0]
-        if type(a) is float and a.is_integer():
-            return float(math.gcd(int(a), q))
-        return NotImplemented
-
-    return whole_gcd
-
-
-@builtin(max_out=3, nargout=True, specialize=_literal_whole)
+@builtin(max_out=3, nargout=True)
 def gcd(a: object, b: object, *, nargout: int = 1) -> object:
     """G = gcd(A, B)  greatest common divisor of corresponding elements (non-negative)
     [G, U, V] = gcd(A, B)  also Bezout coefficients: G = A.*U + B.*V"""

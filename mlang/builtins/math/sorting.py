@@ -18,6 +18,7 @@ from mlang.registry import builtin
 from mlang.values.cell import Cell
 from mlang.values.core import (
     char_codes,
+    char_row,
     char_text,
     class_of,
     is_text,
@@ -130,6 +131,14 @@ def _missing_mask(x: object, data: np.ndarray) -> np.ndarray:
     return np.zeros(data.shape, dtype=bool)
 
 
+def _direction_of(v: object) -> bool | None:
+    """Whether a char row 'descend' (True) or 'ascend' (False) is given, read by its bytes;
+    None for anything else."""
+    if type(v) is np.ndarray and v.dtype.kind == "V" and v.ndim == 2 and v.shape[0] == 1:
+        return _SORT_DIRECTIONS.get(v.tobytes())
+    return None
+
+
 def _short_sorted(x: object, descending: bool) -> np.ndarray | None:
     """sort of a real double row or column of 2 to 7 elements without NaN, by Python's sort
     (stable, also in reverse: equal values, 0 and -0 among them, keep their order, as the
@@ -144,29 +153,12 @@ def _short_sorted(x: object, descending: bool) -> np.ndarray | None:
     return np.array([values]) if x.shape[0] == 1 else np.array(values).reshape(-1, 1)  # type: ignore[union-attr]
 
 
-def _literal_direction(literals: tuple) -> Any:
-    """sort(x, 'ascend') or sort(x, 'descend') with the direction written as a literal char
-    row: a function sorting a short real double vector (NotImplemented for anything else),
-    the direction read once here (see Builtin.specialize)."""
-    if len(literals) != 2:
-        return None
-    direction = literals[1]
-    if type(direction) is not np.ndarray or direction.dtype.kind != "V" or direction.ndim != 2 \
-            or direction.shape[0] != 1:
-        return None
-    text = char_text(direction).lower()
-    if text not in ("ascend", "descend"):
-        return None
-    descending = text == "descend"
-
-    def sorted_vector(args: list) -> Any:
-        out = _short_sorted(args[0], descending)
-        return NotImplemented if out is None else out
-
-    return sorted_vector
+# the bytes of the char rows 'ascend' and 'descend' -> whether the order is descending (other
+# spellings, 'Descend'..., take the general reading)
+_SORT_DIRECTIONS = {char_row("ascend").tobytes(): False, char_row("descend").tobytes(): True}
 
 
-@builtin(max_out=2, nargout=True, specialize=_literal_direction)
+@builtin(max_out=2, nargout=True)
 def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     """B = sort(A)
     B = sort(A,dim)
@@ -180,10 +172,12 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     'abs') orders numbers; 'MissingPlacement' ('auto', 'first', 'last') places NaN."""
     if type(x) is np.ndarray and x.dtype == np.float64 and x.ndim == 2 and x.size > 1 \
             and (x.shape[0] == 1 or x.shape[1] == 1):
-        if not args and nargout <= 1:
-            quick = _short_sorted(x, False)
-            if quick is not None:
-                return quick
+        if nargout <= 1 and len(args) <= 1:
+            descending = False if not args else _direction_of(args[0])
+            if descending is not None:
+                quick = _short_sorted(x, descending)
+                if quick is not None:
+                    return quick
         quick = _sort_double_vector(x, args, nargout)
         if quick is not None:
             return quick
