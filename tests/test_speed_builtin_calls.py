@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pytest
 
-from mlang.builtins.data import rearrange, shape, structs
+from mlang.builtins.data import construct, rearrange, shape, structs
 from mlang.builtins.math import cumulative, extrema, find, linalg, reductions, rounding, short_rows, sorting
 from mlang.errors import MatlabError
 from mlang.registry import BUILTINS, MISSING_LITERAL
@@ -373,3 +373,13 @@ def test_mod_and_round_of_double_scalars() -> None:
         same(rounding.round_(a), float(rounding.round_half_away(np.array(a))))
         for m in SCALARS:
             same(outcome(rounding.mod, a, m), outcome(rounding._remainder, "mod", a, m, True))
+
+
+def test_eye_of_small_sizes_is_a_new_array_each_call() -> None:
+    for sizes in ((0.0,), (1.0,), (2.0,), (3.0,), (4.0,), (5.0,), (2.0, 3.0), (3.0, 2.0), (0.0, 2.0)):
+        got = construct.eye(*sizes)
+        same(got, construct.eye(*sizes, char_row("double")))  # (a class name: the general path)
+        if type(got) is np.ndarray and got.size:
+            again = construct.eye(*sizes)
+            got[0, 0] = 7.0
+            assert again[0, 0] == 1.0 and construct.eye(*sizes)[0, 0] == 1.0

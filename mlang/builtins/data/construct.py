@@ -113,6 +113,15 @@ def ones(*args: Any) -> object:
     return small if small is not None else _filled(list(args), 1)
 
 
+def _read_only(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+# eye(n) of the smallest n, made once (read-only: each call gets a copy)
+_IDENTITIES = [_read_only(np.eye(n)) for n in range(5)]
+
+
 def _small_identity(args: tuple) -> object:
     """eye of a ``small_shape`` size, as the general path makes it; None for other arguments."""
     shape = small_shape(args)
@@ -120,8 +129,10 @@ def _small_identity(args: tuple) -> object:
         return None
     if shape == (1, 1):
         return 1.0
-    identity = np.zeros(shape)
     rows, cols = shape
+    if rows == cols and rows < len(_IDENTITIES):
+        return _IDENTITIES[rows].copy()
+    identity = np.zeros(shape)
     identity.flat[:min(rows, cols) * cols:cols + 1] = 1.0  # the diagonal, row-major
     return identity
 
