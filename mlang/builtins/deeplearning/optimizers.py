@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import operator
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -210,8 +211,11 @@ def adamupdate(interp: Any, params: object, grad: object, avg_grad: object, avg_
     step_scale = lr * root_c2 / (1 - beta1 ** t)
     offset = eps * root_c2
     layouts = interp.family_state.setdefault(TOGETHER_LAYOUTS, {})
+    # (before anything here holds a part of them: the counts are the containers' own)
+    in_place = len(donated) == 3 and bool(layouts) \
+        and _rows_owned(params, avg_grad, avg_sq_grad, layouts)
     stepped = _adam_container_step(params, grad, avg_grad, avg_sq_grad, beta1, beta2, offset,
-                                step_scale, layouts)
+                                step_scale, layouts, in_place)
     if stepped is not None:
         return stepped
     # (before the walk below holds any part of them: the counts are the containers' own)
@@ -297,12 +301,14 @@ def _container_columns(params: Any, others: tuple) -> list | None:
 
 
 def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any, beta1: float,
-                         beta2: float, offset: float, step_scale: float, layouts: dict) -> tuple | None:
+                         beta2: float, offset: float, step_scale: float, layouts: dict,
+                         in_place: bool = False) -> tuple | None:
     """adamupdate's results in a training loop's usual case, computed with no general walk
     of the containers: a scalar struct, a network (its gradients and states Learnables
     tables, or ``[]``), a cell array or a table of dlarrays, of real data of one class and of
     matching sizes, small enough to be updated together.  None for anything else (the
-    general path then checks and walks)."""
+    general path then checks and walks).  ``in_place``: the arrays of a remembered joint
+    step that the parameters and states hold may be overwritten (see _rows_owned)."""
     is_struct = type(params) is Struct and params.elems.size == 1
     if is_struct:
         columns = _struct_columns(params, (grad, avg_grad, avg_sq_grad))
@@ -316,7 +322,7 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     n = len(ps)
     if len(gs) != n or ms is not None and len(ms) != n or vs is not None and len(vs) != n:
         return None
-    stepped = _remembered_step(ps, gs, ms, vs, beta1, beta2, offset, step_scale, layouts)
+    stepped = _remembered_step(ps, gs, ms, vs, beta1, beta2, offset, step_scale, layouts, in_place)
     if stepped is None:
         stepped = _checked_step(ps, gs, ms, vs, beta1, beta2, offset, step_scale, layouts)
         if stepped is None:
@@ -378,12 +384,12 @@ _DATA = operator.attrgetter("data")
 
 
 def _remembered_step(ps: list, gs: list, ms: list | None, vs: list | None, beta1: float,
-                     beta2: float, offset: float, step_scale: float,
-                     layouts: dict) -> tuple[list, list, list] | None:
+                     beta2: float, offset: float, step_scale: float, layouts: dict,
+                     in_place: bool = False) -> tuple[list, list, list] | None:
     """``_checked_step`` in a training loop's next step: the parameters and moving averages
     are the very arrays the last joint step returned (its remembered layout), so they are
     known to qualify and only the gradients are checked.  The same arithmetic on the same
-    rows; None for anything else."""
+    rows (written over them when ``in_place``); None for anything else."""
     if not layouts or ms is None or vs is None or not ps or type(ps[0]) is not DlArray:
         return None
     remembered = layouts.get(id(ps[0].data))
@@ -405,8 +411,54 @@ def _remembered_step(ps: list, gs: list, ms: list | None, vs: list | None, beta1
             return None
     del layouts[id(ps[0].data)]
     rows = remembered.buffer
-    return _joint_step(rows[0], list(map(_DATA, gs)), rows[1], rows[2], p_views, beta1, beta2,
-                       offset, step_scale, layouts)
+    if not in_place:
+        return _joint_step(rows[0], list(map(_DATA, gs)), rows[1], rows[2], p_views, beta1,
+                           beta2, offset, step_scale, layouts)
+    gd_all = np.concatenate(list(map(_DATA, gs)), axis=None)
+    pd_all, md_all, vd_all = rows
+    _adam_step(pd_all, gd_all, md_all, vd_all, pd_all, md_all, vd_all, np.empty_like(gd_all),
+               beta1, beta2, offset, step_scale, True, True)
+    if len(layouts) >= _LAYOUTS_KEPT:
+        layouts.clear()
+    layouts[id(p_views[0])] = remembered  # (the same arrays, holding the new values)
+    return list(p_views), list(m_views), list(v_views)
+
+
+def _rows_owned(params: Any, avg_grad: Any, avg_sq_grad: Any, layouts: dict) -> bool:
+    """Whether the parameters and moving averages (donated inputs) hold every array of a
+    remembered joint step, each reached through them alone: every object on the way held
+    once, each array held by its dlarray alone, and no other view of their buffer.  Their
+    next step may then be written over them."""
+    columns = []
+    for value in (params, avg_grad, avg_sq_grad):
+        kind = CONTAINER_KINDS.get(type(value))
+        children = None if kind is None else kind.owned_children(value)
+        if not children:
+            return False
+        columns.append(children)
+    first = columns[0][0]
+    remembered = layouts.get(id(first.data)) if type(first) is DlArray else None
+    del first  # (its reference would count as another holder)
+    if remembered is None:
+        return False
+    for row in range(3):
+        children = columns[row]
+        views = remembered.views[row]
+        n = len(views)
+        if len(children) != n:
+            return False
+        for k in range(n):  # (by index: a zip would hold the items once more)
+            child = children[k]
+            view = views[k]
+            # references: the container's, the list's, `child`, getrefcount's argument
+            if type(child) is not DlArray or child.node is not None or child.data is not view \
+                    or getrefcount(child) > 4:
+                return False
+            # references: the dlarray's, the remembered list's, `view`, getrefcount's argument
+            if getrefcount(view) > 4:
+                return False
+    # references: each view's base, the remembered buffer's, getrefcount's argument
+    return getrefcount(remembered.buffer) <= 3 * len(remembered.views[0]) + 2
 
 
 def _scalar_struct(fields: list[str], shape: tuple[int, ...], values: dict) -> Struct:
