@@ -61,6 +61,7 @@ BENCHMARKS = (
     "while_compound",
     "struct_array_loop",
     "string_array_loop",
+    "minibatch_queue",
     "map_loop",
     "small_arrays",
     "builtin_calls",
@@ -73,7 +74,8 @@ BENCHMARKS = (
 )
 
 # Benchmarks GNU Octave cannot run, with the reason shown instead of its time.
-OCTAVE_UNSUPPORTED = {"string_array_loop": "Octave has no string class"}
+OCTAVE_UNSUPPORTED = {"string_array_loop": "Octave has no string class",
+                      "minibatch_queue": "Octave has no datastores"}
 
 # --scaling: (benchmark, n) run at n and SCALE_FACTOR*n; each script reads its size from
 # the variable n when it is set.  Time linear in n grows by about SCALE_FACTOR.

@@ -168,6 +168,7 @@ SMALL_SIZES = {
     "while_compound": 500,
     "struct_array_loop": 200,
     "string_array_loop": 200,
+    "minibatch_queue": 100,
     "map_loop": 300,
     "small_arrays": 300,
     "builtin_calls": 300,

@@ -20,7 +20,7 @@ from mlang.builtins.datastores.datastore import Datastore, empty_info, no_more_d
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.cell import Cell
-from mlang.values.core import result, size_of
+from mlang.values.core import fix_shape, result, size_of
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON, index
 from mlang.values.objects import DisplayText
@@ -70,6 +70,13 @@ class ArrayDatastore(Datastore):
 
     def slices(self, positions: np.ndarray) -> Any:
         """The observations at 0-based ``positions``, concatenated along the iteration dimension."""
+        data, axis = self.data, self.iteration_dim - 1
+        if type(data) is np.ndarray and axis < data.ndim:
+            # what index(data, {':', ..., positions + 1}) gives, picked along the axis (not
+            # np.take, which copies the whole of an array that is not C-contiguous first)
+            picked = data[(slice(None),) * axis + (positions,)]
+            return result(picked.reshape(fix_shape(picked.shape), order="F") if picked.ndim > 2
+                          else picked)
         ndim = len(size_of(self.data))
         if self.iteration_dim > ndim:
             # the whole array is the one observation (a dimension past the last is a singleton)
@@ -98,8 +105,9 @@ class ArrayDatastore(Datastore):
             axis = self.iteration_dim - 1
             if block.ndim <= axis:
                 block = block.reshape(block.shape + (1,) * (axis + 1 - block.ndim))
+            before = (slice(None),) * axis
             for row in range(positions.size):
-                column[row, 0] = result(np.take(block, [row], axis=axis))
+                column[row, 0] = result(block[(*before, slice(row, row + 1))])
             return Cell(column)
         for row, k in enumerate(positions):
             column[row, 0] = self.slices(np.array([k]))
@@ -121,6 +129,17 @@ class ArrayDatastore(Datastore):
 
     def has_data(self) -> bool:
         return self.position < self.order.size
+
+    def read_for_queue(self, interp: Any, wanted: int) -> Any:
+        """Reads of one observation each, up to ``wanted`` of them, in one piece: the cell
+        column of those observations, as a read with that ReadSize gives it."""
+        if self.read_size != 1 or self.output_type != "cell" or type(self.data) is not np.ndarray:
+            return super().read_for_queue(interp, wanted)
+        if not self.has_data():
+            raise no_more_data()
+        taken = self.order[self.position:self.position + max(wanted, 1)]
+        self.position += taken.size
+        return self.cell_of(taken)
 
     def rewind(self) -> None:
         self.position = 0

@@ -75,6 +75,12 @@ class Datastore(MatlabObject):
     def has_data(self) -> bool:
         raise NotImplementedError
 
+    def read_for_queue(self, interp: Any, wanted: int) -> Any:
+        """What a minibatchqueue that still wants ``wanted`` observations reads next: one
+        read, unless a datastore can give the observations those reads would give in one
+        piece (``ArrayDatastore``)."""
+        return self.read_block(interp)[0]
+
     def rewind(self) -> None:
         """Back to the start of the data."""
         raise NotImplementedError

@@ -197,7 +197,8 @@ class MiniBatchQueue(MatlabObject):
     def fill(self, interp: Any) -> None:
         """Read until a whole mini-batch is buffered or the datastore is exhausted."""
         while len(self.buffer) < self.mini_batch_size and self.source.has_data():
-            self.buffer.extend(observations_of(self.source.read_block(interp)[0]))
+            wanted = self.mini_batch_size - len(self.buffer)
+            self.buffer.extend(observations_of(self.source.read_for_queue(interp, wanted)))
 
     def direct_remaining(self) -> int | None:
         """Observations left when batches can be cut straight from the data (see
