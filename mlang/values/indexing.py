@@ -173,6 +173,10 @@ def index(value: object, args: list) -> object:
     idxs = [_index_array(a, n, pos, nargs) for pos, (a, n) in enumerate(zip(args, shape, strict=True), 1)]
     if all(isinstance(i, slice) for i in idxs):
         out = data  # sharing is safe: values are copied on write (see assign)
+    elif nargs == 2 and type(idxs[0]) is slice:  # x(:, J): the columns, without np.ix_
+        out = data[:, idxs[1]]
+    elif nargs == 2 and type(idxs[1]) is slice:  # x(I, :)
+        out = data[idxs[0], :]
     else:
         out = data[np.ix_(*[_as_positions(i, n) for i, n in zip(idxs, shape, strict=True)])]
     return rewrap(value, out.reshape(fix_shape(out.shape), order="F") if out.ndim > 2 else out)

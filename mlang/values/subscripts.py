@@ -141,6 +141,10 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
             raise error("MATLAB:badsubscript", "Subscript indices must be real.")
         else:
             vals = v.ravel(order="F")
+            if kind == "f" and vals.size <= _SHORT_INDEX:
+                short = _short_index(vals.tolist(), n)
+                if short is not None:
+                    return short
         if vals.dtype.kind == "f":
             if vals.size and not vals.max() <= MAX_ELEMENTS:  # NaN, Inf, or too large
                 if not np.isfinite(vals).all() or vals.min() < 1:
@@ -162,6 +166,20 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
         raise error("MATLAB:badsubscript", "Subscript indices must be real.")
     raise error("MATLAB:badsubscript",
                 f"Unable to use a value of type {class_of(v)} as an index.")
+
+
+_SHORT_INDEX = 16  # (elements: a shorter floating index is checked as Python floats)
+
+
+def _short_index(values: list[float], n: int | None) -> np.ndarray | None:
+    """0-based positions of a short floating index whose elements are whole numbers from 1
+    to ``n`` (to MAX_ELEMENTS when ``n`` is None); None otherwise (the general checks give
+    the error)."""
+    top = MAX_ELEMENTS if n is None else n
+    for k in values:
+        if not (1.0 <= k <= top and k.is_integer()):  # (NaN fails the comparison)
+            return None
+    return np.array(values, dtype=np.intp) - 1
 
 
 def linear_positions(index: object, n: int) -> np.ndarray:
