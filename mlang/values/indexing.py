@@ -174,7 +174,7 @@ def index(value: object, args: list) -> object:
     if all(isinstance(i, slice) for i in idxs):
         out = data  # sharing is safe: values are copied on write (see assign)
     elif nargs == 2 and type(idxs[0]) is slice:  # x(:, J): the columns, without np.ix_
-        out = data[:, idxs[1]]
+        out = np.ascontiguousarray(data[:, idxs[1]])  # (laid out as np.ix_ lays it out)
     elif nargs == 2 and type(idxs[1]) is slice:  # x(I, :)
         out = data[idxs[0], :]
     else:
