@@ -203,12 +203,16 @@ class Builtin:
 
         return value
 
-    def direct_value_of(self, count: int) -> abc.Callable[..., Any] | None:
+    def direct_value_of(self, count: int, literals: tuple = ()) -> abc.Callable[..., Any] | None:
         """``direct_value`` for a site passing one or two arguments and no literal its
-        function specializes on, taking them as they are, ``value(interp, a)`` or
-        ``value(interp, a, b)`` (no list made); None for other counts."""
+        function specializes on (``literals`` as for ``direct_value``), taking them as they
+        are, ``value(interp, a)`` or ``value(interp, a, b)`` (no list made); None for other
+        counts and for a site the function specializes."""
         if count not in (1, 2) or not (self.min_in <= count <= self.max_in_count
                                        and self.max_out_count >= 1):
+            return None
+        if self.specialize is not None and len(literals) == count \
+                and self.specialize(literals) is not None:
             return None
         listed = self._direct_value(count)
         fn = partial(self.fn, nargout=1) if self.wants_nargout else self.fn

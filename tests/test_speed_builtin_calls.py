@@ -383,3 +383,55 @@ def test_eye_of_small_sizes_is_a_new_array_each_call() -> None:
             again = construct.eye(*sizes)
             got[0, 0] = 7.0
             assert again[0, 0] == 1.0 and construct.eye(*sizes)[0, 0] == 1.0
+
+
+@pytest.mark.parametrize("name", ["zeros", "ones", "eye", "cell"])
+def test_constructors_with_literal_sizes(name: str) -> None:
+    for sizes in ((1.0, 2.0), (2.0,), (3.0, 1.0), (1.0, 1.0), (0.0, 3.0), (2.0, 0.0), (4.0, 2.0)):
+        common = specialized(name, *sizes)
+        assert common is not None
+        one, two = common([]), BUILTINS[name].fn(*sizes)
+        same(one, two)
+        if type(one) is np.ndarray:
+            assert one.flags.writeable and one is not common([])  # a new array each call
+        elif type(one) is Cell:
+            assert one.data.flags.writeable and one.data is not common([]).data
+    for sizes in ((1.5, 2.0), (-1.0, 2.0), (NAN,), (1.0, 2.0, 3.0), (char_row("a"),),
+                  (2.0, char_row("int8")), (np.array([[1.0, 2.0]]),), (MISSING_LITERAL, 2.0), ()):
+        assert specialized(name, *sizes) is None
+
+
+def test_size_with_a_literal_dimension() -> None:
+    for d in (1.0, 2.0, 3.0, 7.0):
+        for x in ALL + [np.zeros((2, 3, 4)), Cell.filled((2, 3))]:
+            literal_and_general("size", (MISSING_LITERAL, d), (x, d))
+    for d in (0.0, 1.5, -1.0, NAN, INF, np.array([[1.0, 2.0]]), char_row("a")):
+        assert specialized("size", MISSING_LITERAL, d) is None
+    assert specialized("size", MISSING_LITERAL, 2.0)([np.zeros((2, 3, 4)), None]) == 3.0
+    assert specialized("size", MISSING_LITERAL, 4.0)([np.zeros((2, 3, 4)), None]) == 1.0
+    assert specialized("size", MISSING_LITERAL, 2.0)([Cell.filled((2, 3)), None]) is NotImplemented
+
+
+def test_find_with_a_literal_one() -> None:
+    for x in ALL:
+        literal_and_general("find", (MISSING_LITERAL, 1.0), (x, 1.0))
+    for n in (2.0, 0.0, 1.5, True, np.array([[1.0]]), MISSING_LITERAL):
+        assert specialized("find", MISSING_LITERAL, n) is None
+    assert specialized("find", MISSING_LITERAL, 1.0, char_row("last")) is None
+    common = specialized("find", MISSING_LITERAL, 1.0)
+    assert common([np.array([[0.0, NAN, 1.0]]), None]) == 2.0
+    assert common([np.array([[False], [True]]), None]) == 2.0
+    assert common([np.array([[0.0, -0.0]]), None]) is NotImplemented  # (none: the general path)
+
+
+def test_sites_without_literals_keep_the_positional_call() -> None:
+    # a function that specializes on literals takes its arguments as they are at sites the
+    # specialization does not cover, and gives the specialized call's value where it does
+    for name, literals in (("size", (MISSING_LITERAL, 1.0)), ("find", (MISSING_LITERAL, 1.0)),
+                           ("zeros", (1.0, 2.0))):
+        builtin = BUILTINS[name]
+        assert builtin.direct_value_of(len(literals), literals) is None
+        assert builtin.direct_value_of(len(literals), (MISSING_LITERAL,) * len(literals)) is not None
+    _, out = run("x = [0 0 3 4]; for k = 1:3, a = size(x, 1); b = size(x, k); c = find(x, 1); "
+                 "d = zeros(1, 2); e = zeros(1, k); end; disp([a b c size(d) size(e)])")
+    assert out.split() == ["1", "1", "3", "1", "2", "1", "3"]

@@ -132,11 +132,11 @@ class UserFunction:
                 return []
         return self._collect(vars, nargout)
 
-    def direct_value_of(self, count: int) -> Callable[..., Any] | None:
+    def direct_value_of(self, count: int, literals: tuple = ()) -> Callable[..., Any] | None:
         """For a call site passing one or two arguments for one value, once compiled:
         ``value(interp, a)`` or ``value(interp, a, b)``, ``_call_simple`` taking the
         arguments as they are and giving the value itself (no lists made); None for other
-        sites (they take ``call``)."""
+        sites (they take ``call``); ``literals``: as a builtin's, unused."""
         if not (self._simple and count in (1, 2) and count <= self._input_count
                 and self._output_count >= 1):
             return None

@@ -22,7 +22,7 @@ from mlang.builtins.coerce import (
 from mlang.builtins.data.construct import SMALL_SIZE, ones, small_shape, zeros
 from mlang.builtins.text.forms import object_array
 from mlang.errors import MatlabError, error
-from mlang.registry import BUILTINS, Builtin, builtin
+from mlang.registry import BUILTINS, MISSING_LITERAL, Builtin, builtin
 from mlang.syntax import ast
 from mlang.values import indexing
 from mlang.values.cell import Cell
@@ -37,7 +37,21 @@ from mlang.values.struct import Struct
 MAX_CELLS = 2**31
 
 
-@builtin()
+def _literal_size(literals: tuple) -> Callable[[list], Cell] | None:
+    """cell(m, n) or cell(n) with the sizes written as literals (of a ``small_shape`` size): a
+    function giving a new cell of empty matrices each call, copied from one made here (see
+    Builtin.specialize)."""
+    if any(v is MISSING_LITERAL for v in literals):
+        return None
+    small = small_shape(literals)
+    if small is None:
+        return None
+    template = Cell.filled(small).data
+    template.flags.writeable = False  # (only its copies leave here)
+    return lambda args: Cell(template.copy())
+
+
+@builtin(specialize=_literal_size)
 def cell(*dims: Any) -> Cell:
     """C = cell(n) creates an n-by-n cell array of empty matrices.
 

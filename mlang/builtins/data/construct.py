@@ -15,7 +15,7 @@ import numpy as np
 
 from mlang.builtins.coerce import checked_shape, size_arguments, sizes_and_class
 from mlang.errors import MatlabError, error
-from mlang.registry import builtin
+from mlang.registry import MISSING_LITERAL, builtin
 from mlang.values.core import (
     DTYPE_OF_CLASS,
     NUMERIC_CLASSES,
@@ -75,6 +75,25 @@ def small_filled(args: tuple, value: float | bool, dtype: type = np.float64) -> 
     return out
 
 
+def literal_template(make: Any) -> Any:
+    """A Builtin.specialize for a constructor whose arguments are all written as literals
+    (zeros(1, 2), eye(2)): the value ``make`` gives for them is made once here, and each
+    call gets a copy of it (a scalar as it is); None when ``make`` declines (None)."""
+
+    def specialize(literals: tuple) -> Any:
+        if any(v is MISSING_LITERAL for v in literals):
+            return None
+        made = make(literals)
+        if made is None:
+            return None
+        if type(made) is not np.ndarray:
+            return lambda args: made
+        made.flags.writeable = False  # (only its copies leave here)
+        return lambda args: made.copy()
+
+    return specialize
+
+
 def _filled(args: list, value: float) -> object:
     sizes, cls = sizes_and_class(args, ARRAY_CLASSES)
     shape = fix_shape(size_arguments(sizes, cls))
@@ -83,7 +102,7 @@ def _filled(args: list, value: float) -> object:
     return result(np.full(shape, value, dtype=dtype))
 
 
-@builtin(dl="constant")
+@builtin(dl="constant", specialize=literal_template(lambda sizes: small_filled(sizes, 0.0)))
 def zeros(*args: Any) -> object:
     """Z = zeros(n)
     Z = zeros(sz1,...,szN)
@@ -98,7 +117,7 @@ def zeros(*args: Any) -> object:
     return small if small is not None else _filled(list(args), 0)
 
 
-@builtin(dl="constant")
+@builtin(dl="constant", specialize=literal_template(lambda sizes: small_filled(sizes, 1.0)))
 def ones(*args: Any) -> object:
     """X = ones(n)
     X = ones(sz1,...,szN)
@@ -137,7 +156,7 @@ def _small_identity(args: tuple) -> object:
     return identity
 
 
-@builtin(dl="constant")
+@builtin(dl="constant", specialize=literal_template(_small_identity))
 def eye(*args: Any) -> object:
     """I = eye
     I = eye(n)

@@ -88,7 +88,30 @@ def padded_shape(shape: tuple[int, ...], ndim: int) -> tuple[int, ...]:
 # ------------------------------------------------------------------- sizes
 
 
-@builtin(max_out=None, nargout=True, dl="data")
+def _literal_dimension(literals: tuple) -> Any:
+    """size(A, dim) with a whole dim of 1 or more written as a literal: a function giving the
+    size of a double scalar or an array along it (NotImplemented for anything else), the
+    dimension read once here (see Builtin.specialize)."""
+    if len(literals) != 2:
+        return None
+    d = literals[1]
+    if type(d) is not float or not (d >= 1 and d == d // 1):
+        return None
+    k = int(d) - 1
+
+    def size_along(args: list) -> Any:
+        x = args[0]
+        if type(x) is np.ndarray:
+            shape = x.shape
+            return float(shape[k]) if k < len(shape) else 1.0
+        if type(x) is float:
+            return 1.0
+        return NotImplemented
+
+    return size_along
+
+
+@builtin(max_out=None, nargout=True, dl="data", specialize=_literal_dimension)
 def size(x: Any, *dims: Any, nargout: int = 1) -> object:
     """sz = size(A)
     szdim = size(A,dim)

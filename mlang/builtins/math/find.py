@@ -14,7 +14,25 @@ from mlang.registry import builtin
 from mlang.values.core import result, to_array
 
 
-@builtin(max_out=3, nargout=True, dl="data")
+def _literal_first(literals: tuple) -> Any:
+    """find(X, 1) with the 1 written as a literal: a function giving the position of the first
+    nonzero element of a short logical or real double vector (NotImplemented for anything
+    else, and when there is none), see Builtin.specialize."""
+    if len(literals) != 2 or type(literals[1]) is not float or literals[1] != 1.0:
+        return None
+
+    def first_nonzero(args: list) -> Any:
+        values = short_truths(args[0])
+        if values is not None:
+            for k, v in enumerate(values):
+                if v:  # (NaN is nonzero)
+                    return k + 1.0
+        return NotImplemented
+
+    return first_nonzero
+
+
+@builtin(max_out=3, nargout=True, dl="data", specialize=_literal_first)
 def find(x: Any, n: Any = None, direction: Any = None, *, nargout: int = 1) -> object:
     """k = find(X)
     k = find(X,n)

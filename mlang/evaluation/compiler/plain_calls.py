@@ -79,10 +79,9 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         cache[3] = None if direct is None else direct(interp, count, 1)
         direct_value = getattr(target, "direct_value", None)
         cache[4] = None if direct_value is None else direct_value(interp, count, literals)
-        # (a function that specializes on literals keeps its specialized call)
+        # (a function that specializes on this site's literals keeps its specialized call)
         of_args = getattr(target, "direct_value_of", None)
-        cache[5] = None if of_args is None or getattr(target, "specialize", None) is not None \
-            else of_args(count)
+        cache[5] = None if of_args is None else of_args(count, literals)
         cache[1] = target
         cache[0] = interp.generation
         return target
