@@ -177,6 +177,16 @@ _PURE_BUILTINS = {
 }
 
 
+def _positional_value(interp: Any, builtin: Any, count: int) -> Callable[..., Any] | None:
+    """The builtin's direct value taking ``count`` arguments as they are (its own for one or
+    two, else its list-taking one behind a wrapper); None when the count does not fit."""
+    positional = builtin.direct_value_of(count)
+    if positional is not None:
+        return positional
+    listed = builtin.direct_value(interp, count)
+    return None if listed is None else lambda interp, *args: listed(interp, list(args))
+
+
 class PureCall:
     """``f(args)`` of a builtin in ``_PURE_BUILTINS`` from written code: the builtin's
     direct value, resolved once per path generation; _Deopt when the name means something
@@ -189,7 +199,7 @@ class PureCall:
     def __init__(self, interp: Any, unit: Any, name: str, count: int, kind: type) -> None:
         self.interp, self.unit, self.name, self.count, self.kind = interp, unit, name, count, kind
         self.generation = -1
-        self.value: Callable[[Any, list], Any] | None = None
+        self.value: Callable[..., Any] | None = None  # value(interp, *args)
         self.misses = 0
         self.live = True  # False: stopped calling (checked before the statement's attempt)
 
@@ -197,14 +207,14 @@ class PureCall:
         interp = self.interp
         if self.generation != interp.generation:
             builtin = interp.builtins.get(self.name)
-            self.value = builtin.direct_value(interp, self.count) \
+            self.value = _positional_value(interp, builtin, self.count) \
                 if builtin is not None and interp.lookup(self.name, self.unit) is builtin else None
             self.generation = interp.generation
         value = self.value
         if value is None:
             raise _Deopt
         try:
-            out = value(interp, list(args))
+            out = value(interp, *args)
         except MatlabError:
             raise _Deopt from None
         if type(out) is not self.kind:
