@@ -35,7 +35,6 @@ import inspect
 import sys
 from collections import abc
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Protocol, runtime_checkable
 
 from mlang.autodiff import ops
@@ -180,10 +179,11 @@ class Builtin:
 
     def _direct_value(self, count: int) -> abc.Callable[[Any, list], Any] | None:
         """``direct_value`` but for ``specialize``: the call of ``fn`` written in one
-        function (``nargout=1`` bound once when the function takes it)."""
+        function (``nargout=1`` passed when the function takes it: a keyword in the call
+        costs less than a partial)."""
         if not (self.min_in <= count <= self.max_in_count and self.max_out_count >= 1):
             return None
-        fn = partial(self.fn, nargout=1) if self.wants_nargout else self.fn
+        fn, one_output = self.fn, self.wants_nargout
         wants_interp, routes_only, routes, label = self.wants_interp, self._routes_only, self.routes, \
             self._label
 
@@ -195,7 +195,10 @@ class Builtin:
                         if routed is not NotImplemented:
                             return _first(routed)
                         break  # every route declined: the function itself
-                out = fn(interp, *args) if wants_interp else fn(*args)
+                if one_output:
+                    out = fn(interp, *args, nargout=1) if wants_interp else fn(*args, nargout=1)
+                else:
+                    out = fn(interp, *args) if wants_interp else fn(*args)
             except MatlabError as exc:
                 label(exc)
                 raise
@@ -215,7 +218,7 @@ class Builtin:
                 and self.specialize(literals) is not None:
             return None
         listed = self._direct_value(count)
-        fn = partial(self.fn, nargout=1) if self.wants_nargout else self.fn
+        fn, one_output = self.fn, self.wants_nargout
         routes, label = self.routes, self._label
         if self.wants_interp:
             def with_interp(interp: Any, *args: Any) -> Any:
@@ -226,7 +229,7 @@ class Builtin:
                 if type(a) in routes:
                     return listed(interp, [a])  # type: ignore[misc]
                 try:
-                    out = fn(a)
+                    out = fn(a, nargout=1) if one_output else fn(a)
                 except MatlabError as exc:
                     label(exc)
                     raise
@@ -237,7 +240,7 @@ class Builtin:
             if type(a) in routes or type(b) in routes:
                 return listed(interp, [a, b])  # type: ignore[misc]
             try:
-                out = fn(a, b)
+                out = fn(a, b, nargout=1) if one_output else fn(a, b)
             except MatlabError as exc:
                 label(exc)
                 raise
