@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import zlib
 from functools import cache
 from pathlib import Path
 
@@ -24,13 +25,13 @@ from mlang.syntax.parser import Parser, default_parser
 @cache
 def _front_end_fingerprint() -> str:
     """Changes whenever the front end's code changes, so stale trees are never loaded."""
-    import hashlib  # here, not at the top: a run that reads no file need not load it
-    digest = hashlib.sha1()
+    crc, size = 0, 0
     here = Path(__file__).parent
     for name in ("ast.py", "build.py", "lalr_tables.py", "lexer.py", "literals.py", "matlab.lark",
                  "matrix_literal.py", "operand_runs.py", "parser.py", "patterns.py", "tokens.py"):
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()[:16]
+        data = (here / name).read_bytes()
+        crc, size = zlib.crc32(data, crc), size + len(data)
+    return f"{crc:08x}{size:x}"
 
 
 def cache_dir() -> Path | None:
@@ -48,9 +49,10 @@ def _cache_path(path: Path, st: os.stat_result) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    import hashlib  # here, not at the top: a run that reads no file need not load it
-    key = f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{_front_end_fingerprint()}"
-    return folder / (hashlib.sha1(key.encode()).hexdigest() + ".ast")
+    # 64 bits of checksums name the entry: zlib loads in a fraction of a millisecond, where
+    # hashlib's first import costs about as much as the rest of a short script's start
+    key = f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{_front_end_fingerprint()}".encode()
+    return folder / f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.ast"
 
 
 def parse_file(path: str | os.PathLike[str], parser: Parser | None = None) -> ast.Program:
