@@ -130,14 +130,15 @@ class ArrayDatastore(Datastore):
     def has_data(self) -> bool:
         return self.position < self.order.size
 
-    def read_for_queue(self, interp: Any, wanted: int) -> Any:
-        """Reads of one observation each, up to ``wanted`` of them, in one piece: the cell
-        column of those observations, as a read with that ReadSize gives it."""
-        if self.read_size != 1 or self.output_type != "cell" or type(self.data) is not np.ndarray:
-            return super().read_for_queue(interp, wanted)
-        if not self.has_data():
-            raise no_more_data()
-        taken = self.order[self.position:self.position + max(wanted, 1)]
+    def observations_at_once(self) -> int:
+        # reads of one observation each into a cell: a row each, as a block of them gives
+        # (a cell array's observations may span several cells: read by read)
+        if self.read_size != 1 or self.output_type != "cell" or type(self.data) is Cell:
+            return 0
+        return self.order.size - self.position
+
+    def read_observations(self, interp: Any, count: int) -> Cell:
+        taken = self.order[self.position:self.position + count]
         self.position += taken.size
         return self.cell_of(taken)
 

@@ -114,6 +114,12 @@ class CombinedDatastore(_OverStores):
         reads = [ds.read_block(interp) for ds in self.stores]
         return side_by_side([r[0] for r in reads]), Cell.row([r[1] for r in reads])
 
+    def observations_at_once(self) -> int:
+        return min(ds.observations_at_once() for ds in self.stores)
+
+    def read_observations(self, interp: Any, count: int) -> Cell:
+        return side_by_side([ds.read_observations(interp, count) for ds in self.stores])
+
     def copy(self) -> CombinedDatastore:
         return CombinedDatastore([ds.copy() for ds in self.stores])
 

@@ -75,11 +75,15 @@ class Datastore(MatlabObject):
     def has_data(self) -> bool:
         raise NotImplementedError
 
-    def read_for_queue(self, interp: Any, wanted: int) -> Any:
-        """What a minibatchqueue that still wants ``wanted`` observations reads next: one
-        read, unless a datastore can give the observations those reads would give in one
-        piece (``ArrayDatastore``)."""
-        return self.read_block(interp)[0]
+    def observations_at_once(self) -> int:
+        """How many of the next observations ``read_observations`` can give in one piece, as
+        reads one by one would give them (a minibatchqueue takes a mini-batch's so); 0 when
+        they come read by read only."""
+        return 0
+
+    def read_observations(self, interp: Any, count: int) -> Cell:
+        """The next ``count`` observations (at most ``observations_at_once``), a row each."""
+        raise NotImplementedError
 
     def rewind(self) -> None:
         """Back to the start of the data."""

@@ -196,9 +196,13 @@ class MiniBatchQueue(MatlabObject):
 
     def fill(self, interp: Any) -> None:
         """Read until a whole mini-batch is buffered or the datastore is exhausted."""
-        while len(self.buffer) < self.mini_batch_size and self.source.has_data():
-            wanted = self.mini_batch_size - len(self.buffer)
-            self.buffer.extend(observations_of(self.source.read_for_queue(interp, wanted)))
+        source = self.source
+        while len(self.buffer) < self.mini_batch_size and source.has_data():
+            # the observations still wanted in one piece when the datastore can give them so
+            at_once = min(self.mini_batch_size - len(self.buffer), source.observations_at_once())
+            read = source.read_observations(interp, at_once) if at_once > 0 \
+                else source.read_block(interp)[0]
+            self.buffer.extend(observations_of(read))
 
     def direct_remaining(self) -> int | None:
         """Observations left when batches can be cut straight from the data (see

@@ -3,9 +3,10 @@
 * ``ArrayDatastore.slices`` of a numeric array picks the observations along the iteration
   dimension directly: the value ``index(data, {':', ..., k})`` gives, for every class,
   layout and iteration dimension;
-* a minibatchqueue over an arrayDatastore of ReadSize 1 reads the observations a
-  mini-batch still wants in one piece (``read_for_queue``): the batches, the order
-  after shuffle and the end of the data are those of reading them one by one.
+* a minibatchqueue over an arrayDatastore of ReadSize 1, or a combination of them, reads
+  the observations a mini-batch still wants in one piece (``read_observations``): the
+  batches, the order after shuffle and the end of the data are those of reading them one
+  by one.
 """
 
 from __future__ import annotations
@@ -63,9 +64,10 @@ QUEUES = [
 
 def _batches(queue: str, datastore: str, one_by_one: bool, monkeypatch) -> list:
     if one_by_one:  # every read through read_block, as a datastore without the quick read
-        monkeypatch.setattr(ArrayDatastore, "read_for_queue", Datastore.read_for_queue)
+        monkeypatch.setattr(ArrayDatastore, "observations_at_once", Datastore.observations_at_once)
     interp = Interpreter(stdout=io.StringIO())
-    interp.eval(f"rng(7); X = reshape(1:2*11, 2, 11); {datastore} {queue} out = {{}};"
+    interp.eval(f"rng(7); X = reshape(1:2*11, 2, 11); Y = categorical(mod(1:11, 3)); "
+                f"{datastore} {queue} out = {{}};"
                 "for epoch = 1:2, shuffle(mbq); while hasdata(mbq), b = next(mbq); "
                 "out{end+1} = extractdata(dlarray(b)); end, end; left = hasdata(ds);")
     monkeypatch.undo()
@@ -73,11 +75,16 @@ def _batches(queue: str, datastore: str, one_by_one: bool, monkeypatch) -> list:
     return [np.asarray(c).tolist() for c in cells] + [interp.base.vars["left"]]
 
 
-@pytest.mark.parametrize("queue", QUEUES)
-@pytest.mark.parametrize("datastore", ["ds = arrayDatastore(X, 'IterationDimension', 2);",
-                                       "ds = arrayDatastore(X');",
-                                       "ds = arrayDatastore(X', 'ReadSize', 3);"])
-def test_queue_batches_are_those_of_reads_one_by_one(queue: str, datastore: str, monkeypatch) -> None:
+ONE_VARIABLE = ["ds = arrayDatastore(X, 'IterationDimension', 2);", "ds = arrayDatastore(X');",
+                "ds = arrayDatastore(X', 'ReadSize', 3);"]
+SEVERAL = ["ds = combine(arrayDatastore(X', 'OutputType', 'same'), arrayDatastore(X'));",
+           "ds = combine(arrayDatastore(X, 'IterationDimension', 2), arrayDatastore(Y'), "
+           "arrayDatastore(X'));"]
+CASES = [(d, q) for d in ONE_VARIABLE for q in QUEUES] + [(d, QUEUES[0]) for d in SEVERAL]
+
+
+@pytest.mark.parametrize("datastore, queue", CASES)
+def test_queue_batches_are_those_of_reads_one_by_one(datastore: str, queue: str, monkeypatch) -> None:
     quick = _batches(queue, datastore, False, monkeypatch)
     general = _batches(queue, datastore, True, monkeypatch)
     assert len(quick) >= 5  # (two epochs of two or more batches, and the end)
