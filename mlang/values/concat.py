@@ -222,22 +222,28 @@ def joined_arrays(values: list, axis: int) -> np.ndarray | None:
     2-D arrays of one class, double, char or logical, whose sizes agree: what
     ``concatenate`` gives (None for anything else)."""
     first = values[0]
-    if type(first) is not np.ndarray or first.ndim != 2:
+    if type(first) is not np.ndarray:
         return None
     dtype = first.dtype
     if dtype is not _FLOAT64 and dtype is not _LOGICAL and dtype != CHAR:
         return None
-    across = 1 - axis
-    width = first.shape[across]
     total = 0
     for v in values:
-        if type(v) is not np.ndarray or (v.dtype is not dtype and v.dtype != dtype) or v.ndim != 2 \
-                or not v.size or v.shape[across] != width:
+        if type(v) is not np.ndarray or (v.dtype is not dtype and v.dtype != dtype):
             return None
-        total += v.size
+        size = v.size
+        if not size:
+            return None
+        total += size
     if total >= _SMALL:
         return None
-    return _concatenate(values, axis)
+    # sizes and dimensions NumPy checks as it joins: arrays that do not fit (the general
+    # path's error) or are not all 2-D are left to the general path
+    try:
+        joined = _concatenate(values, axis)
+    except ValueError:
+        return None
+    return joined if joined.ndim == 2 else None
 
 
 _LOGICAL = np.dtype(np.bool_)

@@ -215,8 +215,10 @@ def fixed_index(literal: np.ndarray) -> Callable[[np.ndarray], object] | None:
         if data.dtype is not _FLOAT64 or data.ndim != 2 or data.size < top:
             return None
         rows, cols = data.shape
+        if rows == 1:  # (a row's elements in column order are its elements in row order)
+            return data.take(positions).reshape(1, count)
         # as ``index``: a column stays a column, anything else takes the index's shape
-        return data.T.take(positions).reshape((count, 1) if cols == 1 and rows != 1 else (1, count))
+        return data.T.take(positions).reshape((count, 1) if cols == 1 else (1, count))
 
     return at_positions
 
@@ -285,6 +287,8 @@ def index_by_subscripts(value: np.ndarray, subscripts: list) -> object:
 def index_all(value: np.ndarray) -> object:
     """``value(:)`` for an array ``value``: its elements as a column (what ``index`` gives)."""
     if value.ndim == 2 and value.size > 1 and value.dtype.kind != "c":
+        if value.shape[0] == 1:
+            return value.T.copy()  # (a row: the same column, without reshape's order argument)
         return value.reshape(-1, 1, order="F").copy()
     return index(value, [COLON])
 

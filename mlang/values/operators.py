@@ -322,8 +322,12 @@ def binary(symbol: str, a: object, b: object) -> object:
             if fast is not None:
                 out = fast(a, b)
                 return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
-            if a.dtype is F64 and (symbol == ".^" or symbol == "/" or symbol == "./"):
-                quick = quick_double(_ARRAY_BY_SCALAR[symbol], a, b)
+            if a.dtype is F64 and (symbol == "/" or symbol == "./" or (symbol == ".^" and b == 2.0)):
+                # (as quick_double divides and squares, without its dispatch)
+                out = a / b if symbol != ".^" else np.square(a)
+                return out.item() if out.size == 1 else out
+            if a.dtype is F64 and symbol == ".^":
+                quick = quick_double(symbol, a, b)
                 if quick is not None:  # (None: a complex power, the general path's)
                     return quick
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
