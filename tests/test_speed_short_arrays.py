@@ -241,3 +241,49 @@ def test_small_arrays_loop_values() -> None:
     same(vars["w"], np.array([[40.0, 41.0, 38.0], [40.0, 41.0, 38.0]]))
     same(vars["e"], np.array([[20.0, 20.5, 19.0]]))
     same(vars["f"], np.array([[1600.0, 1681.0, 1444.0]]))
+
+
+# ------------------------------------------------------------ x(2), x(end), w(2, 3) in written loops
+
+LITERAL_READS = ["x(1)", "x(2)", "x(3)", "x(6)", "x(end)", "x(2, 3)", "x(1, 1)", "x(3, 1)", "x(0)", "x(1.5)",
+                 "x(2, 0)", "(x(end) + x(end))", "(x(1) + x(3))", "(x(end) + x(1))", "(x(2) + x(end))", "(x(1, 2) + x(2, 1))"]
+HELD = ["[4 5 6]", "[4; -0; 6]", "[1 2 3; 4 5 6]", "[1 2 3; 4 5 6; 7 8 9]", "[true false true]", "int8([1 2 3])", "'abc'",
+        "zeros(1, 0)", "single([1 2 3])", "[1+2i 3 4]", "7", "{1, 2, 3}", "[NaN -Inf 0 1 2 3]",
+        "ones(2, 2, 2)"]
+
+
+@pytest.mark.parametrize("held", HELD)
+def test_literal_element_reads_in_written_loops_are_the_general_reads(
+        monkeypatch: pytest.MonkeyPatch, held: str) -> None:
+    from mlang.evaluation.compiler import loop_source
+    from tests.test_fast_paths import outcome as program_outcome
+
+    for read in LITERAL_READS:
+        # as an operand (a logical element counts as a double) and as a value of its own
+        code = (f"s = 0; t = 0; for k = 1:3, x = {held}; s = s + {read} * k; t = {read}; "
+                "if k == 2, x = [9 8 7]; end, end")
+        written = program_outcome(code, ["s", "t", "x", "k"])
+        with monkeypatch.context() as m:
+            m.setattr(loop_source, "range_loop", lambda compiler, node, var: None)
+            general = program_outcome(code, ["s", "t", "x", "k"])
+        assert written == general, code
+
+
+def test_literal_element_reads_are_written_inline() -> None:
+    from mlang.evaluation.compiler import loop_source
+
+    sources: list[str] = []
+    real = loop_source.LoopWriter.function
+
+    def spy(self, *args):  # type: ignore[no-untyped-def]
+        out = real(self, *args)
+        sources.append("\n".join(self.lines))
+        return out
+
+    loop_source.LoopWriter.function = spy  # type: ignore[method-assign]
+    try:
+        interp, _ = run("x = [1 2 3; 4 5 6]; s = 0; for k = 1:2, s = s + x(2) + x(end) + x(2, 3); end")
+    finally:
+        loop_source.LoopWriter.function = real  # type: ignore[method-assign]
+    assert interp.base.vars["s"] == 2 * (4.0 + 6.0 + 6.0)
+    assert any("number_at(" in s and "number_last(" in s and "element2_at(" in s for s in sources)

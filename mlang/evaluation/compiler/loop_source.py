@@ -93,6 +93,71 @@ def element2(x: Any, r: Any, c: Any) -> float:
     raise _Deopt
 
 
+def element_at(x: Any, i: int) -> float:
+    """``element`` at a literal whole index, given 0-based (``i`` >= 0): the index's checks
+    were made as the loop was written."""
+    if type(x) is ndarray and x.dtype is _FLOAT64:
+        shape = x.shape
+        if len(shape) == 2:
+            rows = shape[0]
+            if i < rows * shape[1]:
+                return x.item(i) if rows == 1 else x.item(i % rows, i // rows)
+    raise _Deopt
+
+
+def number_at(x: Any, i: int) -> float:
+    """``number`` at a literal whole index, given 0-based (``i`` >= 0)."""
+    if type(x) is ndarray:
+        dtype = x.dtype
+        if dtype is _FLOAT64 or dtype is _BOOL:
+            shape = x.shape
+            if len(shape) == 2:
+                rows = shape[0]
+                if i < rows * shape[1]:
+                    value = x.item(i) if rows == 1 else x.item(i % rows, i // rows)
+                    return value if dtype is _FLOAT64 else float(value)
+    raise _Deopt
+
+
+def element2_at(x: Any, i: int, j: int) -> float:
+    """``element2`` at literal whole subscripts, given 0-based (``i``, ``j`` >= 0)."""
+    if type(x) is ndarray and x.dtype is _FLOAT64:
+        shape = x.shape
+        if len(shape) == 2 and i < shape[0] and j < shape[1]:
+            return x.item(i, j)
+    raise _Deopt
+
+
+def number_last(x: Any) -> float:
+    """``number(x, count_of(x))``: ``x(end)`` as an operand, the last element down the columns."""
+    if type(x) is ndarray:
+        dtype = x.dtype
+        if dtype is _FLOAT64 or dtype is _BOOL:
+            shape = x.shape
+            if len(shape) == 2 and shape[0] and shape[1]:
+                value = x.item(shape[0] - 1, shape[1] - 1)
+                return value if dtype is _FLOAT64 else float(value)
+    raise _Deopt
+
+
+def element_last(x: Any) -> float:
+    """``element(x, count_of(x))``: ``x(end)`` of a real double array."""
+    if type(x) is ndarray and x.dtype is _FLOAT64:
+        shape = x.shape
+        if len(shape) == 2 and shape[0] and shape[1]:
+            return x.item(shape[0] - 1, shape[1] - 1)
+    raise _Deopt
+
+
+def _literal_position(node: ast.Node) -> int | None:
+    """The 0-based position a literal whole double index >= 1 stands for (else None)."""
+    if type(node) is ast.Number and node.cls == "double" and type(node.value) is not complex:
+        value = float(node.value)
+        if value.is_integer() and 1 <= value < 2.0 ** 53:
+            return int(value) - 1
+    return None
+
+
 def count_of(x: Any) -> float:
     """What ``end`` stands for in ``x(... end ...)`` with one index: the number of
     elements of an array (else _Deopt: the general path decides)."""
@@ -379,6 +444,15 @@ class LoopWriter:
         if name is None or any(type(a) in (ast.Colon, ast.NamedArg) for a in args):
             return None
         array = self.temp()
+        literal = [_literal_position(a) for a in args]
+        if None not in literal:  # literal whole indices: checked here, once
+            reads.append((name, array, True))
+            if len(args) == 2:
+                return f"element2_at({array}, {literal[0]}, {literal[1]})", _FLOAT
+            return f"{'number_at' if operand else 'element_at'}({array}, {literal[0]})", _FLOAT
+        if len(args) == 1 and type(args[0]) is ast.End:
+            reads.append((name, array, True))
+            return f"{'number_last' if operand else 'element_last'}({array})", _FLOAT
         if len(args) == 2:
             if any(self.compiler.facts.contains_end(a) for a in args):
                 return None
@@ -616,7 +690,9 @@ class LoopWriter:
     def namespace(self) -> dict[str, Any]:
         """What the written source refers to."""
         return {"MISSING": MISSING, "FALLBACK": _FALLBACK, "element": element, "number": number,
-                "element2": element2, "count_of": count_of, "store_element": store_element,
+                "element2": element2, "count_of": count_of, "element_at": element_at,
+                "number_at": number_at, "element2_at": element2_at, "number_last": number_last,
+                "element_last": element_last, "store_element": store_element,
                 "store_element2": store_element2, "append_element": append_element,
                 "append_cell_element": append_cell_element,
                 "truth": truth, "located": located, "double_range_length": double_range_length,
