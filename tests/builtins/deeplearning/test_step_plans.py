@@ -195,7 +195,7 @@ DECLINED = {
         end""",
     "another builtin": """function [loss, grads] = f(params, X, T)
         Y = fullyconnect(tanh(fullyconnect(X, params.W1, params.b1)), params.W2, params.b2);
-        loss = mse(Y, T * 2);
+        loss = mse(Y, abs(T));
         grads = dlgradient(loss, params);
         end""",
     "a local function named as a builtin": """function [loss, grads] = f(params, X, T)
@@ -204,19 +204,20 @@ DECLINED = {
         grads = dlgradient(loss, params);
         end
         function y = tanh(x)
-        y = x;
+        y = abs(x);
         end""",
     "a variable named as a builtin": """function [loss, grads] = f(params, X, T)
         tanh = fullyconnect(X, params.W1, params.b1);
-        Y = fullyconnect(tanh(:, :), params.W2, params.b2);
+        Y = fullyconnect(tanh(1:end, :), params.W2, params.b2);
         loss = mse(Y, T);
         grads = dlgradient(loss, params);
         end""",
     "two gradients": """function [loss, grads] = f(params, X, T)
         Y = fullyconnect(tanh(fullyconnect(X, params.W1, params.b1)), params.W2, params.b2);
         loss = mse(Y, T);
-        grads = dlgradient(loss, params, 'RetainData', true);
+        g1 = dlgradient(loss, params.b2, 'RetainData', true);
         grads = dlgradient(loss, params);
+        loss = loss + g1;
         end""",
     "higher derivatives": """function [loss, grads] = f(params, X, T)
         Y = fullyconnect(tanh(fullyconnect(X, params.W1, params.b1)), params.W2, params.b2);
