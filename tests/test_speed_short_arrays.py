@@ -287,3 +287,41 @@ def test_literal_element_reads_are_written_inline() -> None:
         loop_source.LoopWriter.function = real  # type: ignore[method-assign]
     assert interp.base.vars["s"] == 2 * (4.0 + 6.0 + 6.0)
     assert any("number_at(" in s and "number_last(" in s and "element2_at(" in s for s in sources)
+
+
+ARRAY_STATEMENT_LOOPS = [
+    "x = [1 2 3]; for k = 1:4, y = x + k; x = y * 2; z = [x, y]; w = z(2:end); end",
+    "x = [1 2 3]; for k = 1:3, y = x / k; x = y; if k == 2, x = int8(x); end, end",
+    "x = [1 2 3]; for k = 1:3, y = x + k; x = q + 1; end",
+    "x = [1 2 3]; for k = 1:3, y = x(k + 1); x = [x, k]; end",
+    "s = 'ab'; for k = 1:2, y = [s, s]; s = y(1:end - 1); end",
+    "k = 0; while k < 3, k = k + 1; y = [k, k]; x = y'; end",
+]
+
+
+@pytest.mark.parametrize("code", ARRAY_STATEMENT_LOOPS)
+def test_array_statements_of_written_loops_store_as_their_code(monkeypatch: pytest.MonkeyPatch,
+                                                                code: str) -> None:
+    from mlang.evaluation.compiler import loop_source
+    from tests.test_fast_paths import outcome as program_outcome
+
+    names = ["x", "y", "z", "w", "s", "k"]
+    written = program_outcome(code, names)
+    with monkeypatch.context() as m:
+        m.setattr(loop_source, "range_loop", lambda compiler, node, var: None)
+        m.setattr(loop_source, "while_loop", lambda compiler, node: None)
+        general = program_outcome(code, names)
+    assert written == general, code
+
+
+def test_a_failing_array_statement_leaves_its_variable() -> None:
+    import io
+
+    from mlang.evaluation.interpreter import Interpreter
+
+    interp = Interpreter(stdout=io.StringIO())
+    with pytest.raises(MatlabError) as e:
+        interp.run_source("x = [1 2 3]; y = 0;\nfor k = 1:3\n  y = x + k;\n  y = [x; 1 2];\nend")
+    assert "Dimensions of arrays being concatenated are not consistent." in str(e.value)
+    assert [frame.line for frame in e.value.exc.stack] == [4]
+    same(interp.base.vars["y"], np.array([[2.0, 3.0, 4.0]]))

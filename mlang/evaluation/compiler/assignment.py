@@ -55,6 +55,8 @@ class AssignmentCompiler:
                 def assign_quiet(frame: Frame) -> None:
                     frame.vars[root] = value(frame)
 
+                # (written loops store the value themselves: a call fewer a statement)
+                assign_quiet.stored_value = (root, value)  # type: ignore[attr-defined]
                 return assign_quiet
             return assign_name
 

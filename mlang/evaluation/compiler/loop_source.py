@@ -549,8 +549,17 @@ class LoopWriter:
             return
         if t is ast.For and depth + 3 <= MAX_NESTING and self.range_for(st, depth):
             return
-        general = self.ref(self.compiler.statement(st), "g")
-        self.emit(depth, f"{general}(frame)")
+        self.emit(depth, self.general_path(st))
+
+    def general_path(self, st: ast.Node) -> str:
+        """Source running statement ``st``'s compiled code; ``x = value;`` stores the value
+        itself (one call fewer: what the statement's code does, ``frame.vars`` being ``vars``)."""
+        code = self.compiler.statement(st)
+        stored = getattr(code, "stored_value", None)
+        if stored is not None:
+            root, value = stored
+            return f"vars[{root!r}] = {self.ref(value, 'g')}(frame)"
+        return f"{self.ref(code, 'g')}(frame)"
 
     def range_for(self, st: ast.For, depth: int) -> bool:
         """``for var = a:s:b`` inside written code: a Python loop over the double range, its
@@ -589,12 +598,12 @@ class LoopWriter:
             value = self.scalar(st.value, reads, checks) if name is not None else None
             if value is None:
                 return False
-            general = self.ref(self.compiler.statement(st), "g")
+            general = self.general_path(st)
             self.attempt(depth, value, reads, checks, "v")
             self.emit(depth, "if ok:")
             self.emit(depth + 1, f"vars[{name!r}] = v")
             self.emit(depth, "else:")
-            self.emit(depth + 1, f"{general}(frame)")
+            self.emit(depth + 1, general)
             return True
         if type(target) is ast.Index and target.braces and is_end_plus_one(target.args):
             name = self.compiler.plain_variable(target.base)
