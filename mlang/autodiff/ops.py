@@ -222,6 +222,8 @@ def data_of(v: Any) -> Any:
 
 def conj(a: Any) -> Any:
     """conj, free for real values (the common case in rules)."""
+    if type(a) is float:
+        return a
     data = a.data if type(a) is DlArray else a
     if type(data) is np.ndarray and data.dtype.kind != "c":
         return a

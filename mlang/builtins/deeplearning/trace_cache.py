@@ -582,16 +582,29 @@ def replay(program: Program, interp: Any, inputs: list[DlArray], outermost: bool
 _ELEMENTWISE_KERNELS = {"plus": np.add, "minus": np.subtract, "times": np.multiply}
 
 
+# Element-wise functions of one argument whose result for a real floating matrix (more
+# than one element) is NumPy's function of it, computed quietly (the replay runs with
+# NumPy's warnings off): tanh, exp (the builtin's quiet_result) and relu (fmax(x, 0)).
+_REAL_MATRIX_KERNELS = {"tanh": np.tanh, "exp": np.exp, "relu": lambda x: np.fmax(x, 0)}
+
+
 def _computed(op: Any, raw: list, interp: Any) -> np.ndarray:
     """The data of the result of the builtin ``op`` on the data ``raw`` of its arguments."""
-    kernel = _ELEMENTWISE_KERNELS.get(op.name)
+    name = op.name
+    kernel = _ELEMENTWISE_KERNELS.get(name)
     if kernel is not None and len(raw) == 2 and numpy_agrees(raw[0], raw[1]):
         out = kernel(raw[0], raw[1])
         return out if type(out) is np.ndarray else np.array([[out]])
-    if op.name == "tanh" and len(raw) == 1:
+    if (name == "rdivide" or name == "mrdivide") and len(raw) == 2:
+        x, y = raw  # as the operators on dlarrays divide (mlang.autodiff.ops.operator)
+        if numpy_agrees(x, y) and (name == "rdivide" or type(y) is float or y.size == 1):
+            out = np.true_divide(x, y)
+            return out if type(out) is np.ndarray else np.array([[out]])
+    kernel = _REAL_MATRIX_KERNELS.get(name)
+    if kernel is not None and len(raw) == 1:
         x = raw[0]
         if type(x) is np.ndarray and x.dtype in FLOAT_DTYPES and x.ndim == 2 and x.size != 1:
-            return np.tanh(x)  # (what the builtin gives a real matrix: NumPy's, quietly)
+            return kernel(x)
     if op.name == "mtimes" and len(raw) == 2:
         x, y = raw
         if type(x) is np.ndarray and type(y) is np.ndarray and x.ndim == 2 and y.ndim == 2 \
