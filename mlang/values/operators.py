@@ -292,6 +292,8 @@ def to_logical(v: object, symbol: str = "~") -> np.ndarray:
     return a != 0
 
 
+_ndarray = np.ndarray  # (a module name: binary tests types against it several times a call)
+
 # a 2-D double array and a double scalar, or two of one size: NumPy's values are MATLAB's
 # (computed as the element-wise path computes them, with no conversion)
 _ARRAY_SCALAR_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
@@ -316,7 +318,7 @@ def binary(symbol: str, a: object, b: object) -> object:
                     return scalar(x, y)
                 except (OverflowError, ZeroDivisionError):
                     pass
-    elif ta is np.ndarray and tb is float:
+    elif ta is _ndarray and tb is float:
         if (a.dtype is F64 or a.dtype is _MASK) and a.ndim == 2:  # the commonest case, computed here
             fast = _ARRAY_SCALAR_FAST.get(symbol)
             if fast is not None:
@@ -337,7 +339,7 @@ def binary(symbol: str, a: object, b: object) -> object:
                 if quick is not None:
                     return quick
             return elementwise(scalar_symbol, a, b)
-    elif ta is np.ndarray and tb is np.ndarray and a.dtype is F64 and b.dtype is F64 \
+    elif ta is _ndarray and tb is _ndarray and a.dtype is F64 and b.dtype is F64 \
             and a.ndim == 2 and b.ndim == 2:
         if a.shape == b.shape:
             fast = _SAME_SHAPE_FAST.get(symbol)  # two double arrays of one size
@@ -349,7 +351,7 @@ def binary(symbol: str, a: object, b: object) -> object:
         if symbol == "*" and a.shape[1] == b.shape[0] and a.size != 1 and b.size != 1:
             out = matrix_product(a, b)  # mtimes of two double matrices, spared its class checks
             return float(out[0, 0]) if out.size == 1 else out
-    elif ta is np.ndarray and tb is np.ndarray and a.dtype is b.dtype and a.dtype in NARROW_INT_LIMITS:
+    elif ta is _ndarray and tb is _ndarray and a.dtype is b.dtype and a.dtype in NARROW_INT_LIMITS:
         # two arrays of one integer class: * and / are element-wise with a scalar (mtimes, mrdivide)
         element_symbol = symbol if symbol != "*" and symbol != "/" else \
             ".*" if symbol == "*" and (a.size == 1 or b.size == 1) else \
@@ -358,7 +360,7 @@ def binary(symbol: str, a: object, b: object) -> object:
             quick = short_narrow_int(element_symbol, a, b)  # (elementwise's first step)
             if quick is not None:
                 return quick
-    elif ta is float and tb is np.ndarray:
+    elif ta is float and tb is _ndarray:
         if b.dtype is F64 and b.ndim == 2:  # a double scalar and a double array: as NumPy does it
             fast = _ARRAY_SCALAR_FAST.get(symbol)
             if fast is not None:
