@@ -325,3 +325,57 @@ def test_a_failing_array_statement_leaves_its_variable() -> None:
     assert "Dimensions of arrays being concatenated are not consistent." in str(e.value)
     assert [frame.line for frame in e.value.exc.stack] == [4]
     same(interp.base.vars["y"], np.array([[2.0, 3.0, 4.0]]))
+
+
+ROWS_OF_SCALARS = [
+    "x = [k, k + 1, k - 2];", "x = [k, s];", "x = [-k, k ^ 2, k / 0];", "x = [k, y(2)];", "x = [k, h(1)];",
+    "x = [s, s * 2];", "x = [k, 1];", "x = [k, mod(k, 2), max(k, s)];", "x = [k, y(end), y(2, 1)];",
+    "x = [x, k];", "x = [k, k > 2];", "x = [k, 1e308 * 10, -0];", "x = [k; k];", "x = [k, [1 2]];",
+]
+
+
+@pytest.mark.parametrize("row", ROWS_OF_SCALARS)
+def test_rows_of_scalars_in_written_loops_are_the_general_rows(monkeypatch: pytest.MonkeyPatch,
+                                                               row: str) -> None:
+    from mlang.evaluation.compiler import loop_source
+    from tests.test_fast_paths import outcome as program_outcome
+
+    # s and y change class midway: the written row gives way to the general one
+    code = ("x = 0; s = 2; y = [5 6 7]; h = [true false]; for k = 1:4, "
+            f"{row} z = x; x(1) = 9; if k == 2, s = int8(3); y = 'abc'; end, end")
+    names = ["x", "z", "s", "k"]
+    written = program_outcome(code, names)
+    with monkeypatch.context() as m:
+        m.setattr(loop_source, "range_loop", lambda compiler, node, var: None)
+        general = program_outcome(code, names)
+    assert written == general, code
+
+
+def test_a_row_of_scalars_is_a_fresh_array_each_time() -> None:
+    interp, _ = run("c = {}; for k = 1:3, x = [k, k + 1]; c{k} = x; x(1) = 0; end")
+    cells = interp.base.vars["c"].data
+    for k in range(3):
+        same(cells[0, k], np.array([[k + 1.0, k + 2.0]]))
+    same(interp.base.vars["x"], np.array([[0.0, 4.0]]))
+
+
+def test_a_row_of_scalars_is_written_inline() -> None:
+    from mlang.evaluation.compiler import loop_source
+
+    sources: list[str] = []
+    real = loop_source.LoopWriter.function
+
+    def spy(self, *args):  # type: ignore[no-untyped-def]
+        out = real(self, *args)
+        sources.append("\n".join(self.lines))
+        return out
+
+    loop_source.LoopWriter.function = spy  # type: ignore[method-assign]
+    try:
+        interp, _ = run("for k = 1:3, v = [k, k + 1, k - 2]; w = [1, 2]; x = [x0, k]; end")
+    except MatlabError:
+        pass
+    finally:
+        loop_source.LoopWriter.function = real  # type: ignore[method-assign]
+    assert any("array([[t" in s for s in sources)
+    assert not any("array([[c" in s for s in sources)  # (a row of literals is made once)

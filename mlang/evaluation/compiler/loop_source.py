@@ -37,7 +37,7 @@ getrefcount = sys.getrefcount
 
 _ARITHMETIC = {"+": "+", "-": "-", "*": "*", ".*": "*", "/": "/", "./": "/"}
 _COMPARISON = {"==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_FLOAT, _LOGICAL = "float", "bool"
+_FLOAT, _LOGICAL, _ARRAY = "float", "bool", "array"
 
 
 class _Deopt(Exception):
@@ -589,19 +589,41 @@ class LoopWriter:
         self.emit(depth, f"{a} = {s} = {b} = None")
         return True
 
+    def row_of_scalars(self, node: ast.Matrix, target: str, reads: list, checks: list
+                       ) -> tuple[str, str] | None:
+        """``[a, b + 1, c]``: a row of two or more double scalars, made as the general path
+        makes a row of Python floats (``np.array([values])``).  Not a row of literals only
+        (made once), nor ``x = [x, ...]`` (an append, with its own growth path)."""
+        if len(node.rows) != 1 or len(node.rows[0]) < 2 \
+                or all(type(n) is ast.Number for n in node.rows[0]) \
+                or any(type(n) is ast.Name and n.name == target for n in node.rows[0]):
+            return None
+        parts = []
+        for element in node.rows[0]:
+            if self.compiler.may_expand(element):
+                return None
+            part = self.scalar(element, reads, checks)
+            if part is None or part[1] != _FLOAT:
+                return None
+            parts.append(part[0])
+        return f"array([[{', '.join(parts)}]])", _ARRAY
+
     def assignment(self, st: ast.Assign, depth: int) -> bool:
         target = st.target
         reads: list = []
         checks: list = []
         if type(target) is ast.Name:
             name = self.compiler.plain_variable(target)
-            value = self.scalar(st.value, reads, checks) if name is not None else None
+            value = None if name is None else self.scalar(st.value, reads, checks) \
+                if type(st.value) is not ast.Matrix else self.row_of_scalars(st.value, name, reads, checks)
             if value is None:
                 return False
             general = self.general_path(st)
             self.attempt(depth, value, reads, checks, "v")
             self.emit(depth, "if ok:")
             self.emit(depth + 1, f"vars[{name!r}] = v")
+            if value[1] == _ARRAY:  # let go of it: a store into the variable must see it unshared
+                self.emit(depth + 1, "v = None")
             self.emit(depth, "else:")
             self.emit(depth + 1, general)
             return True
@@ -705,7 +727,7 @@ class LoopWriter:
                 "store_element2": store_element2, "append_element": append_element,
                 "append_cell_element": append_cell_element,
                 "truth": truth, "located": located, "double_range_length": double_range_length,
-                "empty_row": _empty_row, "scalar_power": scalar_power,
+                "empty_row": _empty_row, "scalar_power": scalar_power, "array": np.array,
                 "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
 
     def body_function(self, stmts: list[ast.Node]) -> Code | None:
