@@ -605,6 +605,10 @@ def _computed(op: Any, raw: list, interp: Any) -> np.ndarray:
         x = raw[0]
         if type(x) is np.ndarray and x.dtype in FLOAT_DTYPES and x.ndim == 2 and x.size != 1:
             return kernel(x)
+    if (name == "sum" or name == "mean") and len(raw) == 2:
+        reduced = _reduction(name, raw[0], raw[1])
+        if reduced is not None:
+            return reduced
     if op.name == "mtimes" and len(raw) == 2:
         x, y = raw
         if type(x) is np.ndarray and type(y) is np.ndarray and x.ndim == 2 and y.ndim == 2 \
@@ -612,6 +616,26 @@ def _computed(op: Any, raw: list, interp: Any) -> np.ndarray:
                 and x.size != 1 and y.size != 1:
             return x @ y
     return result_data(op.invoke(interp, raw, 1)[0])
+
+
+def _reduction(name: str, x: Any, option: Any) -> np.ndarray | None:
+    """sum(x, dim), sum(x, 'all') and mean(x, 'all') of a real floating matrix, by the
+    steps the builtins take (None for other arguments)."""
+    if type(x) is not np.ndarray or x.dtype not in FLOAT_DTYPES or x.ndim != 2 or not x.size:
+        return None
+    if type(option) is float:
+        if name == "sum" and (option == 1.0 or option == 2.0):
+            return x.sum(axis=int(option) - 1, keepdims=True)  # (sum's own direct path)
+        return None
+    if type(option) is not np.ndarray or option.dtype != CHAR or option.size != 3 \
+            or char_text(option).lower() != "all":
+        return None
+    if name == "sum":
+        return x.sum(keepdims=True).reshape(1, 1)  # (sum's own direct path)
+    # mean's general path: the elements in column-major order, copied to double, summed
+    values = x.reshape(-1, order="F").astype(np.float64)
+    out = np.asarray(values.sum(axis=-1) / values.shape[-1]).reshape(1, 1)
+    return out.astype(np.float32) if x.dtype == np.float32 else out
 
 
 def _formatted(v: DlArray, fmt: str) -> DlArray:

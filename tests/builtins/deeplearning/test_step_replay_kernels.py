@@ -91,3 +91,25 @@ def test_conj_of_a_double_scalar_is_the_builtins() -> None:
         assert type(got) is type(want) is float
         assert got == want or (np.isnan(got) and np.isnan(want))
         assert np.signbit(got) == np.signbit(want)
+
+
+def _reduced_operands() -> list:
+    rng = np.random.default_rng(6)
+    big = rng.standard_normal((20, 1000))
+    odd = rng.standard_normal((7, 13)) * 1e8
+    odd[2, 3], odd[4, 5] = np.inf, -0.0
+    return [big, big.astype(np.float32), np.asfortranarray(big), big[3:4, :], big[:, 5:6],
+            big[::2, ::3], big.T, odd, odd.astype(np.float32), np.full((3, 4), -0.0),
+            np.array([[np.nan, 1.0]]), np.array([[np.inf, -np.inf]]), np.array([[2.5]]),
+            np.array([[2.5]], np.float32), np.zeros((0, 3)), big + 1j, np.ones((2, 3, 4)),
+            np.array([[True, False]]), np.arange(6, dtype=np.int16).reshape(2, 3)]
+
+
+@pytest.mark.parametrize("name", ["sum", "mean"])
+@pytest.mark.parametrize("option", ["all", "ALL", "omitnan", 1.0, 2.0, 3.0])
+@pytest.mark.parametrize("i", range(len(_reduced_operands())))
+def test_replayed_reductions_give_the_builtins_results(name: str, option: object, i: int) -> None:
+    from mlang.values.core import char_row
+
+    _same_as_builtin(name, [_reduced_operands()[i], char_row(option) if type(option) is str
+                            else option])
