@@ -222,14 +222,14 @@ def joined_arrays(values: list, axis: int) -> np.ndarray | None:
     2-D arrays of one class, double, char or logical, whose sizes agree: what
     ``concatenate`` gives (None for anything else)."""
     first = values[0]
-    if type(first) is not np.ndarray:
+    if type(first) is not _ndarray:
         return None
     dtype = first.dtype
     if dtype is not _FLOAT64 and dtype is not _LOGICAL and dtype != CHAR:
         return None
     total = 0
     for v in values:
-        if type(v) is not np.ndarray or (v.dtype is not dtype and v.dtype != dtype):
+        if type(v) is not _ndarray or (v.dtype is not dtype and v.dtype != dtype):
             return None
         size = v.size
         if not size:
@@ -247,6 +247,7 @@ def joined_arrays(values: list, axis: int) -> np.ndarray | None:
 
 
 _LOGICAL = np.dtype(np.bool_)
+_ndarray = np.ndarray  # (a module name: joined_arrays tests each value's type against it)
 
 
 def concatenate(rows: list[list]) -> object:
