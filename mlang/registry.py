@@ -67,6 +67,27 @@ def _only_value(out: Any) -> Any:
     return out
 
 
+def first_value(out: Any) -> Any:
+    """What a direct value gives for what the function returned (MISSING_VALUE for none)."""
+    return _only_value(out) if out is None or type(out) is tuple else out
+
+
+def _specialized_of(common: abc.Callable[[list], Any], listed: abc.Callable[[Any, list], Any],
+                    count: int) -> abc.Callable[..., Any]:
+    """``direct_value``'s specialized call taking its one or two arguments as they are:
+    ``common`` on them, ``listed`` (the general direct value) when it declines."""
+    if count == 1:
+        def specialized_one(interp: Any, a: Any) -> Any:
+            value = common([a])
+            return listed(interp, [a]) if value is NotImplemented else value
+        return specialized_one
+
+    def specialized_two(interp: Any, a: Any, b: Any) -> Any:
+        value = common([a, b])
+        return listed(interp, [a, b]) if value is NotImplemented else value
+    return specialized_two
+
+
 def _first(outputs: list) -> Any:
     """The first of a list of outputs."""
     return outputs[0] if outputs else MISSING_VALUE
@@ -185,7 +206,7 @@ class Builtin:
             return None
         fn, one_output = self.fn, self.wants_nargout
         wants_interp, routes_only, routes, label = self.wants_interp, self._routes_only, self.routes, \
-            self._label
+            self.label
 
         def value(interp: Any, args: list) -> Any:
             try:
@@ -207,19 +228,19 @@ class Builtin:
         return value
 
     def direct_value_of(self, count: int, literals: tuple = ()) -> abc.Callable[..., Any] | None:
-        """``direct_value`` for a site passing one or two arguments and no literal its
-        function specializes on (``literals`` as for ``direct_value``), taking them as they
-        are, ``value(interp, a)`` or ``value(interp, a, b)`` (no list made); None for other
-        counts and for a site the function specializes."""
+        """``direct_value`` for a site passing one or two arguments (``literals`` as for
+        ``direct_value``), taking them as they are, ``value(interp, a)`` or ``value(interp,
+        a, b)``; None for other counts."""
         if count not in (1, 2) or not (self.min_in <= count <= self.max_in_count
                                        and self.max_out_count >= 1):
             return None
-        if self.specialize is not None and len(literals) == count \
-                and self.specialize(literals) is not None:
-            return None
         listed = self._direct_value(count)
+        common = self.specialize(literals) if self.specialize is not None \
+            and len(literals) == count else None
+        if common is not None:
+            return _specialized_of(common, listed, count)  # type: ignore[arg-type]
         fn, one_output = self.fn, self.wants_nargout
-        routes, label = self.routes, self._label
+        routes, label = self.routes, self.label
         if self.wants_interp:
             def with_interp(interp: Any, *args: Any) -> Any:
                 return listed(interp, list(args))  # type: ignore[misc]
@@ -247,7 +268,25 @@ class Builtin:
             return _only_value(out) if out is None or type(out) is tuple else out
         return two
 
-    def _label(self, exc: MatlabError) -> None:
+    def inline_call(self, count: int, literals: tuple = ()
+                    ) -> tuple[abc.Callable[..., Any], dict, bool] | None:
+        """What a call site passing ``count`` arguments (``literals`` as for ``direct_value``)
+        for its one value needs to call the function itself, as ``direct_value_of``'s call
+        does: (the function, the argument classes that route their calls elsewhere, whether
+        the function takes ``nargout=1``).  The site calls ``fn(*args)`` (or ``fn(*args,
+        nargout=1)``) when no argument's class is in the routes, labels a MatlabError with
+        ``label``, and takes the first output of a tuple or None as ``first_value`` does.
+        None when the counts do not fit, the function wants the interpreter, or it
+        specializes on the site's literals."""
+        if self.wants_interp or not (self.min_in <= count <= self.max_in_count
+                                     and self.max_out_count >= 1):
+            return None
+        if self.specialize is not None and len(literals) == count \
+                and self.specialize(literals) is not None:
+            return None
+        return self.fn, self.routes, self.wants_nargout
+
+    def label(self, exc: MatlabError) -> None:
         """Label ``exc`` with this function ("Error using f") unless it has a function."""
         if not exc.exc.function:
             exc.exc.function = self.name

@@ -426,12 +426,16 @@ def test_find_with_a_literal_one() -> None:
 
 def test_sites_without_literals_keep_the_positional_call() -> None:
     # a function that specializes on literals takes its arguments as they are at sites the
-    # specialization does not cover, and gives the specialized call's value where it does
+    # specialization does not cover (and is called there by the site itself), and gives the
+    # specialized call's value where it does
     for name, literals in (("size", (MISSING_LITERAL, 1.0)), ("find", (MISSING_LITERAL, 1.0)),
                            ("zeros", (1.0, 2.0))):
         builtin = BUILTINS[name]
-        assert builtin.direct_value_of(len(literals), literals) is None
-        assert builtin.direct_value_of(len(literals), (MISSING_LITERAL,) * len(literals)) is not None
+        assert builtin.direct_value_of(len(literals), literals).__name__ == "specialized_two"
+        assert builtin.inline_call(len(literals), literals) is None
+        unspecialized = (MISSING_LITERAL,) * len(literals)
+        assert builtin.direct_value_of(len(literals), unspecialized).__name__ == "two"
+        assert builtin.inline_call(len(literals), unspecialized)[0] is builtin.fn
     _, out = run("x = [0 0 3 4]; for k = 1:3, a = size(x, 1); b = size(x, k); c = find(x, 1); "
                  "d = zeros(1, 2); e = zeros(1, k); end; disp([a b c size(d) size(e)])")
     assert out.split() == ["1", "1", "3", "1", "2", "1", "3"]

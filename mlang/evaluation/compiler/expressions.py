@@ -54,6 +54,10 @@ def end_value(value: Any, position: int, count: int) -> float:
     return float(n)
 
 
+# ``+``/``-`` runs at least this long (``total + a + b + c``) are computed in one loop (see
+# sum_chain): a closure for each operator costs more than a turn of the loop.
+SUM_CHAIN = 3
+
 # Operator chains at least this long (`1+1+...+1`, `----x`) compile to one loop
 # instead of nested closures, so that neither compiling nor running them recurses.
 LONG_CHAIN = 64
@@ -344,10 +348,57 @@ class ExpressionCompiler:
 
         return chain
 
+    def sum_chain(self, node: ast.Binary) -> Code | None:
+        """``a + b - c + ...``: a left-leaning run of at least SUM_CHAIN ``+``/``-`` operators
+        (and fewer than LONG_CHAIN) computed in one loop instead of a closure for each
+        operator (None for a shorter run).  The operands are computed in the nested closures'
+        order, and each step is what ``visit_Binary`` computes: Python's operator on two
+        double scalars, ``operators.binary`` on anything else."""
+        rights: list[tuple[str, ast.Node]] = []
+        binary = ast.Binary
+        while type(node) is binary and (node.op == "+" or node.op == "-"):
+            rights.append((node.op, node.right))
+            node = node.left
+        if len(rights) < SUM_CHAIN:
+            return None
+        first = self.expr(node)  # compiled left to right, as the nested closures are
+        rights.reverse()
+        codes = tuple(self.expr(right) for _, right in rights)
+        general = operators.binary
+        if all(op == "+" for op, _ in rights):
+            def sum_(frame: Frame) -> Any:
+                v = first(frame)
+                for code in codes:
+                    b = code(frame)
+                    if type(v) is float and type(b) is float:
+                        v += b
+                    else:
+                        v = general("+", v, b)
+                return v
+
+            return sum_
+        steps = tuple((op, code) for (op, _), code in zip(rights, codes, strict=True))
+
+        def plus_minus(frame: Frame) -> Any:
+            v = first(frame)
+            for op, code in steps:
+                b = code(frame)
+                if type(v) is float and type(b) is float:
+                    v = v + b if op == "+" else v - b
+                else:
+                    v = general(op, v, b)
+            return v
+
+        return plus_minus
+
     def visit_Binary(self, node: ast.Binary) -> Code:
         if _chain_length(node, ast.Binary, "left") >= LONG_CHAIN:
             return self.binary_chain(node)
         op = node.op
+        if op == "+" or op == "-":
+            chain = self.sum_chain(node)
+            if chain is not None:
+                return chain
         left = self.expr(node.left)
         right = self.expr(node.right)
         if op == "&&" or op == "||":

@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from mlang.errors import error
+from mlang.errors import MatlabError, error
 from mlang.evaluation.compiler.runtime import MISSING, Code, constant_of
 from mlang.evaluation.frame import Frame
-from mlang.registry import MISSING_LITERAL, MISSING_VALUE
+from mlang.registry import MISSING_LITERAL, MISSING_VALUE, first_value
 from mlang.values import indexing
 from mlang.values.handle import FunctionHandle
 from mlang.values.objects import FUNCTION_LIKE
@@ -60,8 +60,10 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
     count = len(codes)
     # the path generation resolved in, the target, the target's direct call for nargout 0
     # and 1 (None: its general ``call``) and its direct call for the one value (None: none)
-    # and, for one or two arguments, the direct value taking them as they are (None: none)
-    cache: list[Any] = [-1, None, None, None, None, None]
+    # and, for one or two arguments, the direct value taking them as they are (None: none);
+    # then, for one or two arguments, the builtin's own function to call here (None: none),
+    # the argument classes that route its calls, and whether it takes nargout=1
+    cache: list[Any] = [-1, None, None, None, None, None, None, None, False]
     float64 = np.dtype(np.float64)
     only = codes[0] if count == 1 else None
     # x([1 3]): the positions of a literal index, worked out once
@@ -82,6 +84,9 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         # (a function that specializes on this site's literals keeps its specialized call)
         of_args = getattr(target, "direct_value_of", None)
         cache[5] = None if of_args is None else of_args(count, literals)
+        inline_call = getattr(target, "inline_call", None)
+        inline = None if inline_call is None or count not in (1, 2) else inline_call(count, literals)
+        cache[6], cache[7], cache[8] = (None, None, False) if inline is None else inline
         cache[1] = target
         cache[0] = interp.generation
         return target
@@ -112,6 +117,12 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
             values = args(frame)
             if cache[0] != interp.generation:
                 resolve(frame)
+            direct_value = cache[4]
+            if direct_value is not None:
+                v = direct_value(interp, values)
+                if v is MISSING_VALUE:
+                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                return v
             return function_value(frame, values)
         return variable_value(frame, base)
 
@@ -143,6 +154,18 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
             if base is MISSING:
                 a = only(frame)
                 if cache[0] == interp.generation:
+                    fn = cache[6]
+                    if fn is not None and type(a) not in cache[7]:  # the function itself
+                        try:
+                            v = fn(a, nargout=1) if cache[8] else fn(a)
+                        except MatlabError as exc:
+                            cache[1].label(exc)
+                            raise
+                        if v is None or type(v) is tuple:
+                            v = first_value(v)
+                            if v is MISSING_VALUE:
+                                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                        return v
                     of_one = cache[5]
                     if of_one is not None:
                         v = of_one(interp, a)
@@ -174,6 +197,20 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
                 a = first(frame)
                 b = second(frame)
                 if cache[0] == interp.generation:
+                    fn = cache[6]
+                    if fn is not None:  # the function itself
+                        routes = cache[7]
+                        if type(a) not in routes and type(b) not in routes:
+                            try:
+                                v = fn(a, b, nargout=1) if cache[8] else fn(a, b)
+                            except MatlabError as exc:
+                                cache[1].label(exc)
+                                raise
+                            if v is None or type(v) is tuple:
+                                v = first_value(v)
+                                if v is MISSING_VALUE:
+                                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
+                            return v
                     of_two = cache[5]
                     if of_two is not None:
                         v = of_two(interp, a, b)
