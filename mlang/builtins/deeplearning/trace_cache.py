@@ -605,6 +605,22 @@ def _computed(op: Any, raw: list, interp: Any) -> np.ndarray:
         x = raw[0]
         if type(x) is np.ndarray and x.dtype in FLOAT_DTYPES and x.ndim == 2 and x.size != 1:
             return kernel(x)
+    if name == "power" and len(raw) == 2:
+        x, b = raw  # a real power by an integer constant, as the operator on dlarrays takes it
+        if type(b) is float and b.is_integer() and type(x) is np.ndarray and x.dtype in FLOAT_DTYPES:
+            return x * x if b == 2.0 else np.power(x, b)
+    if name == "uminus" and len(raw) == 1:
+        x = raw[0]
+        if type(x) is np.ndarray and x.dtype in FLOAT_DTYPES:
+            return -x
+    if name == "log" and len(raw) == 1:
+        x = raw[0]
+        if type(x) is np.ndarray and x.dtype in FLOAT_DTYPES and x.ndim == 2 and x.size != 1:
+            try:  # real where NumPy raises no invalid flag (no negative input): the builtin's way
+                with np.errstate(invalid="raise", divide="ignore", over="ignore", under="ignore"):
+                    return np.log(x)
+            except FloatingPointError:
+                pass  # (complex elements: the builtin)
     if (name == "sum" or name == "mean") and len(raw) == 2:
         reduced = _reduction(name, raw[0], raw[1])
         if reduced is not None:

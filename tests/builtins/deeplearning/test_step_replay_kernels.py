@@ -113,3 +113,28 @@ def test_replayed_reductions_give_the_builtins_results(name: str, option: object
 
     _same_as_builtin(name, [_reduced_operands()[i], char_row(option) if type(option) is str
                             else option])
+
+
+@pytest.mark.parametrize("name", ["uminus", "log"])
+@pytest.mark.parametrize("i", range(len(_operands())))
+def test_replayed_negation_and_log_give_the_builtins_results(name: str, i: int) -> None:
+    _same_as_builtin(name, [_operands()[i]])
+
+
+def test_replayed_log_of_negative_numbers_is_the_builtins_complex_result() -> None:
+    for x in (np.array([[-1.0, 2.0, np.nan, 0.0, -0.0]]), np.array([[-np.inf, 1.0]], np.float32),
+              np.array([[np.nan, np.inf, 0.0]])):
+        _same_as_builtin("log", [x])
+
+
+@pytest.mark.parametrize("exponent", [2.0, 3.0, -1.0, 0.0, -2.0, 0.5, 2.5])
+@pytest.mark.parametrize("i", range(len(_operands())))
+def test_replayed_powers_give_the_builtins_and_the_operators_results(exponent: float, i: int) -> None:
+    x = _operands()[i]
+    _same_as_builtin("power", [x, exponent])
+    if type(x) is np.ndarray and x.dtype.kind == "f" and exponent.is_integer():
+        with np.errstate(all="ignore"):
+            want = ops.operator(".^", DlArray(x), exponent).data
+            got = trace_cache._computed(BUILTINS["power"], [x, exponent], None)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got, want)
