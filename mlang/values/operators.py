@@ -297,6 +297,8 @@ _ndarray = np.ndarray  # (a module name: binary tests types against it several t
 # a 2-D double array and a double scalar, or two of one size: NumPy's values are MATLAB's
 # (computed as the element-wise path computes them, with no conversion)
 _ARRAY_SCALAR_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
+# a 2-D double array and a double scalar: division too (a / b is quick_double's a / b)
+_DOUBLE_BY_SCALAR_FAST = {**_ARRAY_SCALAR_FAST, "/": np.true_divide, "./": np.true_divide}
 _SAME_SHAPE_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, **COMPARE}
 # an array and a double scalar: the matrix operator is the element-wise one
 _ARRAY_BY_SCALAR = {"+": "+", "-": "-", ".*": ".*", "*": ".*", "./": "./", "/": "./", ".^": ".^"}
@@ -319,19 +321,24 @@ def binary(symbol: str, a: object, b: object) -> object:
                 except (OverflowError, ZeroDivisionError):
                     pass
     elif ta is _ndarray and tb is float:
-        if (a.dtype is F64 or a.dtype is _MASK) and a.ndim == 2:  # the commonest case, computed here
-            fast = _ARRAY_SCALAR_FAST.get(symbol)
+        dtype = a.dtype
+        if dtype is F64 and a.ndim == 2:  # the commonest case, computed here
+            fast = _DOUBLE_BY_SCALAR_FAST.get(symbol)
             if fast is not None:
                 out = fast(a, b)
                 return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
-            if a.dtype is F64 and (symbol == "/" or symbol == "./" or (symbol == ".^" and b == 2.0)):
-                # (as quick_double divides and squares, without its dispatch)
-                out = a / b if symbol != ".^" else np.square(a)
-                return out.item() if out.size == 1 else out
-            if a.dtype is F64 and symbol == ".^":
+            if symbol == ".^":
+                if b == 2.0:  # (as quick_double squares, without its dispatch)
+                    out = np.square(a)
+                    return out.item() if out.size == 1 else out
                 quick = quick_double(symbol, a, b)
                 if quick is not None:  # (None: a complex power, the general path's)
                     return quick
+        elif dtype is _MASK and a.ndim == 2:
+            fast = _ARRAY_SCALAR_FAST.get(symbol)
+            if fast is not None:
+                out = fast(a, b)
+                return out.item() if out.size == 1 else out
         scalar_symbol = _ARRAY_BY_SCALAR.get(symbol)
         if scalar_symbol is not None:  # the same as the matrix operator, spared its checks
             if a.dtype in NARROW_INT_LIMITS:
