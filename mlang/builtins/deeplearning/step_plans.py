@@ -62,18 +62,18 @@ PLANS = "deep.dlfeval_plans"
 PATTERNS_KEPT = 8  # programs kept per function: past that, new patterns run the code
 FUNCTIONS_KEPT = 64  # functions with plans at most (then the table starts afresh)
 
-_NOT_RECORDED = object()  # a pattern whose call could not be recorded
 
 
 class FunctionPlans:
     """What is known of one function: the names its code calls (None: not plannable),
-    the path generation they were last found to resolve in and what they resolved to, and
-    its programs by pattern (_NOT_RECORDED for a pattern whose call cannot be replayed)."""
+    whether dlfeval's calls of it have stopped trying plans, the path generation the names
+    were last found to resolve in and what they resolved to, and its programs by pattern."""
 
-    __slots__ = ("calls", "generation", "programs", "resolution")
+    __slots__ = ("calls", "declined", "generation", "programs", "resolution")
 
     def __init__(self, calls: frozenset[str] | None) -> None:
         self.calls = calls
+        self.declined = False  # (its code may still be planned as part of another function's)
         self.generation = -1
         self.programs: dict[tuple, Any] = {}
         self.resolution: tuple = ()  # what the names called resolved to when recorded
@@ -97,7 +97,7 @@ def planned_call(interp: Any, fun: object, args: tuple, nargout: int) -> list | 
     if plans is None:
         plans = state[PLANS] = {}
     plan = _plan_of(plans, target)
-    if plan.calls is None or not _resolved(interp, plans, target, plan):
+    if plan.calls is None or plan.declined or not _resolved(interp, plans, target, plan):
         return None
     inputs: list = []
     key = pattern_key(list(args), nargout, True, inputs, as_traced=True)
@@ -105,11 +105,11 @@ def planned_call(interp: Any, fun: object, args: tuple, nargout: int) -> list | 
         return None
     program = plan.programs.get(key)
     if program is not None:
-        if program is _NOT_RECORDED or not untraced_replay(program, interp):
+        if not untraced_replay(program, interp):
             return None
         return replay_untraced(program, interp, inputs)
     if len(plan.programs) >= PATTERNS_KEPT:
-        plan.calls = None  # patterns keep changing (new data each call): the code runs
+        plan.declined = True  # patterns keep changing (new data each call): the code runs
         return None
     return _recorded(interp, fun, args, nargout, plan, key)
 
@@ -185,8 +185,12 @@ def _recorded(interp: Any, fun: FunctionHandle, args: tuple, nargout: int, plan:
         program = extract(traced_inputs, recorder, outs, start)
     except Unsupported:
         program = None
-    plan.programs[key] = program if program is not None and untraced_replay(program, interp) \
-        and _replayable(program) else _NOT_RECORDED
+    if program is not None and untraced_replay(program, interp) and _replayable(program):
+        plan.programs[key] = program
+    else:
+        # what stops a replay is mostly the code itself (no gradient, two of them, a matrix
+        # division): the function's later calls run its code without reading their pattern
+        plan.declined = True
     return [strip(v) for v in outs]
 
 

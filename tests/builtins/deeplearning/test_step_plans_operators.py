@@ -179,3 +179,24 @@ def test_errors_are_those_of_the_code(tmp_path, monkeypatch) -> None:
         assert errors[0] == errors[1]
         found.append(errors[0][0])
     assert found == ["MATLAB:sizeDimensionsMustMatch", "MATLAB:innerdim", "MATLAB:nonExistentField"]
+
+
+def test_a_function_declined_alone_is_planned_inside_another(tmp_path, monkeypatch) -> None:
+    """dlfeval of the loss alone (no gradient: nothing to replay untraced) stops trying
+    plans for it, without reading its inputs' pattern again; the gradient function that
+    calls it still replays."""
+    keys = []
+    real_key = step_plans.pattern_key
+    monkeypatch.setattr(step_plans, "pattern_key", lambda *args, **kw: keys.append(1) or real_key(*args, **kw))
+    files = {"mlp_gradient": MLP.split("\n\n")[0], "mlp_loss": MLP.split("\n\n")[1]}
+    code = MLP_SETUP + """
+    for k = 1:3
+        l0 = dlfeval(@mlp_loss, params, X, T);
+    end
+    """ + MLP_LOOP.removeprefix(MLP_SETUP)
+    fast, slow, replays, _, _ = both_ways(tmp_path, monkeypatch, files, code,
+                                          ("l0", "losses", "params", "grads"), cls="single")
+    assert replays == 3
+    assert len(keys) == 1 + 4  # the loss alone once; the gradient function at each call
+    for a, b in zip(fast, slow, strict=True):
+        same(a, b)
