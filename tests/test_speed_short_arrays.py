@@ -330,7 +330,7 @@ def test_a_failing_array_statement_leaves_its_variable() -> None:
 ROWS_OF_SCALARS = [
     "x = [k, k + 1, k - 2];", "x = [k, s];", "x = [-k, k ^ 2, k / 0];", "x = [k, y(2)];", "x = [k, h(1)];",
     "x = [s, s * 2];", "x = [k, 1];", "x = [k, mod(k, 2), max(k, s)];", "x = [k, y(end), y(2, 1)];",
-    "x = [x, k];", "x = [k, k > 2];", "x = [k, 1e308 * 10, -0];", "x = [k; k];", "x = [k, [1 2]];",
+    "x = [x, k];", "x = [k, k > 2];", "x = [k, y(9)];", "x = [k, q];", "x = [k, 1e308 * 10, -0];", "x = [k; k];", "x = [k, [1 2]];",
 ]
 
 
