@@ -126,7 +126,9 @@ BENCHMARKS = (
     Benchmark("tanh mlp step dlnetwork accelerated", "tanhnet_accel", "float32", 200, near_zero=1.0),
 )
 
-# (accelerated row, plain row): the gain of dlaccelerate is shown for mlang
+# (accelerated row, plain row): the gain of dlaccelerate is shown for mlang.  These plain
+# model functions are replayed by dlfeval's plans too (step_plans.py), so about 1x is
+# expected: dlaccelerate gains only over code a plan does not stand for.
 ACCELERATED_OVER_PLAIN = (("pinn loss+gradient accelerated", "pinn loss+gradient"),
                           ("tanh mlp step model fn accelerated", "tanh mlp step model fn"),
                           ("tanh mlp step dlnetwork accelerated", "tanh mlp step dlnetwork"))
