@@ -257,3 +257,34 @@ def test_a_specialized_positional_call_gives_the_specialized_list_call(name: str
     assert positional is not None and listed is not None
     for args in cases:
         same(positional(interp, *args), listed(interp, list(args)))
+
+
+def test_hypot_of_two_literals_is_its_value_worked_out_once() -> None:
+    hypot = BUILTINS["hypot"]
+    interp, _ = run("")
+    values = [3.0, 4.0, -0.0, 0.0, 1e308, -1e308, 5e-324, NAN, INF, -INF, 0.1]
+    for a in values:
+        for b in values:
+            common = hypot.specialize((a, b))
+            same(common([a, b]), hypot.call(interp, [a, b], 1)[0])
+            same(hypot.direct_value_of(2, (a, b))(interp, a, b), hypot.call(interp, [a, b], 1)[0])
+    for literals in ((3.0, MISSING_LITERAL), (MISSING_LITERAL, MISSING_LITERAL), (3.0, 1 + 2j),
+                     (3.0, np.array([[4]], dtype=np.int8)), (char_row("a"), 4.0), (3.0,)):
+        assert hypot.specialize(literals) is None
+    _, out = run("for k = 1:3, c = {hypot(3, 4), hypot(1e308, 1e308), hypot(3, single(4))}; end; "
+                 "disp(c{1}); disp(c{2}); disp(class(c{3})); disp(c{3})")
+    assert out.split() == ["5", "1.4142e+308", "single", "5"]
+
+
+def test_literal_arguments_are_read_as_they_are() -> None:
+    calls = "mod(7, 3), atan2(1, -2), abs(-3), numel('abc'), max([1 5], 3), find([0 1 1], 1), " \
+            "mod(-0, 5), size(zeros(2, 3), 2), hypot(3, -4), upper('ab'), isfield(struct('a', 1), 'b')"
+    literal = run(f"for k = 1:3, c = {{{calls}}}; end")[0].base.vars["c"]
+    variables = calls
+    for text, name in (("7", "x7"), ("3", "x3"), ("-2", "xm2"), ("'abc'", "xabc"), ("1", "x1")):
+        variables = variables.replace(f"({text},", f"({name},").replace(f", {text})", f", {name})")
+    assert variables != calls
+    general = run(f"x7 = 7; x3 = 3; xm2 = -2; xabc = 'abc'; x1 = 1; for k = 1:3, c = {{{variables}}}; end"
+                  )[0].base.vars["c"]
+    for a, b in zip(literal.data.reshape(-1), general.data.reshape(-1), strict=True):
+        same(a, b)

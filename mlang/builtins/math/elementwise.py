@@ -430,7 +430,16 @@ def _hypot_rule(g: object, h: object, a: object, b: object) -> tuple:
     return (ops.unbroadcast(ops.times(scale, a), a), ops.unbroadcast(ops.times(scale, b), b))
 
 
-@builtin(gradient=_hypot_rule)
+def _literal_doubles(literals: tuple) -> Callable[[list], float] | None:
+    """hypot(3, 4) with both arguments double literals: its value, worked out once (a float,
+    which nothing can change) (see Builtin.specialize)."""
+    if len(literals) != 2 or type(literals[0]) is not float or type(literals[1]) is not float:
+        return None
+    value = hypot(*literals)
+    return lambda args: value
+
+
+@builtin(gradient=_hypot_rule, specialize=_literal_doubles)
 def hypot(a: object, b: object) -> object:
     """C = hypot(A, B)  sqrt(abs(A).^2 + abs(B).^2) without overflow or underflow"""
     if type(a) is float and type(b) is float:  # NumPy's hypot (not math.hypot: its bits differ)

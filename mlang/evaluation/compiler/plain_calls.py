@@ -148,11 +148,15 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
             return function_value(frame, list(values))
         return _given(of_args(interp, *values))
 
+    # a literal argument is read as it is (its code gives that same object each time)
     if count == 1:
+        only_literal = literals[0]
+        only_is_literal = only_literal is not MISSING_LITERAL
+
         def value_of_one(frame: Frame) -> Any:
             base = frame.vars.get(name, MISSING)
             if base is MISSING:
-                a = only(frame)
+                a = only_literal if only_is_literal else only(frame)
                 if cache[0] == interp.generation:
                     fn = cache[6]
                     if fn is not None and type(a) not in cache[7]:  # the function itself
@@ -190,12 +194,15 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         return run, value_of_one
     if count == 2:
         first, second = codes
+        first_literal, second_literal = literals
+        first_is_literal = first_literal is not MISSING_LITERAL
+        second_is_literal = second_literal is not MISSING_LITERAL
 
         def value_of_two(frame: Frame) -> Any:
             base = frame.vars.get(name, MISSING)
             if base is MISSING:
-                a = first(frame)
-                b = second(frame)
+                a = first_literal if first_is_literal else first(frame)
+                b = second_literal if second_is_literal else second(frame)
                 if cache[0] == interp.generation:
                     fn = cache[6]
                     if fn is not None:  # the function itself
