@@ -439,3 +439,23 @@ def test_sites_without_literals_keep_the_positional_call() -> None:
     _, out = run("x = [0 0 3 4]; for k = 1:3, a = size(x, 1); b = size(x, k); c = find(x, 1); "
                  "d = zeros(1, 2); e = zeros(1, k); end; disp([a b c size(d) size(e)])")
     assert out.split() == ["1", "1", "3", "1", "2", "1", "3"]
+
+
+def test_sort_with_a_literal_direction() -> None:
+    for direction in (char_row("descend"), char_row("ascend")):
+        for x in ALL + [np.array([[3.0, 1.0]], dtype=np.float32), Cell.filled((1, 2))]:
+            literal_and_general("sort", (MISSING_LITERAL, direction), (x, direction))
+        common = specialized("sort", MISSING_LITERAL, direction)
+        assert common([np.array([[1.0, NAN]]), direction]) is NotImplemented
+        assert common([np.zeros((2, 2)), direction]) is NotImplemented
+    same(specialized("sort", MISSING_LITERAL, char_row("descend"))([np.array([[0.0, 3.0, -0.0, 3.0]]), None]),
+         np.array([[3.0, 3.0, 0.0, -0.0]]))
+    same(specialized("sort", MISSING_LITERAL, char_row("ascend"))([np.array([[2.0], [-0.0], [0.0]]), None]),
+         np.array([[-0.0], [0.0], [2.0]]))
+    for literals in ((MISSING_LITERAL, char_row("Descend")), (MISSING_LITERAL, MISSING_LITERAL),
+                     (MISSING_LITERAL, 1.0), (MISSING_LITERAL, char_row("descend").T),
+                     (np.array([[1.0, 2.0]]), char_row("descend")), (MISSING_LITERAL,)):
+        assert specialized("sort", *literals) is None
+    _, out = run("v = [3 NaN 1]; w = [2 -0 0]; for k = 1:3, a = sort(v, 'descend'); b = sort(w, 'ascend'); "
+                 "c = sort(int8(w), 'descend'); end; disp(a); disp(1 ./ b); disp(class(c))")
+    assert out.split() == ["NaN", "3", "1", "-Inf", "Inf", "0.5000", "int8"]

@@ -14,7 +14,7 @@ from mlang.builtins.math.elementwise import ARITHMETIC
 from mlang.builtins.math.reductions import along_last, back_from_last
 from mlang.builtins.math.short_rows import short_values
 from mlang.errors import error
-from mlang.registry import builtin
+from mlang.registry import MISSING_LITERAL, builtin
 from mlang.values.cell import Cell
 from mlang.values.core import (
     char_codes,
@@ -158,7 +158,25 @@ def _short_sorted(x: object, descending: bool) -> np.ndarray | None:
 _SORT_DIRECTIONS = {char_row("ascend").tobytes(): False, char_row("descend").tobytes(): True}
 
 
-@builtin(max_out=2, nargout=True)
+def _literal_direction(literals: tuple) -> Any:
+    """sort(x, 'descend') or sort(x, 'ascend') with the direction written as a literal: a
+    function giving ``_short_sorted`` of a short double vector, the direction read once here
+    (NotImplemented for anything else: the general call) (see Builtin.specialize).  Whatever
+    ``_short_sorted`` takes is a vector sort's quick path takes too."""
+    if len(literals) != 2 or literals[0] is not MISSING_LITERAL:
+        return None
+    descending = _direction_of(literals[1])
+    if descending is None:
+        return None
+
+    def sorted_vector(args: list) -> Any:
+        quick = _short_sorted(args[0], descending)
+        return NotImplemented if quick is None else quick
+
+    return sorted_vector
+
+
+@builtin(max_out=2, nargout=True, specialize=_literal_direction)
 def sort(x: Any, *args: Any, nargout: int = 1) -> object:
     """B = sort(A)
     B = sort(A,dim)
