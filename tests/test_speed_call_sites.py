@@ -288,3 +288,18 @@ def test_literal_arguments_are_read_as_they_are() -> None:
                   )[0].base.vars["c"]
     for a, b in zip(literal.data.reshape(-1), general.data.reshape(-1), strict=True):
         same(a, b)
+
+
+def test_three_arguments_with_literals_are_listed_in_place() -> None:
+    calls = "reshape(x, 2, 2), linspace(0, k, 3), linspace(k, 1, 3), repmat(x, 1, k), cat(2, x, k), " \
+            "repmat(7, k, 2), max(x, [], 2)"
+    shown = "; ".join(f"disp(c{{{i}}}); disp(class(c{{{i}}}))" for i in range(1, 8))
+    _, literal = run(f"x = [1 2 3 4]; for k = 1:3, c = {{{calls}}}; end; {shown}")
+    variables = calls.replace("2, 2", "two, two").replace("(0,", "(zero,").replace(", 3)", ", three)") \
+        .replace(", 1, ", ", one, ").replace("(2,", "(two,").replace("(7, k, 2)", "(seven, k, two)") \
+        .replace("[], 2)", "[], two)")
+    _, general = run(f"x = [1 2 3 4]; one = 1; two = 2; three = 3; zero = 0; seven = 7; "
+                     f"for k = 1:3, c = {{{variables}}}; end; {shown}")
+    assert variables.count("two") == 5 and "seven" in variables
+    assert literal == general
+    assert literal.split()[:5] == ["1", "3", "2", "4", "double"]

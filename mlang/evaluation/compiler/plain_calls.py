@@ -48,6 +48,11 @@ def listing(codes: list[Code]) -> Callable[[Frame], list]:
         return lambda frame: [a(frame), b(frame)]
     if len(codes) == 3:
         a, b, c = codes
+        first, second, third = constants
+        if second is not MISSING and third is not MISSING:  # reshape(x, 2, 2)
+            return lambda frame: [a(frame), second, third]
+        if first is not MISSING and third is not MISSING:  # linspace(0, x, 3)
+            return lambda frame: [first, b(frame), third]
         return lambda frame: [a(frame), b(frame), c(frame)]
     return lambda frame: [code(frame) for code in codes]
 
