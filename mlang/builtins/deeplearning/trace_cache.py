@@ -20,7 +20,7 @@ table of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from sys import getrefcount
 from types import FunctionType
 from typing import Any
@@ -39,6 +39,11 @@ from mlang.autodiff.trace import (
     result_data,
 )
 from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
+from mlang.builtins.deeplearning.tanh_replay import (
+    rule_contributions,
+    slope_steps,
+    step_value,
+)
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, FLOAT_DTYPES, char_text, numpy_agrees
 from mlang.values.struct import Struct
@@ -279,6 +284,9 @@ class FirstOrder:
     # argument's slot when the gradient goes on to it, else None)
     active: tuple
     kept: frozenset  # indexes of the steps whose arguments the rules read
+    # steps that read 1 - y.^2 of a tanh result y: index -> (the slot of y, whether the
+    # step is tanh_backward) (tanh_replay.slope_steps)
+    slopes: dict = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -532,7 +540,8 @@ def _first_order(steps: list) -> FirstOrder | None:
         parents = tuple(s if s is not None and s in needed else None for s, _spec in step.args)
         active.append((k, rule, step.out, parents))
         reached.update(s for s in parents if s is not None)
-    return FirstOrder(at[0], targets, tuple(active), frozenset(k for k, *_ in active))
+    return FirstOrder(at[0], targets, tuple(active), frozenset(k for k, *_ in active),
+                      slope_steps(steps, at[0]))
 
 
 # -------------------------------------------------------------------- replay
@@ -690,15 +699,19 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
     for k, x in enumerate(inputs):
         values[k] = x.data
     kept: dict[int, list] = {}
+    slopes = plan.slopes
+    memo: dict[int, np.ndarray] = {}  # 1 - y.^2 by the slot of y (tanh_replay)
     with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
         for k, step in enumerate(program.steps):
             if k == plan.at:
-                _untraced_gradient(step, plan, values, kept)
+                _untraced_gradient(step, plan, values, kept, memo)
                 continue
             raw = [spec if s is None else values[s] for s, spec in step.args]
             op = step.op
             if type(op) is Primitive:
-                values[step.out] = op.fn(*raw)
+                slope = slopes.get(k)
+                out = None if slope is None else step_value(raw, slope[0], memo)
+                values[step.out] = op.fn(*raw) if out is None else out
             else:
                 values[step.out] = _computed(op, raw, interp)
             if k in plan.kept:
@@ -710,9 +723,13 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
     return results
 
 
-def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept: dict) -> None:
+def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept: dict,
+                       memo: dict | None = None) -> None:
     """The gradient step of ``_replay_untraced``: what backward computes without higher
-    derivatives, on slots instead of nodes."""
+    derivatives, on slots instead of nodes (``memo``: the forward steps' 1 - y.^2)."""
+    slopes = plan.slopes
+    if memo is None:
+        memo = {}
     y = values[step.y]
     grads: dict[int, Any] = {step.y: np.ones(y.shape, y.dtype)}
     targets = plan.targets
@@ -728,7 +745,10 @@ def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept:
                 raw = [v.astype(np.float64) if type(v) is ndarray and v.dtype.kind == "b" else v
                        for v in raw]
                 break
-        for parent, c in zip(parents, rule(g, values[out], *raw), strict=False):
+        slope = slopes.get(k)
+        contributions = rule(g, values[out], *raw) if slope is None else \
+            rule_contributions(slope, rule, g, values[out], raw, memo)
+        for parent, c in zip(parents, contributions, strict=False):
             if c is None or parent is None:
                 continue
             if type(c) is FunctionType:  # computed only when needed
