@@ -23,8 +23,10 @@ def power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         if p.is_integer():  # no complex results possible: a scalar exponent keeps NumPy fast
             return np.power(x, y.dtype.type(p))
     if x.dtype.kind == "f" and y.dtype.kind == "f" and (x.size == 0 or not np.fmin.reduce(x, axis=None) < 0):
-        # no negative base (NaN aside), so no complex power: one read of x, not three masks
-        return np.power(x, y)
+        # no negative base (NaN aside), so no complex power: one read of x, not three masks;
+        # a single exponent goes as a scalar, as the direct paths pass it (NumPy takes its
+        # square root for 0.5 then whatever the base's size: (-0)^0.5 is -0 everywhere)
+        return np.power(x, y.dtype.type(y.reshape(-1)[0]) if y.size == 1 else y)
     if x.dtype.kind == "f" and y.dtype.kind == "f":
         # A negative base to a finite non-integer power is complex ((-8)^(1/3));
         # only those elements are computed as complex, so the others stay exact.

@@ -154,13 +154,11 @@ def test_square_of_other_classes(it):
 
 
 def general_power(x: np.ndarray, y: np.ndarray) -> object:
-    """x.^y of real arrays with the complex elements found by a mask first; a double scalar
-    gives what each element of a row of it gives, as mlang's double scalars do (NumPy's loop
-    for one element skips the shortcut its loops for rows take for an exponent of 0.5:
-    (-0)^0.5 is +0 there, -0 in a row)."""
-    if x.size == 1 and y.size == 1 and x.dtype == np.float64:
-        row = general_power(np.repeat(x.reshape(1, 1), 2, axis=1), y)
-        return row if type(row) is not np.ndarray else result(row[:, :1])
+    """x.^y of real arrays with the complex elements found by a mask first; a single
+    exponent is a scalar (NumPy takes its square root for 0.5 then, whatever the base's
+    size: (-0)^0.5 is -0, for a double scalar too)."""
+    if y.size == 1:
+        y = y.dtype.type(y.reshape(-1)[0])
     with np.errstate(all="ignore"):
         complex_at = (x < 0) & (y != np.trunc(y)) & np.isfinite(y)
         if complex_at.any():

@@ -92,3 +92,11 @@ def test_real_elements_keep_their_real_values_beside_complex_ones(name, inside, 
     assert mixed.dtype.kind == "c" and mixed[0, -1].imag != 0
     np.testing.assert_array_equal(mixed[0, :-1].real, real[0])
     assert not mixed[0, :-1].imag.any()
+
+
+def test_the_sign_of_a_zero_power_is_one_for_every_size():
+    # NumPy's square root for an exponent of 0.5 keeps -0's sign; every path passes it on
+    interp, _ = run("z = -0; a = z ^ 0.5; b = z .^ 0.5; c = [z] .^ [0.5]; d = [z z] .^ 0.5; "
+                    "e = power(z, 0.5); f = [z z] .^ [0.5 0.5];")
+    signs = [np.signbit(np.asarray(interp.base.vars[n])).ravel().tolist() for n in "abcdef"]
+    assert signs == [[True], [True], [True], [True, True], [True], [False, False]]
