@@ -34,6 +34,8 @@ SPARSE_AWARE: set[str] = {
     "plus", "minus", "times", "rdivide", "ldivide", "power", "mtimes", "mrdivide",
     "mldivide", "mpower", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "not",
     "uminus", "uplus", "transpose", "ctranspose", "horzcat", "vertcat",
+    # functions that hand their arguments on as they are
+    "feval", "deal", "struct",
 }
 
 # Element-wise functions with f(0) == 0: computed on the stored values, result sparse.

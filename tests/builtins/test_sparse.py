@@ -411,3 +411,18 @@ def test_builtins_called_from_matlab_code_see_sparse_arguments(m):
 def test_a_sparse_condition_is_true_when_every_element_is_nonzero(m):
     assert m.run("S = sparse([1 0; 0 1]); if S(1,1), disp('a'), end; "
                  "if S, disp('b'), else, disp('c'), end") == "a\nc\n"
+
+
+def test_functions_that_hand_arguments_on_keep_them_sparse(m):
+    # feval calls its function on the sparse matrix itself (abs keeps it sparse); deal and
+    # struct hand it on as it is
+    values = m.values(
+        DOC_A + "S = sparse(-A); a = feval('abs', S); b = feval(@abs, S); c = feval(@(x) x * 2, S); "
+        "[d, e] = deal(S); t = struct('f', S); f = t.f; g = feval('full', S);",
+        "a", "b", "c", "d", "e", "f", "g")
+    *kept, made_full = values
+    doc = np.array([[0, 0, 0, 5], [0, 2, 0, 0], [1, 3, 0, 0], [0, 0, 4, 0]], dtype=float)
+    for got, want in zip(kept, [doc, doc, -2 * doc, -doc, -doc, -doc], strict=True):
+        np.testing.assert_array_equal(full_of(got), want)
+    assert not is_sparse(made_full)
+    np.testing.assert_array_equal(made_full, -doc)
