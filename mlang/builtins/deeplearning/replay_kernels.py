@@ -4,12 +4,19 @@ without the builtin's argument parsing; anything else calls the builtin."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from mlang.autodiff import ops
+from mlang.autodiff.ops import MATMUL
 from mlang.autodiff.trace import result_data
+from mlang.builtins.coerce import text_option
+from mlang.builtins.deeplearning.tanh_replay import rule_contributions, slope_steps, step_value
 from mlang.values.core import CHAR, FLOAT_DTYPES, char_text, numpy_agrees
+from mlang.values.operators import OUTER_PRODUCT_MIN
 
 # Element-wise operators whose result, for real arrays of one floating class (or an array
 # and a double scalar) that NumPy broadcasts as MATLAB expands them, is NumPy's: computed
@@ -87,3 +94,88 @@ def _reduction(name: str, x: Any, option: Any) -> np.ndarray | None:
     values = x.reshape(-1, order="F").astype(np.float64)
     out = np.asarray(values.sum(axis=-1) / values.shape[-1]).reshape(1, 1)
     return out.astype(np.float32) if x.dtype == np.float32 else out
+
+
+# ------------------------------------------------- kernels of a program's steps
+
+
+def step_kernels(steps: list, end: int) -> tuple[dict, dict]:
+    """The kernels of the steps before ``end`` of an untraced replay (trace_cache.FirstOrder):
+    by step index, what computes the step's value from (its arguments' data, the replay's
+    memo), giving None where it declines, and what gives its rule's contributions from
+    (rule, gradient, value, arguments' data, memo)."""
+    values: dict[int, Callable] = {}
+    rules: dict[int, Callable] = {}
+    for k, (y_slot, backward) in slope_steps(steps, end).items():
+        if backward:
+            values[k] = lambda raw, memo, y_slot=y_slot: step_value(raw, y_slot, memo)
+        rules[k] = lambda rule, g, out, raw, memo, entry=(y_slot, backward): \
+            rule_contributions(entry, rule, g, out, raw, memo)
+    for k, step in enumerate(steps[:end]):
+        op = step.op
+        if op is MATMUL and len(step.args) == 4:
+            ones = _ones_operand(step.args)
+            if ones is not None:
+                values[k] = lambda raw, memo, ones=ones: _outer_product_by_ones(raw, ones)
+        elif getattr(op, "name", None) in ("sum", "mean") and getattr(op, "gradient", None) \
+                and _plain_options(step.args):
+            rules[k] = _mean_rule if op.name == "mean" else _sum_rule
+    return values, rules
+
+
+def _ones_operand(args: tuple) -> int | None:
+    """Which operand (0 or 1) of a matmul step is a constant real floating array of ones
+    (a seed of ones through a layer), when the other is not a constant and the transpose
+    flags are constants; None otherwise."""
+    (sa, a), (sb, b), (st, ta), (su, tb) = args
+    if st is not None or su is not None or type(ta) is not bool or type(tb) is not bool:
+        return None
+    for which, (s, v), other in ((0, (sa, a), sb), (1, (sb, b), sa)):
+        if s is None and other is not None and type(v) is np.ndarray and v.dtype in FLOAT_DTYPES \
+                and v.ndim == 2 and v.size and bool((v == 1.0).all()):
+            return which
+    return None
+
+
+def _outer_product_by_ones(raw: list, ones: int) -> np.ndarray | None:
+    """op(a) * op(b) when the inner dimension is 1 and one factor is ones, where
+    matrix_product makes the outer product by einsum and adds +0: each element is the other
+    factor's element times 1 (itself) plus +0, so the other factor plus +0, repeated (in
+    einsum's C order).  None for products matrix_product computes otherwise."""
+    a, b, ta, tb = raw
+    if type(a) is not np.ndarray or type(b) is not np.ndarray or a.ndim != 2 or b.ndim != 2:
+        return None
+    x = a.T if ta else a
+    y = b.T if tb else b
+    if x.shape[1] != 1 or y.shape[0] != 1 or x.shape[0] * y.shape[1] < OUTER_PRODUCT_MIN \
+            or x.dtype is not y.dtype or x.dtype not in FLOAT_DTYPES:
+        return None
+    out = np.empty((x.shape[0], y.shape[1]), x.dtype)
+    out[...] = np.add(x if ones == 1 else y, 0.0)
+    return out
+
+
+def _plain_options(args: tuple) -> bool:
+    """Whether a sum or mean step reduces a computed value with constant options none of
+    which is 'omitnan' (its rule then reads no data but the gradient's)."""
+    if not args or args[0][0] is None:
+        return False
+    return all(s is None and text_option(v) != "omitnan" for s, v in args[1:])
+
+
+def _mean_rule(rule: Callable, g: Any, y: Any, raw: list, memo: dict) -> tuple:
+    """The rule of mean with options that omit nothing: the gradient spread evenly."""
+    x = raw[0]
+    if type(x) is not np.ndarray:
+        return rule(g, y, *raw)
+    shape = x.shape
+    options = len(raw) - 1
+    if math.prod(shape) == 0:  # the mean of nothing (NaN) depends on no element
+        return (None,) * (1 + options)
+    count = math.prod(shape) / math.prod(ops.shape_of(y))
+    return (ops.times(ops.expand_to(g, shape), 1 / count),) + (None,) * options
+
+
+def _sum_rule(rule: Callable, g: Any, y: Any, raw: list, memo: dict) -> tuple:
+    """The rule of sum with options that omit nothing: the gradient repeated."""
+    return (ops.expand_to(g, ops.shape_of(raw[0])),) + (None,) * (len(raw) - 1)

@@ -39,11 +39,7 @@ from mlang.autodiff.trace import (
 )
 from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
 from mlang.builtins.deeplearning.replay_kernels import computed as _computed
-from mlang.builtins.deeplearning.tanh_replay import (
-    rule_contributions,
-    slope_steps,
-    step_value,
-)
+from mlang.builtins.deeplearning.replay_kernels import step_kernels
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, char_text
 from mlang.values.struct import Struct
@@ -284,9 +280,11 @@ class FirstOrder:
     # argument's slot when the gradient goes on to it, else None)
     active: tuple
     kept: frozenset  # indexes of the steps whose arguments the rules read
-    # steps that read 1 - y.^2 of a tanh result y: index -> (the slot of y, whether the
-    # step is tanh_backward) (tanh_replay.slope_steps)
-    slopes: dict = field(default_factory=dict)
+    # kernels of steps (replay_kernels.step_kernels): by the index of a step, what computes
+    # its value from (its arguments' data, the replay's memo), None where it declines ...
+    values: dict = field(default_factory=dict)
+    # ... and its rule's contributions from (rule, gradient, value, arguments' data, memo)
+    rules: dict = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -541,7 +539,7 @@ def _first_order(steps: list) -> FirstOrder | None:
         active.append((k, rule, step.out, parents))
         reached.update(s for s in parents if s is not None)
     return FirstOrder(at[0], targets, tuple(active), frozenset(k for k, *_ in active),
-                      slope_steps(steps, at[0]))
+                      *step_kernels(steps, at[0]))
 
 
 # -------------------------------------------------------------------- replay
@@ -621,8 +619,8 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
     for k, x in enumerate(inputs):
         values[k] = x.data
     kept: dict[int, list] = {}
-    slopes = plan.slopes
-    memo: dict[int, np.ndarray] = {}  # 1 - y.^2 by the slot of y (tanh_replay)
+    kernels = plan.values
+    memo: dict[int, np.ndarray] = {}  # values the kernels share (tanh_replay)
     with np.errstate(all="ignore"):  # 0/0 and overflow give NaN and Inf, as in MATLAB
         for k, step in enumerate(program.steps):
             if k == plan.at:
@@ -630,10 +628,12 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
                 continue
             raw = [spec if s is None else values[s] for s, spec in step.args]
             op = step.op
-            if type(op) is Primitive:
-                slope = slopes.get(k)
-                out = None if slope is None else step_value(raw, slope[0], memo)
-                values[step.out] = op.fn(*raw) if out is None else out
+            kernel = kernels.get(k)
+            out = None if kernel is None else kernel(raw, memo)
+            if out is not None:
+                values[step.out] = out
+            elif type(op) is Primitive:
+                values[step.out] = op.fn(*raw)
             else:
                 values[step.out] = _computed(op, raw, interp)
             if k in plan.kept:
@@ -648,8 +648,9 @@ def replay_untraced(program: Program, interp: Any, inputs: list[DlArray]) -> lis
 def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept: dict,
                        memo: dict | None = None) -> None:
     """The gradient step of ``_replay_untraced``: what backward computes without higher
-    derivatives, on slots instead of nodes (``memo``: the forward steps' 1 - y.^2)."""
-    slopes = plan.slopes
+    derivatives, on slots instead of nodes (``memo``: the values the forward steps' kernels
+    shared)."""
+    kernels = plan.rules
     if memo is None:
         memo = {}
     y = values[step.y]
@@ -667,9 +668,9 @@ def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept:
                 raw = [v.astype(np.float64) if type(v) is ndarray and v.dtype.kind == "b" else v
                        for v in raw]
                 break
-        slope = slopes.get(k)
-        contributions = rule(g, values[out], *raw) if slope is None else \
-            rule_contributions(slope, rule, g, values[out], raw, memo)
+        kernel = kernels.get(k)
+        contributions = rule(g, values[out], *raw) if kernel is None else \
+            kernel(rule, g, values[out], raw, memo)
         for parent, c in zip(parents, contributions, strict=False):
             if c is None or parent is None:
                 continue
