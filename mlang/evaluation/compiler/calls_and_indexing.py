@@ -477,6 +477,9 @@ class ReferenceCompiler:
         if not all(_is_simple(a) and not self.facts.contains_end(a) for a in node.args):
             return None
         name = node.base.name  # type: ignore[attr-defined]
+        codes = self._plain_call_site(node)
+        if codes is not None:  # a plain site's value indexes an array itself, and calls directly
+            return plain_call_or_index(self.interp, self.unit, name, codes)[1]
         general = self._general_index(node)
         first, second = (self.expr(a) for a in node.args)
         index = indexing.index

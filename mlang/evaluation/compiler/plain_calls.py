@@ -230,6 +230,8 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
                             raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
                         return v
                 return positional_value(frame, a, b)
+            if type(base) is np.ndarray:  # x(i, j) of an array
+                return index(base, [first(frame), second(frame)])
             return variable_value(frame, base)
 
         return run, value_of_two
