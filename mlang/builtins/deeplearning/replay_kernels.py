@@ -120,7 +120,27 @@ def step_kernels(steps: list, end: int) -> tuple[dict, dict]:
         elif getattr(op, "name", None) in ("sum", "mean") and getattr(op, "gradient", None) \
                 and _plain_options(step.args):
             rules[k] = _mean_rule if op.name == "mean" else _sum_rule
+            if op.name == "mean" and len(step.args) == 2 and _is_all(step.args[1][1]):
+                values[k] = _mean_of_all
     return values, rules
+
+
+def _is_all(v: Any) -> bool:
+    return type(v) is np.ndarray and v.dtype == CHAR and v.size == 3 and char_text(v).lower() == "all"
+
+
+def _mean_of_all(raw: list, memo: dict) -> np.ndarray | None:
+    """mean(x, 'all') of a real double matrix as _reduction computes it (the elements in
+    column-major order summed, divided by their number), the option read when the program
+    was made and no copy of elements already in that order (the same sum of the same
+    elements in the same layout); None for other arguments."""
+    x = raw[0]
+    if type(x) is not np.ndarray or x.dtype != np.float64 or x.ndim != 2 or not x.size:
+        return None
+    values = x.reshape(-1, order="F")
+    if not values.flags.c_contiguous:
+        values = values.astype(np.float64)
+    return np.array([[values.sum(axis=-1) / values.shape[-1]]])
 
 
 def _ones_operand(args: tuple) -> int | None:
