@@ -100,3 +100,31 @@ def test_the_sign_of_a_zero_power_is_one_for_every_size():
                     "e = power(z, 0.5); f = [z z] .^ [0.5 0.5];")
     signs = [np.signbit(np.asarray(interp.base.vars[n])).ravel().tolist() for n in "abcdef"]
     assert signs == [[True], [True], [True], [True, True], [True], [False, False]]
+
+
+OPERATORS = {"+": "plus", "-": "minus", "*": "mtimes", ".*": "times", "/": "mrdivide",
+             "./": "rdivide", ".^": "power", "^": "mpower", "==": "eq", "<": "lt", ">=": "ge"}
+
+
+@pytest.mark.parametrize("op", sorted(OPERATORS))
+def test_a_constant_before_a_variable_is_the_operator_function(op):
+    # `2 * v` reads v directly (a constant written on the left): the same as the function form
+    checks = "\n".join(
+        f"        try, r1 = {c} {op} v; catch e1, r1 = e1.identifier; end\n"
+        f"        try, r2 = {OPERATORS[op]}({c}, v); catch e2, r2 = e2.identifier; end\n"
+        f"        same(end+1) = isequaln(r1, r2) && strcmp(class(r1), class(r2)) "
+        f"&& isequal(signbit_of(r1), signbit_of(r2));"
+        for c in ("2", "0", "0.5", "3"))  # (a minus sign before a literal is unary minus: -0 .^ v is -(0 .^ v))
+    interp, _ = run(f"""
+    values = {{3, -0, [1 2 3], int8([4 -5]), [true false], 'ab', [], NaN, single(2.5), 7}};
+    signbit_of = @(x) isnumeric(x) && isreal(x) && ~isempty(x) && all(1 ./ double(x(:)) < 0);
+    same = true(1, 0);
+    for k = 1:numel(values)
+        v = values{{k}};
+{checks}
+    end
+    p = 2 {op} pi;
+    """)
+    assert np.asarray(interp.base.vars["same"]).size == 40
+    assert np.asarray(interp.base.vars["same"]).all()
+    assert interp.base.vars["p"] is not None

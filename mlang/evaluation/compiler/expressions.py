@@ -410,8 +410,18 @@ class ExpressionCompiler:
         # Double scalars are Python floats: compute them inline.  Operands that are a
         # plain variable or a constant are read directly instead of through a closure.
         var_l, var_r = self.plain_variable(node.left), self.plain_variable(node.right)
-        const_r = _double_constant(node.right)
+        const_l, const_r = _double_constant(node.left), _double_constant(node.right)
         guard = SCALAR_GUARDS.get(op)
+        if const_l is not None and var_r is not None and guard is None:
+            def const_var(frame: Frame) -> Any:  # 2 * v
+                try:
+                    b = frame.vars[var_r]
+                except KeyError:
+                    b = right(frame)
+                if type(b) is float:
+                    return scalar(const_l, b)
+                return general(op, const_l, b)
+            return const_var
         if var_l is not None and const_r is not None and guard is None:
             def var_const(frame: Frame) -> Any:
                 try:
