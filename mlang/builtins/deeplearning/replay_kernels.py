@@ -15,6 +15,7 @@ from mlang.autodiff.ops import MATMUL
 from mlang.autodiff.trace import result_data
 from mlang.builtins.coerce import text_option
 from mlang.builtins.deeplearning.tanh_replay import rule_contributions, slope_steps, step_value
+from mlang.builtins.math.short_rows import SEQUENTIAL_SUM
 from mlang.values.core import CHAR, FLOAT_DTYPES, char_text, numpy_agrees
 from mlang.values.operators import OUTER_PRODUCT_MIN
 
@@ -122,11 +123,24 @@ def step_kernels(steps: list, end: int) -> tuple[dict, dict]:
             rules[k] = _mean_rule if op.name == "mean" else _sum_rule
             if op.name == "mean" and len(step.args) == 2 and _is_all(step.args[1][1]):
                 values[k] = _mean_of_all
+            elif op.name == "mean" and len(step.args) == 1:
+                values[k] = _mean_of_vector
     return values, rules
 
 
 def _is_all(v: Any) -> bool:
     return type(v) is np.ndarray and v.dtype == CHAR and v.size == 3 and char_text(v).lower() == "all"
+
+
+def _mean_of_vector(raw: list, memo: dict) -> np.ndarray | None:
+    """mean(x) of a real double row or column of SEQUENTIAL_SUM elements or more, by the
+    builtin's own step for it (its sum divided by its number of elements); None for other
+    arguments (the builtin takes them)."""
+    x = raw[0]
+    if type(x) is not np.ndarray or x.dtype != np.float64 or x.ndim != 2 \
+            or x.size < SEQUENTIAL_SUM or (x.shape[0] != 1 and x.shape[1] != 1):
+        return None
+    return np.array([[float(x.sum() / x.size)]])
 
 
 def _mean_of_all(raw: list, memo: dict) -> np.ndarray | None:
