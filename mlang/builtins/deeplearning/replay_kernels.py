@@ -12,7 +12,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.ops import MATMUL
-from mlang.autodiff.trace import result_data
+from mlang.autodiff.trace import Primitive, result_data
 from mlang.builtins.coerce import text_option
 from mlang.builtins.deeplearning.tanh_replay import rule_contributions, slope_steps, step_value
 from mlang.builtins.math.short_rows import SEQUENTIAL_SUM
@@ -100,11 +100,12 @@ def _reduction(name: str, x: Any, option: Any) -> np.ndarray | None:
 # ------------------------------------------------- kernels of a program's steps
 
 
-def step_kernels(steps: list, end: int) -> tuple[dict, dict]:
+def step_kernels(steps: list, end: int, results: frozenset | set = frozenset()) -> tuple[dict, dict]:
     """The kernels of the steps before ``end`` of an untraced replay (trace_cache.FirstOrder):
     by step index, what computes the step's value from (its arguments' data, the replay's
     memo), giving None where it declines, and what gives its rule's contributions from
-    (rule, gradient, value, arguments' data, memo)."""
+    (rule, gradient, value, arguments' data, memo).  ``results``: the slots the program
+    returns."""
     values: dict[int, Callable] = {}
     rules: dict[int, Callable] = {}
     for k, (y_slot, backward) in slope_steps(steps, end).items():
@@ -125,7 +126,58 @@ def step_kernels(steps: list, end: int) -> tuple[dict, dict]:
                 values[k] = _mean_of_all
             elif op.name == "mean" and len(step.args) == 1:
                 values[k] = _mean_of_vector
+    for k in _sums_over_products(steps, end, results):
+        values[k] = _added_in_place
     return values, rules
+
+
+def _sums_over_products(steps: list, end: int, results: frozenset | set) -> list[int]:
+    """The plus steps before ``end`` whose first argument is a matrix product (W*x + b, a
+    layer written with operators) that nothing else reads: no other step, no result, and
+    no rule but mtimes' (which reads its operands, not its value) and plus' own (which
+    reads its arguments' shapes alone); the sum can be written over the product."""
+    readers: dict[int, int] = {}
+    made_by: dict[int, Any] = {}
+    for step in steps:
+        for s in _slots_read(step):
+            readers[s] = readers.get(s, 0) + 1
+        out = getattr(step, "out", None)
+        if out is not None:
+            made_by[out] = step.op
+    found = []
+    for k, step in enumerate(steps[:end]):
+        if getattr(step, "op", None) is None or getattr(step.op, "name", None) != "plus" \
+                or type(step.op) is Primitive or len(step.args) != 2:
+            continue
+        (a, _), (b, _) = step.args
+        maker = made_by.get(a)
+        if a is None or a == b or a in results or readers.get(a) != 1 or maker is None \
+                or type(maker) is Primitive or getattr(maker, "name", None) != "mtimes":
+            continue
+        found.append(k)
+    return found
+
+
+def _slots_read(step: Any) -> list[int]:
+    """The slots a step reads: an operation's arguments, a gradient step's y and sources."""
+    if hasattr(step, "args"):
+        return [s for s, _spec in step.args if s is not None]
+    return [step.y, *step.sources]
+
+
+def _added_in_place(raw: list, memo: dict) -> np.ndarray | None:
+    """x + b written over x, a matrix product no other step reads, when NumPy's sum of the
+    two is the builtin's (real arrays of one floating class) and has x's shape: the same
+    values as a new sum (``computed``).  None for other arguments."""
+    if len(raw) != 2:
+        return None
+    x, b = raw
+    if type(x) is not np.ndarray or type(b) is not np.ndarray or x.dtype not in FLOAT_DTYPES \
+            or b.dtype != x.dtype or x.base is not None or not x.flags.writeable \
+            or x.ndim != b.ndim or not numpy_agrees(x, b) \
+            or any(m != n and m != 1 for m, n in zip(b.shape, x.shape, strict=True)):
+        return None
+    return np.add(x, b, out=x)
 
 
 def _is_all(v: Any) -> bool:

@@ -511,13 +511,14 @@ def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: 
             step.late = all(last_reads.get(s, -1) <= k for s in step.outs)
             break
     program = Program(len(inputs), slots, steps, outputs)
-    program.first_order = _first_order(steps)
+    program.first_order = _first_order(steps, {s for _, found in outputs for s, _fmt in found})
     return program
 
 
-def _first_order(steps: list) -> FirstOrder | None:
+def _first_order(steps: list, results: set) -> FirstOrder | None:
     """The plan of the replay without traces, for a program with one gradient step whose
-    results need no trace once the call's results are untraced; None for other programs."""
+    results need no trace once the call's results are untraced (``results``: the slots the
+    call returns); None for other programs."""
     at = [k for k, step in enumerate(steps) if type(step) is GradientStep]
     if len(at) != 1 or steps[at[0]].higher and not steps[at[0]].late:
         return None
@@ -539,7 +540,7 @@ def _first_order(steps: list) -> FirstOrder | None:
         active.append((k, rule, step.out, parents))
         reached.update(s for s in parents if s is not None)
     return FirstOrder(at[0], targets, tuple(active), frozenset(k for k, *_ in active),
-                      *step_kernels(steps, at[0]))
+                      *step_kernels(steps, at[0], results))
 
 
 # -------------------------------------------------------------------- replay

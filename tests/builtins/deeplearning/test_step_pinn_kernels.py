@@ -216,3 +216,90 @@ def test_means_of_vectors_are_the_builtins(i: int) -> None:
     assert got.dtype == want.dtype and got.shape == want.shape == (1, 1)
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
+# ------------------------------------------------------ W*x + b written over W*x
+
+REUSED = """function [loss, grads] = reused_gradient(params, X)
+Z = params.W1*X;
+H = tanh(Z + params.b1) + Z;
+P = params.W2*H;
+loss = sum(P + params.b2, 'all') + sum(P, 'all');
+grads = dlgradient(loss, params);
+end
+"""
+
+REUSED_LOOP = """
+rng(5);
+params.W1 = dlarray(randn(4, 3)); params.b1 = dlarray(randn(4, 1));
+params.W2 = dlarray(randn(2, 4)); params.b2 = dlarray(randn(2, 1));
+X = dlarray(randn(3, 6));
+for k = 1:3
+    [loss, grads] = dlfeval(@reused_gradient, params, X);
+    params.W1 = params.W1 - 0.1 * grads.W1;
+end
+"""
+
+
+def test_products_read_elsewhere_are_not_written_over(tmp_path, monkeypatch) -> None:
+    fast, slow, replays, _, _ = both_ways(tmp_path, monkeypatch, {"reused_gradient": REUSED},
+                                          REUSED_LOOP, ("loss", "params", "grads"))
+    assert replays == 2
+    for a, b in zip(fast, slow, strict=True):
+        same(a, b)
+
+
+def test_sums_over_products_that_nothing_else_reads() -> None:
+    mtimes, plus, tanh = BUILTINS["mtimes"], BUILTINS["plus"], BUILTINS["tanh"]
+    steps = [trace_cache.OpStep(mtimes, ((0, ""), (1, "")), 3),      # 0: a product read once
+             trace_cache.OpStep(plus, ((3, ""), (2, "")), 4),        # 1: written over
+             trace_cache.OpStep(mtimes, ((0, ""), (4, "")), 5),      # 2: a product read twice
+             trace_cache.OpStep(plus, ((5, ""), (2, "")), 6),        # 3
+             trace_cache.OpStep(tanh, ((5, ""),), 7),                # 4
+             trace_cache.OpStep(MATMUL, ((0, ""), (7, ""), (None, False), (None, False)), 8),
+             trace_cache.OpStep(plus, ((8, ""), (2, "")), 9),        # 6: not a product of mtimes
+             trace_cache.OpStep(mtimes, ((0, ""), (9, "")), 10),     # 7: a result
+             trace_cache.OpStep(plus, ((10, ""), (2, "")), 11),      # 8
+             trace_cache.OpStep(mtimes, ((0, ""), (11, "")), 12),    # 9: read by the gradient
+             trace_cache.OpStep(plus, ((2, ""), (12, "")), 13),      # 10: the product second
+             trace_cache.GradientStep(13, (), (0,), False, False, (14,), True)]
+    values, _ = replay_kernels.step_kernels(steps, 11, {10})
+    assert [k for k, v in values.items() if v is replay_kernels._added_in_place] == [1]
+
+
+def _sums() -> list:
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((3, 4))
+    x[0, 0], x[1, 1] = -0.0, np.nan
+    b = rng.standard_normal((3, 1))
+    b[2, 0] = -0.0
+    return [(x, b), (x, b.T[:, :1].T), (x, rng.standard_normal((1, 4))), (x, x * 2.0),
+            (x.astype(np.float32), b.astype(np.float32)), (x, b.astype(np.float32)),
+            (x[:, :1], b), (b, x), (x, 2.5), (x, np.array([[np.inf]])), (x + 1j, b),
+            (np.ones((3, 4), bool), b), (x, rng.standard_normal((3, 4, 1)))]
+
+
+@pytest.mark.parametrize("i", range(len(_sums())))
+def test_sums_written_over_products_are_the_sums(i: int) -> None:
+    x, b = _sums()[i]
+    x = x.copy() if type(x) is np.ndarray else x
+    with np.errstate(all="ignore"):
+        want = trace_cache._computed(BUILTINS["plus"], [x, b], None) if not (
+            type(b) is np.ndarray and b.ndim == 3) else None
+        got = replay_kernels._added_in_place([x, b], {})
+    if got is None:
+        return
+    assert got is x  # (written over)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
+def test_views_and_read_only_products_are_not_written_over() -> None:
+    x = np.arange(12.0).reshape(3, 4)
+    b = np.ones((3, 1))
+    assert replay_kernels._added_in_place([x.copy(), b], {}) is not None
+    assert replay_kernels._added_in_place([x[:, :2], b], {}) is None
+    x.flags.writeable = False
+    assert replay_kernels._added_in_place([x, b], {}) is None
+    assert replay_kernels._added_in_place([np.ones((3, 4)), np.ones((3, 4, 1))], {}) is None
