@@ -108,7 +108,13 @@ def step_kernels(steps: list, end: int, results: frozenset | set = frozenset()) 
     returns."""
     values: dict[int, Callable] = {}
     rules: dict[int, Callable] = {}
-    for k, (y_slot, backward) in slope_steps(steps, end).items():
+    slopes = slope_steps(steps, end)
+    uses: dict[int, int] = {}  # (a tanh_backward step reads 1 - y.^2 in its value and its rule)
+    for y_slot, backward in slopes.values():
+        uses[y_slot] = uses.get(y_slot, 0) + (2 if backward else 1)
+    for k, (y_slot, backward) in slopes.items():
+        if uses[y_slot] < 2:
+            continue  # (read once: made as the rule makes it, without a copy kept)
         if backward:
             values[k] = lambda raw, memo, y_slot=y_slot: step_value(raw, y_slot, memo)
         rules[k] = lambda rule, g, out, raw, memo, entry=(y_slot, backward): \

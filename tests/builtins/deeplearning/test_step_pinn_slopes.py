@@ -10,7 +10,7 @@ import itertools
 import numpy as np
 import pytest
 
-from mlang.builtins.deeplearning import tanh_replay, trace_cache
+from mlang.builtins.deeplearning import replay_kernels, tanh_replay, trace_cache
 from mlang.builtins.math.elementwise import TANH_BACKWARD
 from mlang.registry import BUILTINS
 from tests.builtins.deeplearning.test_step_plans import both_ways, same
@@ -169,3 +169,13 @@ def test_constant_tanh_backward_arguments_take_no_slope() -> None:
              trace_cache.OpStep(BUILTINS["exp"], ((3, ""),), 4)]
     assert tanh_replay.slope_steps(steps, 4) == {1: (1, True), 2: (3, False)}
     assert tanh_replay.slope_steps(steps, 2) == {1: (1, True)}
+
+
+def test_a_slope_read_once_takes_no_kernel() -> None:
+    """A first-order pass through tanh reads 1 - y.^2 once: its rule makes it itself."""
+    once = [trace_cache.OpStep(BUILTINS["tanh"], ((0, ""),), 1),
+            trace_cache.OpStep(BUILTINS["tanh"], ((1, ""),), 2)]
+    assert replay_kernels.step_kernels(once, 2) == ({}, {})
+    twice = once + [trace_cache.OpStep(TANH_BACKWARD, ((0, ""), (2, "")), 3)]
+    values, rules = replay_kernels.step_kernels(twice, 3)
+    assert list(values) == [2] and sorted(rules) == [1, 2]
