@@ -170,11 +170,7 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
                         except MatlabError as exc:
                             cache[1].label(exc)
                             raise
-                        if v is None or type(v) is tuple:
-                            v = first_value(v)
-                            if v is MISSING_VALUE:
-                                raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-                        return v
+                        return v if v is not None and type(v) is not tuple else _given(first_value(v))
                     of_one = cache[5]
                     if of_one is not None:
                         v = of_one(interp, a)
@@ -218,11 +214,7 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
                             except MatlabError as exc:
                                 cache[1].label(exc)
                                 raise
-                            if v is None or type(v) is tuple:
-                                v = first_value(v)
-                                if v is MISSING_VALUE:
-                                    raise error("MATLAB:TooManyOutputs", "Too many output arguments.")
-                            return v
+                            return v if v is not None and type(v) is not tuple else _given(first_value(v))
                     of_two = cache[5]
                     if of_two is not None:
                         v = of_two(interp, a, b)
