@@ -120,18 +120,22 @@ BENCHMARKS = (
     Benchmark("tanh mlp step dlnetwork", "tanhnet_train", "float32", 200, goal_ratio=1.5,
               near_zero=1.0),
     Benchmark("tanh mlp step model fn", "tanhfn_train", "float32", 200, near_zero=1.0),
-    # the two model-function losses called through dlaccelerate (a replayed trace)
+    # model-function losses called through dlaccelerate (a replayed trace)
     Benchmark("pinn loss+gradient accelerated", "pinn_accel", "float64", 100, goal_ratio=2.0),
     Benchmark("tanh mlp step model fn accelerated", "tanhfn_accel", "float32", 200, near_zero=1.0),
     Benchmark("tanh mlp step dlnetwork accelerated", "tanhnet_accel", "float32", 200, near_zero=1.0),
+    # softmax and crossentropy are not in dlfeval's plans: here dlaccelerate's replay is the gain
+    Benchmark("mlp train step float32 accelerated", "mlp_train_accel", "float32", 200, near_zero=1.0),
 )
 
-# (accelerated row, plain row): the gain of dlaccelerate is shown for mlang.  These plain
-# model functions are replayed by dlfeval's plans too (step_plans.py), so about 1x is
-# expected: dlaccelerate gains only over code a plan does not stand for.
+# (accelerated row, plain row): the gain of dlaccelerate is shown for mlang.  The plain PINN
+# and tanh model functions are replayed by dlfeval's plans too (step_plans.py), so about 1x
+# is expected there: dlaccelerate gains only over code a plan does not stand for, as the mlp
+# train step's (softmax, crossentropy).
 ACCELERATED_OVER_PLAIN = (("pinn loss+gradient accelerated", "pinn loss+gradient"),
                           ("tanh mlp step model fn accelerated", "tanh mlp step model fn"),
-                          ("tanh mlp step dlnetwork accelerated", "tanh mlp step dlnetwork"))
+                          ("tanh mlp step dlnetwork accelerated", "tanh mlp step dlnetwork"),
+                          ("mlp train step float32 accelerated", "mlp train step float32"))
 
 # (gradient row, forward row) whose time ratio per engine is shown, and its goal for mlang.
 GRADIENT_OVER_FORWARD = (("mlp gradient float64", "mlp forward float64"),
@@ -203,9 +207,10 @@ class Mlang:
         if kind == "rosenbrock":
             cpu, wall, y, g = call("ad_rosenbrock", data["x"], n, nargout=4)
             return cpu, wall, (y, {"x": g})
-        if kind == "mlp_train":
+        if kind in ("mlp_train", "mlp_train_accel"):
+            extra = (True,) if kind.endswith("_accel") else ()
             cpu, wall, loss, state = call("ad_train_mlp", data["params"], data["X"], data["T"], n,
-                                          nargout=4)
+                                          *extra, nargout=4)
             return cpu, wall, (loss, state)
         if kind in ("tanhnet_train", "tanhfn_train", "tanhfn_accel", "tanhnet_accel"):
             script = "ad_train_tanh_net" if kind.startswith("tanhnet") else "ad_train_tanh_fn"
@@ -351,7 +356,8 @@ def checked(measured: Measured, expected: Result, rtol: float, near_zero: float 
 
 def _reference_kind(kind: str) -> str:
     if kind.endswith("_accel"):  # the same computation as the plain call
-        return {"pinn_accel": "pinn", "tanhfn_accel": "tanhfn_train", "tanhnet_accel": "tanhnet_train"}[kind]
+        return {"pinn_accel": "pinn", "tanhfn_accel": "tanhfn_train", "tanhnet_accel": "tanhnet_train",
+                "mlp_train_accel": "mlp_train"}[kind]
     return "mlp_forward" if kind == "mlp_traced" else kind
 
 
