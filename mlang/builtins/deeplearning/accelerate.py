@@ -21,15 +21,12 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray, map_dlarrays, strip
-from mlang.autodiff.trace import next_number, traced_input
+from mlang.autodiff.trace import traced_input
 from mlang.builtins.coerce import option_flag, text_scalar
 from mlang.builtins.deeplearning.dlarrays import ACCELERATED
 from mlang.builtins.deeplearning.trace_cache import (
-    Unsupported,
-    extract,
     pattern_key,
-    pop_recorder,
-    push_recorder,
+    recorded_call,
     replay,
     replay_untraced,
     untraced_replay,
@@ -126,17 +123,7 @@ class AcceleratedFunction(MatlabObject):
             return x
 
         args = [map_dlarrays(a, note) for a in args]
-        state = interp.family_state
-        recorder = push_recorder(state)
-        start = next_number()
-        try:
-            outs = self._plain(interp, args, nargout)
-        finally:
-            pop_recorder(state)
-        try:
-            program = extract(inputs, recorder, outs, start)
-        except Unsupported:
-            program = None
+        outs, program = recorded_call(interp, inputs, lambda: self._plain(interp, args, nargout))
         if untraced:
             outs = [strip(v) for v in outs]
         return outs, program

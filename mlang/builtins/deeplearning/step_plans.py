@@ -26,15 +26,12 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import map_dlarrays, strip
-from mlang.autodiff.trace import next_number, traced_input
+from mlang.autodiff.trace import traced_input
 from mlang.builtins.deeplearning.dlarrays import ACCELERATED, RECORDERS
 from mlang.builtins.deeplearning.trace_cache import (
     GradientStep,
-    Unsupported,
-    extract,
     pattern_key,
-    pop_recorder,
-    push_recorder,
+    recorded_call,
     replay_untraced,
     untraced_replay,
 )
@@ -172,19 +169,15 @@ def _recorded(interp: Any, fun: FunctionHandle, args: tuple, nargout: int, plan:
         return x
 
     traced_args = [map_dlarrays(a, traced) for a in args]
-    state = interp.family_state
-    recorder = push_recorder(state)
-    start = next_number()
-    interp.dl_depth += 1
-    try:
-        outs = interp.call_value(fun, traced_args, nargout)
-    finally:
-        interp.dl_depth -= 1
-        pop_recorder(state)
-    try:
-        program = extract(traced_inputs, recorder, outs, start)
-    except Unsupported:
-        program = None
+
+    def call() -> list:  # (as dlfeval calls it: tracing on)
+        interp.dl_depth += 1
+        try:
+            return interp.call_value(fun, traced_args, nargout)
+        finally:
+            interp.dl_depth -= 1
+
+    outs, program = recorded_call(interp, traced_inputs, call)
     if program is not None and untraced_replay(program, interp) and _replayable(program):
         plan.programs[key] = program
     else:

@@ -20,6 +20,7 @@ table of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from sys import getrefcount
 from types import FunctionType
@@ -304,6 +305,24 @@ def push_recorder(state: dict) -> Recorder:
 
 def pop_recorder(state: dict) -> None:
     state[RECORDERS].pop()
+
+
+def recorded_call(interp: Any, inputs: list[DlArray], call: Callable[[], list]
+                  ) -> tuple[list, Program | None]:
+    """The results of ``call()``, made while a recorder records its operations, and the
+    program of that call, whose dlarray inputs are ``inputs`` (None when it cannot be
+    replayed)."""
+    state = interp.family_state
+    recorder = push_recorder(state)
+    start = next_number()
+    try:
+        outs = call()
+    finally:
+        pop_recorder(state)
+    try:
+        return outs, extract(inputs, recorder, outs, start)
+    except Unsupported:
+        return outs, None
 
 
 def extract(inputs: list[DlArray], recorder: Recorder, outs: list, start: int) -> Program:
