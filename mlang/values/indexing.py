@@ -52,6 +52,7 @@ from mlang.values.subscripts import (
     out_of_bounds,
     owns_storage,
     rewrap,
+    short_positions,
 )
 
 # linear_positions and numel_of are offered here too, as they were before subscripts.py
@@ -123,7 +124,7 @@ def index(value: object, args: list) -> object:
                                                 order="F"))
         if type(arg) is np.ndarray and arg.dtype is _FLOAT64 and data.ndim == 2 and arg.ndim == 2 \
                 and 0 < arg.size <= 64:
-            positions = _short_positions(arg, n)  # x([i j k]): short whole-number indices
+            positions = short_positions(arg.ravel(order="F").tolist(), n)  # x([i j k])
             if positions is not None:  # as below (data.T.take: column-major positions)
                 rows, cols = data.shape
                 shape = arg.shape
@@ -189,24 +190,13 @@ _BOOL_DTYPE = np.dtype(np.bool_)
 _SCALAR_DTYPES = (np.dtype(np.float64), np.dtype(np.bool_), np.dtype(np.complex128))
 
 
-def _short_positions(arg: np.ndarray, n: int) -> np.ndarray | None:
-    """0-based positions of a short double index whose elements are all whole numbers
-    in 1..n (else None: the general path gives the value or the error)."""
-    positions = []
-    for k in arg.ravel(order="F").tolist():
-        if not 1 <= k <= n or not k.is_integer():
-            return None
-        positions.append(int(k) - 1)
-    return np.array(positions, dtype=np.intp)
-
-
 def fixed_index(literal: np.ndarray) -> Callable[[np.ndarray], object] | None:
     """For an index written as a literal row of whole numbers (``x([1 3])``): a function
     giving ``index(x, [literal])`` for a 2-D double array ``x`` (None when ``literal`` is
     not such a row; the function gives None for an ``x`` it does not cover)."""
     if literal.dtype is not _FLOAT64 or literal.shape[0] != 1 or not 1 < literal.size <= 64:
         return None
-    positions = _short_positions(literal, sys.maxsize)
+    positions = short_positions(literal.ravel().tolist(), sys.maxsize)
     if positions is None:
         return None
     top = int(positions.max()) + 1

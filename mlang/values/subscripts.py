@@ -142,7 +142,7 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
         else:
             vals = v.ravel(order="F")
             if kind == "f" and vals.size <= _SHORT_INDEX:
-                short = _short_index(vals.tolist(), n)
+                short = short_positions(vals.tolist(), n)
                 if short is not None:
                     return short
         if vals.dtype.kind == "f":
@@ -171,7 +171,7 @@ def _index_array(v: object, n: int | None, position: int | None, nargs: int) -> 
 _SHORT_INDEX = 16  # (elements: a shorter floating index is checked as Python floats)
 
 
-def _short_index(values: list[float], n: int | None) -> np.ndarray | None:
+def short_positions(values: list[float], n: int | None) -> np.ndarray | None:
     """0-based positions of a short floating index whose elements are whole numbers from 1
     to ``n`` (to MAX_ELEMENTS when ``n`` is None); None otherwise (the general checks give
     the error)."""
