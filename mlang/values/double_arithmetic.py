@@ -51,7 +51,7 @@ ARITH = {
 }
 
 
-FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply}
+FAST_ARITH = {"+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.true_divide}
 F64 = np.dtype(np.float64)
 SHORT_ROW = 8  # (elements: up to this many, a row is quicker in Python floats than in NumPy)
 
@@ -64,8 +64,6 @@ def quick_double(symbol: str, a: np.ndarray, b: object) -> object:
         fast = FAST_ARITH.get(symbol)
         if fast is not None:
             out = fast(a, b)
-        elif symbol == "./":
-            out = a / b
         elif symbol == ".^":
             if b != 2.0:
                 return _power_of_scalar(a, b)
@@ -101,9 +99,6 @@ def quick_scalar_first(symbol: str, a: float, b: np.ndarray) -> object:
     fast = FAST_ARITH.get(symbol)
     if fast is not None:  # as NumPy does it
         out = fast(a, b)
-        return float(out[0, 0]) if out.size == 1 else out
-    if symbol == "./":
-        out = a / b
         return float(out[0, 0]) if out.size == 1 else out
     if symbol == ".^" and b.size != 1 and not a < 0.0:  # (a scalar exponent: power's own path)
         return np.power(np.array([[a]]), b)  # no negative base: real, as power makes it

@@ -297,7 +297,7 @@ _ndarray = np.ndarray  # (a module name: binary tests types against it several t
 # a 2-D double array and a double scalar, or two of one size: NumPy's values are MATLAB's
 # (computed as the element-wise path computes them, with no conversion)
 _ARRAY_SCALAR_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
-# a 2-D double array and a double scalar: division too (a / b is quick_double's a / b)
+# a 2-D double array and a double scalar: division too (as quick_double divides)
 _DOUBLE_BY_SCALAR_FAST = {**_ARRAY_SCALAR_FAST, "/": np.true_divide, "./": np.true_divide}
 _SAME_SHAPE_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, **COMPARE}
 # an array and a double scalar: the matrix operator is the element-wise one
