@@ -296,9 +296,9 @@ _ndarray = np.ndarray  # (a module name: binary tests types against it several t
 
 # a 2-D double array and a double scalar, or two of one size: NumPy's values are MATLAB's
 # (computed as the element-wise path computes them, with no conversion)
-_ARRAY_SCALAR_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
+SCALAR_BY_ARRAY_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, "*": np.multiply, **COMPARE}
 # a 2-D double array and a double scalar: division too (as quick_double divides)
-_DOUBLE_BY_SCALAR_FAST = {**_ARRAY_SCALAR_FAST, "/": np.true_divide, "./": np.true_divide}
+ARRAY_BY_SCALAR_FAST = {**SCALAR_BY_ARRAY_FAST, "/": np.true_divide, "./": np.true_divide}
 _SAME_SHAPE_FAST = {"+": np.add, "-": np.subtract, ".*": np.multiply, **COMPARE}
 # an array and a double scalar: the matrix operator is the element-wise one
 _ARRAY_BY_SCALAR = {"+": "+", "-": "-", ".*": ".*", "*": ".*", "./": "./", "/": "./", ".^": ".^"}
@@ -323,7 +323,7 @@ def binary(symbol: str, a: object, b: object) -> object:
     elif ta is _ndarray and tb is float:
         dtype = a.dtype
         if dtype is F64 and a.ndim == 2:  # the commonest case, computed here
-            fast = _DOUBLE_BY_SCALAR_FAST.get(symbol)
+            fast = ARRAY_BY_SCALAR_FAST.get(symbol)
             if fast is not None:
                 out = fast(a, b)
                 return out.item() if out.size == 1 else out  # a 1x1 result: a float or a bool
@@ -335,7 +335,7 @@ def binary(symbol: str, a: object, b: object) -> object:
                 if quick is not None:  # (None: a complex power, the general path's)
                     return quick
         elif dtype is _MASK and a.ndim == 2:
-            fast = _ARRAY_SCALAR_FAST.get(symbol)
+            fast = SCALAR_BY_ARRAY_FAST.get(symbol)
             if fast is not None:
                 out = fast(a, b)
                 return out.item() if out.size == 1 else out
@@ -369,7 +369,7 @@ def binary(symbol: str, a: object, b: object) -> object:
                 return quick
     elif ta is float and tb is _ndarray:
         if b.dtype is F64 and b.ndim == 2:  # a double scalar and a double array: as NumPy does it
-            fast = _ARRAY_SCALAR_FAST.get(symbol)
+            fast = SCALAR_BY_ARRAY_FAST.get(symbol)
             if fast is not None:
                 out = fast(a, b)
                 return out.item() if out.size == 1 else out

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from mlang.errors import error
+from mlang.evaluation.compiler.binary_ops import binary_code
 from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, constant_of, scalar_truth
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
@@ -403,87 +404,12 @@ class ExpressionCompiler:
         right = self.expr(node.right)
         if op == "&&" or op == "||":
             return self.short_circuit(op, left, right)
-        general = operators.binary
-        scalar = SCALAR_OPS.get(op)
-        if scalar is None:
+        if op not in SCALAR_OPS:
+            general = operators.binary
             return lambda frame: general(op, left(frame), right(frame))
-        # Double scalars are Python floats: compute them inline.  Operands that are a
-        # plain variable or a constant are read directly instead of through a closure.
-        var_l, var_r = self.plain_variable(node.left), self.plain_variable(node.right)
-        const_l, const_r = _double_constant(node.left), _double_constant(node.right)
-        guard = SCALAR_GUARDS.get(op)
-        if const_l is not None and var_r is not None and guard is None:
-            def const_var(frame: Frame) -> Any:  # 2 * v
-                try:
-                    b = frame.vars[var_r]
-                except KeyError:
-                    b = right(frame)
-                if type(b) is float:
-                    return scalar(const_l, b)
-                return general(op, const_l, b)
-            return const_var
-        if var_l is not None and const_r is not None and guard is None:
-            def var_const(frame: Frame) -> Any:
-                try:
-                    a = frame.vars[var_l]
-                except KeyError:
-                    a = left(frame)
-                if type(a) is float:
-                    return scalar(a, const_r)
-                return general(op, a, const_r)
-            return var_const
-        if var_l is not None and var_r is not None and guard is None:
-            def var_var(frame: Frame) -> Any:
-                vars = frame.vars
-                try:
-                    a = vars[var_l]
-                except KeyError:
-                    a = left(frame)
-                try:
-                    b = vars[var_r]
-                except KeyError:
-                    b = right(frame)
-                if type(a) is float and type(b) is float:
-                    return scalar(a, b)
-                return general(op, a, b)
-            return var_var
-        if var_l is not None and guard is None:
-            def var_any(frame: Frame) -> Any:
-                try:
-                    a = frame.vars[var_l]
-                except KeyError:
-                    a = left(frame)
-                b = right(frame)
-                if type(a) is float and type(b) is float:
-                    return scalar(a, b)
-                return general(op, a, b)
-            return var_any
-        if const_r is not None and guard is None:
-            def any_const(frame: Frame) -> Any:
-                a = left(frame)
-                if type(a) is float:
-                    return scalar(a, const_r)
-                return general(op, a, const_r)
-            return any_const
-        if guard is None:
-            def any_any(frame: Frame) -> Any:
-                a = left(frame)
-                b = right(frame)
-                if type(a) is float and type(b) is float:
-                    return scalar(a, b)
-                return general(op, a, b)
-            return any_any
-
-        def guarded(frame: Frame) -> Any:
-            a = left(frame)
-            b = right(frame)
-            if type(a) is float and type(b) is float and guard(a, b):
-                try:
-                    return scalar(a, b)
-                except (OverflowError, ZeroDivisionError):
-                    pass
-            return general(op, a, b)
-        return guarded
+        return binary_code(op, left, right, self.plain_variable(node.left),
+                           self.plain_variable(node.right), _double_constant(node.left),
+                           _double_constant(node.right))
 
     def plain_variable(self, node: ast.Node) -> str | None:
         """The name, if ``node`` reads an ordinary variable (or calls a function)."""
