@@ -335,8 +335,10 @@ def test_linspace_with_a_literal_start_and_count() -> None:
 
 
 def test_mod_of_a_short_whole_vector(monkeypatch: pytest.MonkeyPatch) -> None:
-    for x in ALL:
-        for m in (3.0, -3.0, 1.0, 0.0, 2.5, NAN, INF, 1e17):
+    wide = [np.array([[2.0 ** 53, -2.0 ** 53 + 1, 1e15, -0.0]]), np.array([[-5.0, 4.0, 9.0], [0.0, -0.0, -12.0]]),
+            np.array([[-1e300, 7.0]]), np.arange(-7.0, 8.0).reshape(1, -1)]
+    for x in [*ALL, *wide]:
+        for m in (3.0, -3.0, 1.0, 0.0, 2.5, NAN, INF, 1e17, 2.0 ** 52, 7.0):
             got = outcome(rounding.mod, x, m)
             with monkeypatch.context() as patched:
                 patched.setattr(rounding, "_short_whole_mod", lambda a, m: None)
@@ -459,3 +461,22 @@ def test_sort_with_a_literal_direction() -> None:
     _, out = run("v = [3 NaN 1]; w = [2 -0 0]; for k = 1:3, a = sort(v, 'descend'); b = sort(w, 'ascend'); "
                  "c = sort(int8(w), 'descend'); end; disp(a); disp(1 ./ b); disp(class(c))")
     assert out.split() == ["NaN", "3", "1", "-Inf", "Inf", "0.5000", "int8"]
+
+
+def test_max_and_min_of_an_array_and_a_double_scalar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """max(x, y) and min(x, y) of an array and a double scalar: the direct path
+    (_array_and_scalar) gives what _pairwise gives, for every scalar (NaN, zeros, Inf)."""
+    from mlang.builtins.math import extrema
+
+    matrices = [np.array([[1.0, -0.0, NAN], [0.0, 5.0, -INF]]), np.arange(40.0).reshape(5, 8) - 20.0]
+    for x in [*ALL, *matrices]:
+        for y in (3.0, -3.0, 0.0, -0.0, NAN, INF, -INF, 1e-310, 5.0):
+            for fn in (extrema.max_, extrema.min_):
+                for nargout in (1, 2):
+                    def call(fn=fn, x=x, y=y, nargout=nargout):
+                        return fn(x, y, nargout=nargout)
+                    got = outcome(call)
+                    with monkeypatch.context() as patched:
+                        patched.setattr(extrema, "_array_and_scalar", lambda *a: None)
+                        patched.setattr(extrema, "_double_and_scalar", lambda *a: None)
+                        same(got, outcome(call))

@@ -29,6 +29,8 @@ from mlang.registry import builtin
 from mlang.values.core import char_codes, char_row, class_of, fix_shape, result, to_double_array, to_str
 from mlang.values.operators import result_class
 
+_F64 = np.dtype(np.float64)
+
 
 def _extreme_class(x: object) -> str:
     cls = class_of(x)
@@ -245,6 +247,15 @@ def _along_dimension(x: np.ndarray, axis: int, nargout: int, largest: bool) -> o
     return result(m), result((index + 1).astype(np.float64))
 
 
+def _array_and_scalar(x: np.ndarray, y: float, pick: Any) -> np.ndarray | None:
+    """max(x, y) (``pick`` np.fmax) or min (np.fmin) of a double array of two or more
+    elements and a nonzero double scalar, as _double_and_scalar computes it; None for other
+    operands."""
+    if x.dtype is _F64 and x.ndim == 2 and x.size > 1 and y == y and y != 0.0:
+        return pick(x, y)
+    return None
+
+
 def _double_and_scalar(x: object, y: object, largest: bool) -> object:
     """max(x, y) (or min) of a 2-D double array and a double scalar, either way round, as
     _pairwise computes it (NaN loses, ties go to x); None for other operands."""
@@ -330,6 +341,10 @@ def max_(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Largest elements (NaN ignored unless 'includenan'); I gives their index.
     'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
+    if len(args) == 1 and nargout <= 1 and type(x) is np.ndarray and type(args[0]) is float:
+        quick = _array_and_scalar(x, args[0], np.fmax)
+        if quick is not None:
+            return quick
     if not args and nargout <= 1:
         values = short_values(x)
         if values is not None:
@@ -354,6 +369,10 @@ def min_(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Smallest elements (NaN ignored unless 'includenan'); I gives their index.
     'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
+    if len(args) == 1 and nargout <= 1 and type(x) is np.ndarray and type(args[0]) is float:
+        quick = _array_and_scalar(x, args[0], np.fmin)
+        if quick is not None:
+            return quick
     if not args and nargout <= 1:
         values = short_values(x)
         if values is not None:

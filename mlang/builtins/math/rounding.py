@@ -220,6 +220,14 @@ def _short_whole_mod(a: np.ndarray, m: float) -> object:
     """mod of a short real double vector of whole numbers by a nonzero whole double, by the
     exact steps _few_remainders takes for them; None for anything else (fractions, NaN and
     Inf among them)."""
+    if m > 0.0 and m.is_integer() and a.dtype is _FLOAT64 and a.ndim == 2 and 1 < a.size < _FEW:
+        # NumPy's mod takes those steps here (fmod, then m added to a negative remainder;
+        # a zero remainder is +0, the divisor's sign)
+        for row in a.tolist():
+            for x in row:
+                if not x.is_integer():
+                    return None
+        return np.mod(a, m)
     values = short_values(a)
     if values is None or not m.is_integer() or m == 0:
         return None
@@ -271,6 +279,7 @@ def _remainder(name: str, a: object, b: object, floor_mode: bool) -> object:
     return result(np.asarray(values))
 
 
+_FLOAT64 = np.dtype(np.float64)
 _FEW = 16  # (elements: up to this many, one by one in Python is quicker than the array steps)
 
 
