@@ -480,3 +480,28 @@ def test_max_and_min_of_an_array_and_a_double_scalar(monkeypatch: pytest.MonkeyP
                         patched.setattr(extrema, "_array_and_scalar", lambda *a: None)
                         patched.setattr(extrema, "_double_and_scalar", lambda *a: None)
                         same(got, outcome(call))
+
+
+def test_mod_by_a_literal_positive_whole_divisor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mod(x, 3) at a call site: the specialized call gives what mod's general path gives
+    (its short-vector path declining), or declines."""
+    wide = [np.array([[2.0 ** 53, -2.0 ** 53 + 1, 1e15, -0.0]]), np.array([[-5.0, 4.0, 9.0], [0.0, -0.0, -12.0]]),
+            np.array([[-1e300, 7.0]]), np.arange(-7.0, 8.0).reshape(1, -1), np.arange(-8.0, 8.0).reshape(1, -1)]
+    for m in (3.0, 1.0, 7.0, 2.0 ** 52, 1e15):
+        common = specialized("mod", MISSING_LITERAL, m)
+        taken = 0
+        for x in [*ALL, *wide]:
+            got = outcome(common, [x, m])
+            if got is NotImplemented:
+                continue
+            taken += 1
+            with monkeypatch.context() as patched:
+                patched.setattr(rounding, "_short_whole_mod", lambda a, m: None)
+                same(got, outcome(rounding.mod, x, m))
+        assert taken > 20
+    same(specialized("mod", MISSING_LITERAL, 3.0)([np.array([[-7.0, 7.0, -0.0, 0.0]]), 3.0]),
+         np.array([[2.0, 1.0, 0.0, 0.0]]))
+    for literals in ((MISSING_LITERAL, -3.0), (MISSING_LITERAL, 2.5), (MISSING_LITERAL, 0.0),
+                     (MISSING_LITERAL, NAN), (MISSING_LITERAL, INF), (3.0, MISSING_LITERAL), (MISSING_LITERAL,),
+                     (MISSING_LITERAL, MISSING_LITERAL)):
+        assert specialized("mod", *literals) is None

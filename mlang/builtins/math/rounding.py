@@ -25,7 +25,7 @@ from mlang.builtins.math.elementwise import (
 )
 from mlang.builtins.math.short_rows import short_values
 from mlang.errors import error
-from mlang.registry import builtin
+from mlang.registry import MISSING_LITERAL, builtin
 from mlang.values.core import class_of, result, to_array, to_double_array
 from mlang.values.integer_arithmetic import NARROW_INT_LIMITS, narrow_int_of
 from mlang.values.operators import INT_LIMITS, to_class
@@ -200,7 +200,38 @@ def _remainder_rule(rounding: str) -> Callable:
     return rule
 
 
-@builtin(gradient=_remainder_rule("floor"))
+def _short_whole(a: np.ndarray) -> bool:
+    """Whether ``a`` is a 2-D double array of 2 to _FEW - 1 whole numbers: there, with a
+    positive whole divisor, NumPy's mod takes _few_remainders' exact steps (fmod, then the
+    divisor added to a negative remainder; a zero remainder is +0, the divisor's sign)."""
+    if a.dtype is _FLOAT64 and a.ndim == 2 and 1 < a.size < _FEW:
+        for row in a.tolist():
+            for x in row:
+                if not x.is_integer():
+                    return False
+        return True
+    return False
+
+
+def _literal_divisor(literals: tuple) -> Callable[[list], object] | None:
+    """mod(x, m) with m a positive whole double literal: a short array of whole doubles goes
+    to NumPy's mod with m as a 0-d array made once (NumPy converts a float on every call);
+    anything else takes mod's own path (see Builtin.specialize)."""
+    if len(literals) != 2 or literals[0] is not MISSING_LITERAL or type(literals[1]) is not float \
+            or not (literals[1] > 0.0 and literals[1].is_integer()):
+        return None
+    divisor = np.array(literals[1])
+
+    def whole_by_literal(args: list) -> object:
+        a = args[0]
+        if type(a) is np.ndarray and _short_whole(a):
+            return np.mod(a, divisor)
+        return NotImplemented
+
+    return whole_by_literal
+
+
+@builtin(gradient=_remainder_rule("floor"), specialize=_literal_divisor)
 def mod(a: object, m: object) -> object:
     """b = mod(a, m)  remainder after division, with the sign of m: a - m.*floor(a./m)
     mod(a, 0) is a."""
@@ -220,13 +251,7 @@ def _short_whole_mod(a: np.ndarray, m: float) -> object:
     """mod of a short real double vector of whole numbers by a nonzero whole double, by the
     exact steps _few_remainders takes for them; None for anything else (fractions, NaN and
     Inf among them)."""
-    if m > 0.0 and m.is_integer() and a.dtype is _FLOAT64 and a.ndim == 2 and 1 < a.size < _FEW:
-        # NumPy's mod takes those steps here (fmod, then m added to a negative remainder;
-        # a zero remainder is +0, the divisor's sign)
-        for row in a.tolist():
-            for x in row:
-                if not x.is_integer():
-                    return None
+    if m > 0.0 and m.is_integer() and _short_whole(a):
         return np.mod(a, m)
     values = short_values(a)
     if values is None or not m.is_integer() or m == 0:
