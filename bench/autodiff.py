@@ -124,14 +124,13 @@ BENCHMARKS = (
     Benchmark("pinn loss+gradient accelerated", "pinn_accel", "float64", 100, goal_ratio=2.0),
     Benchmark("tanh mlp step model fn accelerated", "tanhfn_accel", "float32", 200, near_zero=1.0),
     Benchmark("tanh mlp step dlnetwork accelerated", "tanhnet_accel", "float32", 200, near_zero=1.0),
-    # softmax and crossentropy are not in dlfeval's plans: here dlaccelerate's replay is the gain
+    # the classifier's loss is replayed by dlfeval's plans too (softmax and crossentropy)
     Benchmark("mlp train step float32 accelerated", "mlp_train_accel", "float32", 200, near_zero=1.0),
 )
 
-# (accelerated row, plain row): the gain of dlaccelerate is shown for mlang.  The plain PINN
-# and tanh model functions are replayed by dlfeval's plans too (step_plans.py), so about 1x
-# is expected there: dlaccelerate gains only over code a plan does not stand for, as the mlp
-# train step's (softmax, crossentropy).
+# (accelerated row, plain row): the gain of dlaccelerate is shown for mlang.  The plain
+# model functions here are all replayed by dlfeval's plans too (step_plans.py), so about 1x
+# is expected: dlaccelerate gains only over code a plan does not stand for.
 ACCELERATED_OVER_PLAIN = (("pinn loss+gradient accelerated", "pinn loss+gradient"),
                           ("tanh mlp step model fn accelerated", "tanh mlp step model fn"),
                           ("tanh mlp step dlnetwork accelerated", "tanh mlp step dlnetwork"),

@@ -478,6 +478,12 @@ def _plain_option(a: Any) -> bool:
     return type(a) in (float, int) or type(a) is np.ndarray and a.dtype.kind in "fiu"
 
 
+# Loss operations whose targets, weights and masks enter their node as data: a gradient
+# (an untraced dlarray) given as one of them would be a constant of the program, so a
+# program with one after a gradient step is not replayed.
+_DATA_TAKING_LOSSES = frozenset({"regression_loss", "crossentropy_loss"})
+
+
 def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: list,
              source: Any, constant: Any) -> Program:
     """The steps in the order they ran, each reading earlier steps' slots."""
@@ -500,6 +506,9 @@ def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: 
     last_reads: dict[int, int] = {}  # slot -> index of the last step reading it
     for _, kind, item in order:
         if kind == 0:
+            if getattr(item.op, "name", None) in _DATA_TAKING_LOSSES \
+                    and any(type(s) is GradientStep for s in steps):
+                raise Unsupported
             args = tuple(((None, a.data) if constant(a) else (slot(a), a.fmt))
                          if type(a) is DlArray else (None, a) for a in item.args)
             for s, _fmt in args:
