@@ -306,6 +306,57 @@ class NumericMatrix(Node):
 
 
 
+class SumRun(Node):
+    """A long left-to-right run of ``+`` and ``-`` with plain decimal numbers after its
+    first operand, as in ``x+1+1+...+1``, read at once (see ``operand_runs``).
+
+    ``ops`` holds one character ('+' or '-') per operator, ``texts`` the numbers' source
+    texts and ``values`` their values; the run starts at column ``run_col`` of line
+    ``run_line`` with no spaces in it.  It means, and compares equal to, the left-deep
+    chain of ``Binary`` and ``Number`` nodes that ``lower()`` gives; a ``Visitor``
+    without a ``visit_SumRun`` visits that chain instead.
+    """
+
+    __slots__ = ("first", "ops", "texts", "values", "run_line", "run_col")
+    _compared = ("first", "ops", "values")
+    first: Expr
+    ops: str
+    texts: list[str]
+    values: list[float]
+    run_line: int
+    run_col: int
+
+    def __init__(self, first: Expr, ops: str, texts: list[str], values: list[float], run_line: int,
+                 run_col: int, *, line: int = 0, col: int = 0, file: str = "") -> None:
+        self.first = first
+        self.ops = ops
+        self.texts = texts
+        self.values = values
+        self.run_line = run_line
+        self.run_col = run_col
+        self.line, self.col, self.file = line, col, file
+
+    def lower(self) -> Binary:
+        """The chain of Binary nodes over Number nodes that the general path makes."""
+        node = self.first
+        line, col, file = self.line, self.col, self.file
+        at = self.run_col
+        for op, text, value in zip(self.ops, self.texts, self.values, strict=True):
+            at += 1
+            number = Number(value, "double", text=text, line=self.run_line, col=at, file=file)
+            node = Binary(op, node, number, line=line, col=col, file=file)
+            at += len(text)
+        return node  # type: ignore[return-value]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is SumRun and self.ops == other.ops and self.values == other.values \
+                and self.first == other.first:
+            return True  # (the same run: no need to make the chains)
+        if type(other) is SumRun:
+            other = other.lower()
+        return self.lower() == other if type(other) is Binary else NotImplemented
+
+
 class Cell(Node):
     __slots__ = ("rows",)
     rows: list[list[Expr]]
@@ -577,7 +628,7 @@ NODE_TYPES: tuple[type[Node], ...] = tuple(
 
 EXPRESSION_TYPES: tuple[type[Node], ...] = typing.get_args(Expr)
 """The expression classes that every visitor of expressions has a method for."""
-LOWERED_TYPES: tuple[type[Node], ...] = (NumericMatrix,)
+LOWERED_TYPES: tuple[type[Node], ...] = (NumericMatrix, SumRun)
 """Expressions that a visitor may leave to the general form their ``lower()`` gives."""
 STATEMENT_TYPES: tuple[type[Node], ...] = typing.get_args(Stmt)
 

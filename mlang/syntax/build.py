@@ -12,6 +12,7 @@ from mlang.errors import NESTING_LIMIT, MatlabSyntaxError, nesting_too_deep
 from mlang.syntax import ast
 from mlang.syntax.ast import Node
 from mlang.syntax.literals import number_value
+from mlang.syntax.operand_runs import SUM_RUN_KIND, sum_run_node
 from mlang.syntax.tokens import Token
 
 # Binding power of binary operators, loosest first (MATLAB's precedence table).
@@ -24,6 +25,8 @@ BINARY_POWER = {
     "CARET": 10, "DOTCARET": 10,
 }
 BINARY_AT_ONCE = frozenset(BINARY_POWER) - {"COLON"}  # (a:b is a Range)
+# The pairs of + and - a SUM_RUN token stands for (see operand_runs) bind as + does
+_CLIMB_POWER = {**BINARY_POWER, SUM_RUN_KIND: BINARY_POWER["PLUS"]}
 UNARY_POWER = 9  # between multiplication and power: -a^b is -(a^b), -a*b is (-a)*b
 POSTFIX_POWER = 10  # transposes share power's level and associate left: a^b' is (a^b)'
 POSTFIX = {"TRANSPOSE": "'", "DOTTRANSPOSE": ".'"}
@@ -294,6 +297,7 @@ class Builder:
         """
         file = self.file
         binary = ast.Binary
+        climb_power = _CLIMB_POWER
         stack: list[list] = []
         pos = 0
         n = len(items)
@@ -314,7 +318,7 @@ class Builder:
                 tok = items[pos]
                 kind = tok.type
                 postfix = POSTFIX.get(kind)
-                power = POSTFIX_POWER if postfix is not None else BINARY_POWER[kind]
+                power = POSTFIX_POWER if postfix is not None else climb_power[kind]
                 second_colon = False
                 while stack and power < stack[-1][1]:
                     top = stack[-1]
@@ -332,6 +336,9 @@ class Builder:
                 pos += 1
                 if second_colon:
                     break
+                if kind == SUM_RUN_KIND:  # the run's pairs (but its last) on the operand at once
+                    operand = sum_run_node(operand, tok)
+                    continue
                 if postfix is not None:
                     operand = ast.Postfix(postfix, operand, line=operand.line, col=operand.col,
                                           file=file)
@@ -341,7 +348,7 @@ class Builder:
                     after = pos + 1
                     following = 0  # the power of the operator after ``right`` (0: none)
                     if type(right) is not Token and (
-                            after == n or (following := BINARY_POWER.get(items[after].type, 99)) <= power):
+                            after == n or (following := climb_power.get(items[after].type, 99)) <= power):
                         # the next operator binds no tighter: this one completes at once, and so
                         # does each next one of the same power, as in 1+2-3+...: a left-deep chain
                         # (the fields Binary.__init__ sets, without the class call's cost)
@@ -366,7 +373,7 @@ class Builder:
                             if after == n:
                                 following = 0
                             elif items[after] is not tok:  # (a run's pairs share their operator)
-                                following = BINARY_POWER.get(items[after].type, 99)
+                                following = climb_power.get(items[after].type, 99)
                                 if following > power:
                                     break
                         continue

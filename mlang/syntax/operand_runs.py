@@ -20,6 +20,11 @@ from mlang.syntax.tokens import Token, make_token
 
 RUN_KIND = "OPERAND_RUN"  # no terminal of the grammar: the tables never act on it
 MIN_PAIRS = 8  # shorter runs are ordinary tokens (a run saves nothing there)
+SUM_RUN_KIND = "SUM_RUN"  # the builder's: pairs of a run that make one SumRun node
+# Runs of more pairs of + and - become a SumRun node (the evaluator computes chains as
+# long as these in one loop either way: see the compiler's binary_chain)
+SUM_RUN_PAIRS = 64
+_SUM_KINDS = frozenset({"PLUS", "MINUS"})
 
 _RUN_SPAN = re.compile(f"(?:{OPERATOR_NUMBER.pattern})+")
 _RUN_CHARACTERS = re.compile(r"[0-9.eEijIJ+\-*/\\^<>=&|~:]*")
@@ -42,16 +47,29 @@ _new_object = object.__new__
 class OperandRun(Token):
     """Pairs ``first`` onwards of the run of operators ``ops`` and numbers ``numbers``
     (texts, all on one line, starting at column ``start_pos - line_start + 1``), with
-    ``items`` the operator tokens and Number nodes of all its pairs, in order, and
-    ``kinds`` the set of the operators' token types."""
+    ``op_tokens`` the operator token of each operator text and ``kinds`` the set of the
+    operators' token types.  ``items``, the operator tokens and Number nodes of all its
+    pairs in order, are made when first asked for (a run that becomes a SumRun never
+    needs them)."""
 
-    __slots__ = ("ops", "numbers", "items", "first", "kinds", "line_start")
+    __slots__ = ("ops", "numbers", "made_items", "first", "kinds", "line_start", "op_tokens", "file",
+                 "origin")
     ops: list[str]
     numbers: list[str]
-    items: list
+    made_items: list  # (shared by the runs open_run makes of one run, filled once)
     first: int
     kinds: frozenset[str]
     line_start: int
+    op_tokens: dict[str, Token]
+    file: str
+    origin: int  # where the first pair starts in the text
+
+    @property
+    def items(self) -> list:
+        made = self.made_items
+        if not made:
+            made += _items(self)
+        return made
 
 
 def number_node(text: str, line: int, col: int, file: str) -> ast.Number:
@@ -82,19 +100,33 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
         ops, numbers = split
     if len(ops) < MIN_PAIRS:
         return None
+    if split is None and j + sum(map(len, ops)) + sum(map(len, numbers)) != end:
+        # a gap between pairs (integers cut apart cover the window): the run ends at the first
+        span = _RUN_SPAN.match(text, j)
+        return read_run(text, j, line, line_start, file, operators, span.end()) if span else None
     # one operator token per operator: the builder reads only the type and text of a
     # binary operator (a binary node takes its place from its left operand)
     op_tokens = {op: make_token(operators[op], op, j, line, j - line_start + 1, j + len(op))
                  for op in set(ops)}
+    run = _new_run(ops, numbers, [], 0, frozenset(tok.type for tok in op_tokens.values()),
+                   j, end, line, line_start)
+    run.op_tokens, run.file, run.origin = op_tokens, file, j
+    return run
+
+
+def _items(run: OperandRun) -> list:
+    """The operator tokens and Number nodes of all the run's pairs, in order."""
+    line, file = run.line, run.file
     items: list = []
     push = items.append
     number = ast.Number
-    col = j - line_start + 1
+    col = run.origin - run.line_start + 1  # (the column of the first pair's operator)
     # each distinct plain decimal text converted once; imaginary literals (not in values)
     # are made by number_node
+    numbers = run.numbers
     values = {digits: float(digits) for digits in set(numbers) if digits[-1] not in _NOT_PLAIN_DECIMAL}
     value_of = values.get
-    for op_token, digits in zip(map(op_tokens.__getitem__, ops), numbers, strict=True):
+    for op_token, digits in zip(map(run.op_tokens.__getitem__, run.ops), numbers, strict=True):
         push(op_token)
         col += len(op_token)
         value = value_of(digits)
@@ -110,11 +142,7 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
             node.file = file
             push(node)
         col += len(digits)
-    if col - 1 != end - line_start:  # a gap between pairs: the run ends at the first one
-        span = _RUN_SPAN.match(text, j)
-        return read_run(text, j, line, line_start, file, operators, span.end()) if span else None
-    return _new_run(ops, numbers, items, 0, frozenset(tok.type for tok in op_tokens.values()),
-                    j, end, line, line_start)
+    return items
 
 
 def _integer_run(text: str, j: int, end: int) -> tuple[list[str], list[str]] | None:
@@ -149,7 +177,7 @@ def _new_run(ops: list[str], numbers: list[str], items: list, first: int, kinds:
     run.line = run.end_line = line
     run.column = start - line_start + 1
     run.end_column = end - line_start + 1
-    run.ops, run.numbers, run.items, run.first = ops, numbers, items, first
+    run.ops, run.numbers, run.made_items, run.first = ops, numbers, items, first
     run.kinds, run.line_start = kinds, line_start
     return run
 
@@ -162,11 +190,13 @@ def open_run(run: OperandRun) -> list[Token]:
     i = run.start_pos
     k = i + len(op)
     end = k + len(digits)
-    out = [make_token(run.items[2 * first].type, op, i, line, i - line_start + 1, k),
+    out = [make_token(run.op_tokens[op].type, op, i, line, i - line_start + 1, k),
            make_token("NUMBER", digits, k, line, k - line_start + 1, end)]
     if first + 1 < len(run.ops):
-        out.append(_new_run(run.ops, run.numbers, run.items, first + 1, run.kinds, end, run.end_pos,
-                            line, line_start))
+        rest = _new_run(run.ops, run.numbers, run.made_items, first + 1, run.kinds, end, run.end_pos,
+                        line, line_start)
+        rest.op_tokens, rest.file, rest.origin = run.op_tokens, run.file, run.origin
+        out.append(rest)
     return out
 
 
@@ -174,3 +204,38 @@ def remaining_items(run: OperandRun) -> list:
     """The operator tokens and Number nodes of the run's pairs, in order."""
     first = run.first
     return run.items[2 * first:] if first else run.items
+
+
+def sum_run_marker(run: OperandRun) -> Token | None:
+    """When the run's remaining pairs are at least SUM_RUN_PAIRS of ``+`` and ``-`` with
+    plain decimal numbers: a SUM_RUN token standing for all of them but the last, whose
+    ``value`` is the run (the builder makes them a SumRun node, see ``Builder._climb``);
+    else None."""
+    first = run.first
+    if len(run.ops) - first <= SUM_RUN_PAIRS or not run.kinds <= _SUM_KINDS:
+        return None
+    numbers = run.numbers[first:-1] if first else run.numbers[:-1]
+    if any(digits[-1] in _NOT_PLAIN_DECIMAL for digits in set(numbers)):
+        return None
+    marker = make_token(SUM_RUN_KIND, "", run.start_pos, run.line, run.column, run.end_pos)
+    marker.value = run  # type: ignore[assignment]
+    return marker
+
+
+def sum_run_tail(run: OperandRun) -> tuple[Token, ast.Number]:
+    """The operator token and Number node of the run's last pair (after a SUM_RUN token)."""
+    ops, numbers = run.ops, run.numbers
+    op, digits = ops[-1], numbers[-1]
+    col = run.end_pos - len(digits) - run.line_start + 1
+    return run.op_tokens[op], number_node(digits, run.line, col, run.file)
+
+
+def sum_run_node(first: ast.Node, marker: Token) -> ast.SumRun:
+    """The SumRun of ``first`` and the pairs a SUM_RUN token stands for."""
+    run: OperandRun = marker.value  # type: ignore[assignment]
+    skip = run.first
+    ops = "".join(run.ops[skip:-1])
+    numbers = run.numbers[skip:-1]
+    values = {digits: float(digits) for digits in set(numbers)}
+    return ast.SumRun(first, ops, numbers, list(map(values.__getitem__, numbers)), run.line,
+                      run.start_pos - run.line_start + 1, line=first.line, col=first.col, file=run.file)

@@ -19,7 +19,14 @@ from mlang.syntax import ast
 from mlang.syntax.build import Builder, Splice
 from mlang.syntax.lalr_tables import END, RULES, START, STATES
 from mlang.syntax.lexer import KEYWORDS, normalize_newlines, tokenize_for_parser
-from mlang.syntax.operand_runs import RUN_KIND, OperandRun, open_run, remaining_items
+from mlang.syntax.operand_runs import (
+    RUN_KIND,
+    OperandRun,
+    open_run,
+    remaining_items,
+    sum_run_marker,
+    sum_run_tail,
+)
 from mlang.syntax.tokens import Token
 
 _CLOSERS = {"RPAREN", "RBRACKET", "RBRACE"}
@@ -260,7 +267,11 @@ class Parser:
                                     break
                                 # this pair, then every pair of the run, then on after it
                                 grown.children += (token, self._number([tokens[at]]))
-                                grown.children += remaining_items(run)
+                                marker = sum_run_marker(run)
+                                if marker is None:
+                                    grown.children += remaining_items(run)
+                                else:  # a long run of + and -: one SumRun node, its last pair apart
+                                    grown.children += (marker, *sum_run_tail(run))
                                 token = tokens[at + 2]
                                 kind = token.type
                                 at += 3

@@ -94,6 +94,9 @@ class SExpression(ast.Visitor):
     def visit_NumericMatrix(self, node: ast.NumericMatrix) -> Sx:
         return self.visit_Matrix(node.lower())
 
+    def visit_SumRun(self, node: ast.SumRun) -> Sx:
+        return self.visit_Binary(node.lower())
+
     def visit_ExprStmt(self, node: ast.ExprStmt) -> Sx:
         return ["expr", self.visit(node.expr), *_semi(node)]
 

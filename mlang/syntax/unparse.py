@@ -177,6 +177,8 @@ def _power(node: Node) -> int:
     t = type(node)
     if t is ast.Binary:
         return OP_POWER[node.op]
+    if t is ast.SumRun:  # (a chain of + and -)
+        return OP_POWER["+"]
     if t is ast.Range:
         return RANGE_POWER
     if t is ast.Postfix:

@@ -28,10 +28,21 @@ GENERAL = Parser(operand_runs=False)
 GENERAL._cycles = _NoCycles()
 
 
+def _lowered_walk(node: ast.Node):
+    """``ast.walk`` with each SumRun read as the chain of Binary nodes it means."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is ast.SumRun:
+            current = current.lower()
+        yield current
+        stack.extend(reversed(list(ast.children(current))))
+
+
 def _shape(node: ast.Node) -> list:
     """Each node's type, position and fields other than nodes, in walk order (no recursion)."""
     shape = []
-    for n in ast.walk(node):
+    for n in _lowered_walk(node):
         fields = [getattr(n, name) for name in n.__slots__]
         shape.append((type(n).__name__, n.line, n.col, n.file, *(
             (type(f).__name__, f) for f in fields
@@ -177,7 +188,10 @@ def test_a_run_of_twenty_thousand_pairs_gives_every_number_its_place():
     text = "1" + "+1" * 19999 + "-3"
     got = FAST.parse(text).body[0].expr
     expected = GENERAL.parse(text).body[0].expr
-    while type(got) is ast.Binary:  # compared down the chain, not by recursion
+    assert type(got.left) is ast.SumRun  # (all its pairs but the last)
+    while type(got) is ast.Binary or type(got) is ast.SumRun:  # down the chain, not by recursion
+        if type(got) is ast.SumRun:
+            got = got.lower()
         assert (got.op, got.right, got.line, got.col, got.right.line, got.right.col) == (
             expected.op, expected.right, expected.line, expected.col, expected.right.line,
             expected.right.col)

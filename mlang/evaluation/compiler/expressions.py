@@ -6,6 +6,7 @@ Python; operands that are a plain variable or a constant are read directly.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import reduce as fold
 from typing import Any
@@ -31,6 +32,7 @@ from mlang.values.string import StringArray
 # Operators whose chains of double constants fold in one call (see binary_chain): Python's
 # operator never fails on two floats and gives a float.
 _FOLDED = frozenset({"+", "-", "*", ".*"})
+_ONE_OPERATOR = re.compile(r"\++|-+")  # the stretches of one operator in a SumRun's ops
 
 
 def _double_constant(node: ast.Node) -> float | None:
@@ -312,6 +314,12 @@ class ExpressionCompiler:
                     continue
             steps.append((op, right, None, scalar_op(op), guard_of(op)))
             folded_op = None
+        while type(node) is ast.SumRun:  # its pairs: a step for each stretch of one operator
+            for stretch in reversed(list(_ONE_OPERATOR.finditer(node.ops))):
+                op = stretch.group()[0]
+                steps.append((op, None, node.values[stretch.start():stretch.end()][::-1],
+                              scalar_op(op), None))
+            node = node.first
         first = self.expr(node)
         steps.reverse()
         for k, (op, right, constant, scalar, guard) in enumerate(steps):
@@ -465,6 +473,9 @@ class ExpressionCompiler:
             return out
 
         return values
+
+    def visit_SumRun(self, node: ast.SumRun) -> Code:
+        return self.binary_chain(node)  # type: ignore[arg-type]
 
     def visit_NumericMatrix(self, node: ast.NumericMatrix) -> Code:
         """A big literal of plain numbers: one double matrix, made once."""
