@@ -84,6 +84,21 @@ def test_joined_arrays_is_the_general_join_or_declines(axis: int, count: int) ->
     assert taken > 10
 
 
+@pytest.mark.parametrize("axis", [0, 1])
+def test_joined_pair_is_joined_arrays_of_the_two(axis: int) -> None:
+    arrays = [p for p in PARTS if type(p) is np.ndarray]
+    taken = 0
+    for a, b in itertools.product(arrays, repeat=2):
+        quick, listed = concat.joined_pair(a, b, axis), concat.joined_arrays([a, b], axis)
+        if listed is None:
+            assert quick is None
+            continue
+        taken += 1
+        same(quick, listed)
+        assert quick is not a and quick is not b
+    assert taken > 10
+
+
 def test_joined_arrays_covers_short_rows_and_declines_misfits() -> None:
     a, b = np.array([[1.0, 2.0]]), np.array([[3.0, 4.0, 5.0]])
     same(concat.joined_arrays([a, b, a], 1), np.array([[1.0, 2.0, 3.0, 4.0, 5.0, 1.0, 2.0]]))

@@ -246,6 +246,22 @@ def joined_arrays(values: list, axis: int) -> np.ndarray | None:
     return joined if joined.ndim == 2 else None
 
 
+def joined_pair(a: np.ndarray, b: np.ndarray, axis: int) -> np.ndarray | None:
+    """``joined_arrays([a, b], axis)`` of two arrays, the common classes (double, logical)
+    checked without the list."""
+    dtype = a.dtype
+    if (dtype is _FLOAT64 or dtype is _LOGICAL) and b.dtype is dtype:
+        n, m = a.size, b.size
+        if not n or not m or n + m >= _SMALL:
+            return None
+        try:
+            joined = _concatenate((a, b), axis)
+        except ValueError:
+            return None
+        return joined if joined.ndim == 2 else None
+    return joined_arrays([a, b], axis)
+
+
 _LOGICAL = np.dtype(np.bool_)
 _ndarray = np.ndarray  # (a module name: joined_arrays tests each value's type against it)
 

@@ -19,7 +19,7 @@ from mlang.evaluation.compiler.runtime import MISSING, Code, constant_code, cons
 from mlang.evaluation.frame import Frame
 from mlang.syntax import ast
 from mlang.values import operators
-from mlang.values.concat import concatenate, joined_arrays, make_cell, short_double_row
+from mlang.values.concat import concatenate, joined_arrays, joined_pair, make_cell, short_double_row
 from mlang.values.core import EMPTY, char_row, size_of
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
@@ -539,8 +539,12 @@ class ExpressionCompiler:
 
             def pair(frame: Frame) -> Any:
                 vars = frame.vars
-                joined = joined_arrays([vars.get(first), vars.get(second)], axis)
-                return joined if joined is not None else general(frame)
+                a, b = vars.get(first), vars.get(second)
+                if type(a) is np.ndarray and type(b) is np.ndarray:
+                    joined = joined_pair(a, b, axis)
+                    if joined is not None:
+                        return joined
+                return general(frame)
 
             return pair
         if len(names) == 3:  # (a list display: quicker than a comprehension over the names)
