@@ -262,6 +262,12 @@ class _Lexer:
                     tok = make_token("LPAREN", c, i, self.line, i - self.line_start + 1, j)
                     append(tok)
                     stack.append(_Bracket(c, False, self.prev_type == "AT", tok))
+                    # each ( right after it gets the same answer (after a ( no value has ended)
+                    while j < n and text[j] == "(" and len(stack) < errors.NESTING_LIMIT:
+                        tok = make_token("LPAREN", c, j, self.line, j - self.line_start + 1, j + 1)
+                        append(tok)
+                        stack.append(_Bracket(c, False, False, tok))
+                        j += 1
                     self.prev_type = "LPAREN"
                     self.ws = False
                 elif c == ")" and stack and stack[-1].kind == "(":

@@ -155,9 +155,12 @@ def _integer_run(text: str, j: int, end: int) -> tuple[list[str], list[str]] | N
     if _TWO_CHARACTER_OPERATORS.search(window) is None:
         # one-character operators only: translating them all to '+' cuts the numbers apart
         # and deleting the digits leaves the operators, both far cheaper than a regex split
-        numbers = window.translate(_OPERATORS_TO_PLUS).split("+")
-        if numbers[0] or "" in numbers[1:] or not window.translate(_DROP_OPERATORS).isdigit():
+        cut = window.translate(_OPERATORS_TO_PLUS)
+        # an operator first, and a number after each (searched in the text, not the list)
+        if cut[0] != "+" or "++" in cut or cut[-1] == "+" \
+                or not window.translate(_DROP_OPERATORS).isdigit():
             return None
+        numbers = cut.split("+")
         return list(window.translate(_DROP_DIGITS)), numbers[1:]
     pieces = _OPERATORS.split(window)
     numbers = pieces[2::2]
