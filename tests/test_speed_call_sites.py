@@ -303,3 +303,32 @@ def test_three_arguments_with_literals_are_listed_in_place() -> None:
     assert variables.count("two") == 5 and "seven" in variables
     assert literal == general
     assert literal.split()[:5] == ["1", "3", "2", "4", "double"]
+
+
+@pytest.mark.parametrize("site", ["max(a, b)", "mod(a, 3)", "numel(a)", "max(a, pi)", "max(pi, a)",
+                                  "max(a, undefined_thing)", "max(undefined_thing, a)", "abs(a)",
+                                  "abs(undefined_thing)", "abs(pi)", "max(a, 2)"])
+@pytest.mark.parametrize("a", ["[1 5 3]", "2", "int8(7)", "'ab'", "{1}"])
+def test_variable_arguments_read_by_the_site_as_the_general_path(site: str, a: str) -> None:
+    """A site reads a variable argument itself (its code runs only when the name is no
+    variable: a function such as pi, or an undefined name): the same outcome as an argument
+    in parentheses, which the site evaluates through its code."""
+    b = "[4 0 9]"
+    general = site.replace("(a", "((a)").replace(", a)", ", (a))").replace("(pi", "((pi)") \
+        .replace(", pi)", ", (pi))").replace("(undefined_thing", "((undefined_thing)") \
+        .replace(", undefined_thing)", ", (undefined_thing))").replace(", b)", ", (b))")
+    assert general != site
+    loop = "for t = 1:3, y = {}; end; disp(y)"
+    same_value = _outcome(f"a = {a}; b = {b}; " + loop.format(site))
+    assert same_value == _outcome(f"a = {a}; b = {b}; " + loop.format(general))
+
+
+def test_a_function_input_read_by_the_site(tmp_path: Path) -> None:
+    (tmp_path / "with_input.m").write_text(
+        "function y = with_input(a, b)\ny = max(a, b) + numel(a);\nend\n")
+    interp = Interpreter(stdout=io.StringIO())
+    interp.eval(f"addpath('{tmp_path}'); y = with_input([1 5], 3);")
+    same(interp.get("y"), np.array([[5.0, 7.0]]))
+    with pytest.raises(MatlabError) as caught:
+        interp.eval("z = with_input([1 5]);")
+    assert caught.value.identifier == "MATLAB:minrhs"

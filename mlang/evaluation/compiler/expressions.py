@@ -151,6 +151,7 @@ class ExpressionCompiler:
                 except KeyError:
                     raise error("MATLAB:minrhs", "Not enough input arguments.") from None
 
+            param.variable = name  # type: ignore[attr-defined]
             return param
         call = self.caller(name, node)
 
@@ -160,6 +161,8 @@ class ExpressionCompiler:
             except KeyError:
                 return call(frame, [], 1)
 
+        # a call site may read the variable itself, and run this code only when it is missing
+        get.variable = name  # type: ignore[attr-defined]
         return get
 
     def call_count(self, name: str) -> Code:

@@ -157,11 +157,20 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
     if count == 1:
         only_literal = literals[0]
         only_is_literal = only_literal is not MISSING_LITERAL
+        only_variable = getattr(only, "variable", None)
 
         def value_of_one(frame: Frame) -> Any:
-            base = frame.vars.get(name, MISSING)
+            vars = frame.vars
+            base = vars.get(name, MISSING)
             if base is MISSING:
-                a = only_literal if only_is_literal else only(frame)
+                if only_is_literal:
+                    a = only_literal
+                elif only_variable is not None:
+                    a = vars.get(only_variable, MISSING)
+                    if a is MISSING:
+                        a = only(frame)
+                else:
+                    a = only(frame)
                 if cache[0] == interp.generation:
                     fn = cache[6]
                     if fn is not None and type(a) not in cache[7]:  # the function itself
@@ -198,12 +207,29 @@ def plain_call_or_index(interp: Any, unit: Any, name: str, codes: list[Code]
         first_literal, second_literal = literals
         first_is_literal = first_literal is not MISSING_LITERAL
         second_is_literal = second_literal is not MISSING_LITERAL
+        first_variable = getattr(first, "variable", None)
+        second_variable = getattr(second, "variable", None)
 
         def value_of_two(frame: Frame) -> Any:
-            base = frame.vars.get(name, MISSING)
+            vars = frame.vars
+            base = vars.get(name, MISSING)
             if base is MISSING:
-                a = first_literal if first_is_literal else first(frame)
-                b = second_literal if second_is_literal else second(frame)
+                if first_is_literal:
+                    a = first_literal
+                elif first_variable is not None:
+                    a = vars.get(first_variable, MISSING)
+                    if a is MISSING:
+                        a = first(frame)
+                else:
+                    a = first(frame)
+                if second_is_literal:
+                    b = second_literal
+                elif second_variable is not None:
+                    b = vars.get(second_variable, MISSING)
+                    if b is MISSING:
+                        b = second(frame)
+                else:
+                    b = second(frame)
                 if cache[0] == interp.generation:
                     fn = cache[6]
                     if fn is not None:  # the function itself
