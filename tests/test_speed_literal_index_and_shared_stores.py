@@ -341,6 +341,30 @@ def test_inline_statements_on_arrays_stop_being_tried(monkeypatch: pytest.Monkey
     assert scalar_statement.live and scalar_statement.misses == 0
 
 
+def test_a_statement_no_longer_tried_stays_so_when_the_loop_runs_again(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path) -> None:
+    from mlang.evaluation.compiler import loop_source
+
+    made: list = []
+
+    class Counting(loop_source.Attempts):
+        __slots__ = ()
+
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+    monkeypatch.setattr(loop_source, "Attempts", Counting)
+    (tmp_path / "halves.m").write_text(
+        "function e = halves(v, n)\nfor k = 1:n\n    e = v / 2;\nend\nend\n")
+    interp, _ = run(f"addpath('{tmp_path}'); a = halves([1 2 3], 20); b = halves([1 2 3], 10); "
+                    "c = halves(4, 3);")
+    same(interp.get("b"), np.array([[0.5, 1.0, 1.5]]))
+    assert interp.get("c") == 2.0
+    (attempts,) = made
+    assert not attempts.live and attempts.misses == loop_source.Attempts.MISSES
+
+
 RANGE_ENDS = [0.0, 1.0, -1.0, 0.1, 0.3, 1e16, -2.5, 3.0, 1 / 3, 2.0 ** 52, 1e-300, 7.0]
 RANGE_STEPS = [1.0, -1.0, 0.1, 0.2, -0.3, 1 / 3, 2.0, 1e15, 0.7]
 

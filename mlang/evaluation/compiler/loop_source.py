@@ -308,10 +308,12 @@ class Attempts:
         self.live = True
         self.misses = 0
 
-    def missed(self) -> None:
+    def missed(self) -> bool:
+        """Count a miss; whether the statement is still tried."""
         self.misses += 1
         if self.misses >= self.MISSES:
             self.live = False
+        return self.live
 
 
 class LoopWriter:
@@ -323,6 +325,7 @@ class LoopWriter:
         self.lines: list[str] = []
         self.names: dict[str, Any] = {}  # what the source refers to: closures, constants
         self.temps = 0
+        self.live_flags: list[tuple[str, str]] = []  # (local, Attempts object) of each attempt
         self.inlined = 0  # statements written inline (none: the loop is not worth writing)
         # a name the loop assigns is a variable in it (as are ``variables``: a function's
         # inputs); others may be functions (pi, i, mod)
@@ -503,7 +506,11 @@ class LoopWriter:
         """Source setting ``ok`` and, when ok, ``target`` to the value of ``expr`` (a
         comma-separated list of targets, values)."""
         attempts = self.ref(Attempts(), "a")
-        self.emit(depth, f"if not {attempts}.live:")
+        # (whether it is still tried: a local of the written function, read from the
+        # Attempts object as the function starts, is quicker to test than its attribute)
+        live = f"live_{attempts}"
+        self.live_flags.append((live, attempts))
+        self.emit(depth, f"if not {live}:")
         self.emit(depth + 1, "ok = False")
         self.emit(depth, "else:")
         depth += 1
@@ -519,7 +526,7 @@ class LoopWriter:
             # must see an array unshared
             self.emit(depth, " = ".join(tmp for _, tmp, _ in reads) + " = None")
         self.emit(depth, "if not ok:")
-        self.emit(depth + 1, f"{attempts}.missed()")
+        self.emit(depth + 1, f"{live} = {attempts}.missed()")
 
     # ------------------------------------------------------------ statements
 
@@ -730,6 +737,11 @@ class LoopWriter:
                 "empty_row": _empty_row, "scalar_power": scalar_power, "array": np.array,
                 "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
 
+    def start_flags(self) -> None:
+        """The written function's first lines set each attempt's local flag (after
+        ``vars = frame.vars``)."""
+        self.lines[2:2] = [f"    {live} = {attempts}.live" for live, attempts in self.live_flags]
+
     def body_function(self, stmts: list[ast.Node]) -> Code | None:
         """A function's body as one Python function, if anything in it was written inline."""
         self.lines = ["def body(frame):", "    vars = frame.vars", "    ln = 0", "    try:"]
@@ -738,6 +750,7 @@ class LoopWriter:
                        "        raise located(exc, frame, ln) from None"]
         if not self.inlined:
             return None
+        self.start_flags()
         namespace = self.namespace()
         exec(compile("\n".join(self.lines), "<mlang function>", "exec"), namespace)  # noqa: S102
         return namespace["body"]
@@ -757,6 +770,7 @@ class LoopWriter:
                        "        raise located(exc, frame, ln) from None"]
         if not self.inlined:
             return None
+        self.start_flags()
         namespace = self.namespace()
         exec(compile("\n".join(self.lines), "<mlang loop>", "exec"), namespace)  # noqa: S102
         return namespace["loop"]
