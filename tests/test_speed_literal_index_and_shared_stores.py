@@ -412,7 +412,7 @@ def test_masked_stores_as_general(monkeypatch: pytest.MonkeyPatch, target: str, 
                                    "''", "single([])", "{}", "true", "[1 2]"])
 @pytest.mark.parametrize("value", ["7", "NaN", "int8(3)", "'a'", "true"])
 def test_appends_that_start_a_vector_as_general(monkeypatch: pytest.MonkeyPatch, start: str, value: str) -> None:
-    from mlang.evaluation.compiler import assignment, loop_source
+    from mlang.evaluation.compiler import assignment, loop_runtime
 
     code = f"x = {start}; y = x; x(end+1) = {value}; x(end+1) = 2; x(end+1) = 3;"
 
@@ -425,7 +425,7 @@ def test_appends_that_start_a_vector_as_general(monkeypatch: pytest.MonkeyPatch,
 
     fast = outcome()
     monkeypatch.setattr(assignment, "append_to_start", lambda *args: False)
-    monkeypatch.setattr(loop_source, "append_to_start", lambda *args: False)
+    monkeypatch.setattr(loop_runtime, "append_to_start", lambda *args: False)
     slow = outcome()
     assert len(fast) == len(slow)
     for a, b in zip(fast, slow, strict=True):
