@@ -9,7 +9,8 @@ import pytest
 
 from mlang.autodiff.dlarray import DlArray, map_dlarrays
 from mlang.builtins.deeplearning import containers
-from mlang.builtins.deeplearning.optimizers import _adam_arrays, _adam_together
+from mlang.builtins.deeplearning.adam_steps import adam_arrays
+from mlang.builtins.deeplearning.optimizers import _adam_together
 from mlang.errors import MatlabError
 from mlang.values.cell import Cell
 from mlang.values.struct import Struct
@@ -111,7 +112,7 @@ def test_adam_together_matches_each_parameter_alone(dtype, first):
     together = _adam_together(inputs, 0.9, 0.999, 1e-8, 1e-3)
     assert together is not None
     for row, got in zip(inputs, together, strict=True):
-        want = _adam_arrays(*row, 0.9, 0.999, 1e-8, 1e-3)
+        want = adam_arrays(*row, 0.9, 0.999, 1e-8, 1e-3)
         for a, b in zip(got, want, strict=True):
             assert a.shape == b.shape and a.dtype == b.dtype == dtype
             np.testing.assert_array_equal(a, b)

@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 
 from mlang.autodiff.dlarray import DlArray
+from mlang.builtins.deeplearning.adam_steps import adam_arrays, adam_step_into
+from mlang.builtins.deeplearning.adam_steps import adam_step as adam_step
 from mlang.builtins.deeplearning.containers import (
     CONTAINER_KINDS,
     is_missing,
@@ -27,8 +29,10 @@ from mlang.builtins.deeplearning.containers import (
 )
 from mlang.errors import MatlabError, error
 from mlang.registry import builtin
+from mlang.values.cell import Cell
 from mlang.values.core import class_of, result, to_array
 from mlang.values.struct import Struct
+from mlang.values.table import Table
 
 # ------------------------------------------------------------ arguments
 
@@ -136,38 +140,6 @@ def _state(s: Any, pd: np.ndarray, what: str, function: str) -> np.ndarray | Non
     return sd if sd.dtype == pd.dtype else sd.astype(pd.dtype)
 
 
-# ------------------------------------------------------------ blocks
-
-# Element-wise updates of larger parameters run block by block, so that each block's
-# operands and temporaries stay in the processor's cache from one step to the next: blocks
-# of _BLOCK_BYTES (32768 doubles, 65536 singles).
-_BLOCK_BYTES = 262144
-
-
-def _block_length(data: np.ndarray) -> int:
-    return _BLOCK_BYTES // data.itemsize
-
-
-def _blocks(*arrays: np.ndarray | None) -> Any:
-    """Matching pieces of same-shaped arrays (None stays None): blocks of their flat data
-    when all share one memory order and are large, else the whole arrays once."""
-    present = [a for a in arrays if a is not None]
-    size = present[0].size
-    block = _block_length(present[0])
-    order = None
-    if size > 2 * block:
-        if all(a.flags.c_contiguous for a in present):
-            order = "C"
-        elif all(a.flags.f_contiguous for a in present):
-            order = "F"
-    if order is None:
-        yield arrays
-        return
-    flat = [None if a is None else a.reshape(-1, order=order) for a in arrays]
-    for start in range(0, size, block):
-        yield [None if a is None else a[start:start + block] for a in flat]
-
-
 # ------------------------------------------------------------ Adam
 
 
@@ -242,7 +214,7 @@ def adamupdate(interp: Any, params: object, grad: object, avg_grad: object, avg_
         # every check is made: from here on, arrays nothing else reaches may be overwritten
         results = _adam_together(inputs, beta1, beta2, offset, step_scale, layouts)
         if results is None:
-            results = [_adam_arrays(pd, gd, md, vd, beta1, beta2, offset, step_scale,
+            results = [adam_arrays(pd, gd, md, vd, beta1, beta2, offset, step_scale,
                                     _unshared(pd, own_p), _unshared(md, own_m), _unshared(vd, own_v))
                        for pd, gd, md, vd in inputs]
         out = []
@@ -327,8 +299,16 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
         stepped = _checked_step(ps, gs, ms, vs, beta1, beta2, offset, step_scale, layouts)
         if stepped is None:
             return None
-    fmts = list(map(_FMT, ps))
-    new_params, new_avg, new_avg_sq = (list(map(DlArray, datas, fmts)) for datas in stepped)
+    if in_place and _held_as_they_are(ps, ms, vs, stepped):
+        # written over the arrays the inputs hold: the inputs, where they are what the
+        # containers would be rebuilt as
+        kept = _containers_kept(params, grad, avg_grad, avg_sq_grad, is_struct)
+        if kept is not None:
+            return kept
+        new_params, new_avg, new_avg_sq = ps, ms, vs
+    else:
+        fmts = list(map(_FMT, ps))
+        new_params, new_avg, new_avg_sq = (list(map(DlArray, datas, fmts)) for datas in stepped)
     if is_struct:
         fields, shape = params.fields, params.elems.shape
         return tuple(_scalar_struct(fields, shape, dict(zip(fields, values, strict=True)))
@@ -339,6 +319,54 @@ def _adam_container_step(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any
     state_kind = CONTAINER_KINDS[type(states)]
     return (CONTAINER_KINDS[type(params)].rebuild(params, new_params),
             state_kind.rebuild(states, new_avg), state_kind.rebuild(states, new_avg_sq))
+
+
+def _held_as_they_are(ps: list, ms: list, vs: list, stepped: tuple) -> bool:
+    """Whether the parameters and states (dlarrays) are the dlarrays the step's results
+    would be made as: each holds its new data array, in its parameter's format."""
+    new_ps, new_ms, new_vs = stepped
+    for k, p in enumerate(ps):
+        m, v = ms[k], vs[k]
+        if p.data is not new_ps[k] or m.data is not new_ms[k] or v.data is not new_vs[k] \
+                or m.fmt != p.fmt or v.fmt != p.fmt:
+            return False
+    return True
+
+
+def _containers_kept(params: Any, grad: Any, avg_grad: Any, avg_sq_grad: Any,
+                     is_struct: bool) -> tuple | None:
+    """The inputs themselves as adamupdate's results, when their parameters and states are
+    the results (``_held_as_they_are``) and the containers rebuilt around them would be
+    the same values: scalar structs (of the parameters' fields in order and size, as
+    _struct_columns checked), a network, and states that are the gradients' Learnables
+    tables with another Value; None otherwise."""
+    if is_struct:
+        return params, avg_grad, avg_sq_grad
+    if getattr(type(params), "matlab_class", None) != "dlnetwork" or type(grad) is not Table \
+            or not _table_like(avg_grad, grad) or not _table_like(avg_sq_grad, grad):
+        return None
+    return params, avg_grad, avg_sq_grad
+
+
+_TABLE_ATTRIBUTES = ("description", "user_data", "dimension_names", "variable_units",
+                     "variable_descriptions", "variable_continuity")
+
+
+def _table_like(table: Any, grad: Table) -> bool:
+    """Whether ``table`` is ``grad`` with another Value variable (a cell array of its
+    height): what TableKind.rebuild makes of ``grad`` with ``table``'s values."""
+    if type(table) is not Table or table.names != grad.names or table.nrows != grad.nrows \
+            or table.row_names != grad.row_names:
+        return False
+    value = grad.names.index("Value")
+    for k, variable in enumerate(table.variables):
+        if k == value:
+            if type(variable) is not Cell or type(grad.variables[k]) is not Cell \
+                    or variable.data.shape != grad.variables[k].data.shape:
+                return False
+        elif variable is not grad.variables[k]:
+            return False
+    return all(getattr(table, name) is getattr(grad, name) for name in _TABLE_ATTRIBUTES)
 
 
 def _checked_step(ps: list, gs: list, ms: list | None, vs: list | None, beta1: float,
@@ -416,7 +444,7 @@ def _remembered_step(ps: list, gs: list, ms: list | None, vs: list | None, beta1
                            beta2, offset, step_scale, layouts)
     gd_all = np.concatenate(list(map(_DATA, gs)), axis=None)
     pd_all, md_all, vd_all = rows
-    _adam_step(pd_all, gd_all, md_all, vd_all, pd_all, md_all, vd_all, np.empty_like(gd_all),
+    adam_step_into(pd_all, gd_all, md_all, vd_all, pd_all, md_all, vd_all, np.empty_like(gd_all),
                beta1, beta2, offset, step_scale, True, True)
     if len(layouts) >= _LAYOUTS_KEPT:
         layouts.clear()
@@ -574,7 +602,7 @@ def _joint_step(pd_all: np.ndarray, gds: Any, md_all: np.ndarray | None, vd_all:
     gd_all = np.concatenate(gds, axis=None)
     buffer = np.empty((3, gd_all.size), dtype=pd_all.dtype)
     new_p, m_new, v_new = buffer
-    _adam_step(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, new_p, beta1, beta2, offset,
+    adam_step_into(pd_all, gd_all, md_all, vd_all, new_p, m_new, v_new, new_p, beta1, beta2, offset,
                step_scale)
     # views of the three results (a view is never written in place: see _unshared)
     new_ps, new_ms, new_vs = [], [], []
@@ -591,69 +619,6 @@ def _joint_step(pd_all: np.ndarray, gds: Any, md_all: np.ndarray | None, vd_all:
             layouts.clear()
         layouts[id(new_ps[0])] = _Together(buffer, (new_ps, new_ms, new_vs))
     return new_ps, new_ms, new_vs
-
-
-def adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
-              t: float, lr: float, beta1: float, beta2: float, eps: float) -> tuple:
-    """One Adam step of a parameter's data at iteration ``t`` (``md`` and ``vd`` None on the
-    first): the new parameter and moving averages, as ``adamupdate`` computes them."""
-    # bias corrections of the two moving averages at iteration t, folded into two scalars:
-    # (m/c1) / (sqrt(v/c2) + eps) = (sqrt(c2)/c1) * m / (sqrt(v) + eps*sqrt(c2))
-    root_c2 = math.sqrt(1 - beta2 ** t)
-    return _adam_arrays(pd, gd, md, vd, beta1, beta2, eps * root_c2, lr * root_c2 / (1 - beta1 ** t))
-
-
-def _adam_arrays(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
-                 beta1: float, beta2: float, offset: float, step_scale: float,
-                 p_in_place: bool = False, m_in_place: bool = False, v_in_place: bool = False) -> tuple:
-    """The Adam step of one parameter: new arrays, or the old ones overwritten where told."""
-    new_p = pd if p_in_place else np.empty_like(gd)
-    m_new = md if m_in_place else np.empty_like(gd)
-    v_new = vd if v_in_place else np.empty_like(gd)
-    scratch = None
-    for block in _blocks(pd, gd, md, vd, new_p, m_new, v_new):
-        if not p_in_place:
-            space = block[4]  # the new parameter's space, until its last operation
-        elif block[0] is pd:  # the whole arrays at once
-            space = np.empty_like(gd)
-        else:
-            if scratch is None:
-                scratch = np.empty(_block_length(gd), dtype=gd.dtype)
-            space = scratch[:block[0].size]
-        _adam_step(*block, space, beta1, beta2, offset, step_scale, m_in_place, v_in_place)
-    return new_p, m_new, v_new
-
-
-def _adam_step(pd: np.ndarray, gd: np.ndarray, md: np.ndarray | None, vd: np.ndarray | None,
-               new_p: np.ndarray, m_new: np.ndarray, v_new: np.ndarray, space: np.ndarray,
-               beta1: float, beta2: float, offset: float, step_scale: float,
-               m_in_place: bool = False, v_in_place: bool = False) -> None:
-    """One Adam step on matching arrays, written into new_p, m_new and v_new (new arrays,
-    or md and vd overwritten where told: the same operations, a sum's terms swapped), with
-    ``space`` for the intermediate results (new_p itself when it is a new array)."""
-    if m_in_place:  # m_new is md's memory
-        np.multiply(gd, 1 - beta1, out=space)
-        md *= beta1
-        md += space
-    else:
-        np.multiply(gd, 1 - beta1, out=m_new)
-        if md is not None:
-            m_new += np.multiply(md, beta1, out=space)
-    if v_in_place:
-        np.multiply(gd, gd, out=space)
-        space *= 1 - beta2
-        vd *= beta2
-        vd += space
-    else:
-        np.multiply(gd, gd, out=v_new)
-        v_new *= 1 - beta2
-        if vd is not None:
-            v_new += np.multiply(vd, beta2, out=space)
-    denominator = np.sqrt(v_new, out=space)
-    denominator += offset
-    step = np.divide(m_new, denominator, out=space)
-    step *= step_scale
-    np.subtract(pd, step, out=new_p)
 
 
 # ------------------------------------------------------------ SGDM
