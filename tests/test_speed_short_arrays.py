@@ -345,7 +345,7 @@ def test_a_failing_array_statement_leaves_its_variable() -> None:
 ROWS_OF_SCALARS = [
     "x = [k, k + 1, k - 2];", "x = [k, s];", "x = [-k, k ^ 2, k / 0];", "x = [k, y(2)];", "x = [k, h(1)];",
     "x = [s, s * 2];", "x = [k, 1];", "x = [k, mod(k, 2), max(k, s)];", "x = [k, y(end), y(2, 1)];",
-    "x = [x, k];", "x = [k, k > 2];", "x = [k, y(9)];", "x = [k, q];", "x = [k, 1e308 * 10, -0];", "x = [k; k];", "x = [k, [1 2]];",
+    "x = [x, k];", "x = [k, s, -k, k / 3];", "x = [k, s, k, -k, k];", "x = [k, k > 2];", "x = [k, y(9)];", "x = [k, q];", "x = [k, 1e308 * 10, -0];", "x = [k; k];", "x = [k, [1 2]];",
 ]
 
 
@@ -392,5 +392,18 @@ def test_a_row_of_scalars_is_written_inline() -> None:
         pass
     finally:
         loop_source.LoopWriter.function = real  # type: ignore[method-assign]
-    assert any("array([[t" in s for s in sources)
+    assert any("row3(t" in s for s in sources)
     assert not any("array([[c" in s for s in sources)  # (a row of literals is made once)
+
+
+def test_rows_made_element_by_element_are_numpy_rows() -> None:
+    from mlang.evaluation.compiler import loop_runtime
+
+    values = [1.5, -0.0, math.nan, math.inf, -math.inf, 1e-310, 2.0 ** 60 + 1, 1 / 3]
+    for maker, n in ((loop_runtime.row2, 2), (loop_runtime.row3, 3), (loop_runtime.row4, 4)):
+        for start in range(len(values) - n + 1):
+            part = values[start:start + n]
+            made, want = maker(*part), np.array([part])
+            same(made, want)
+            assert made.tobytes() == want.tobytes() and made.flags.c_contiguous and made.flags.writeable
+            assert made.flags.owndata

@@ -27,6 +27,7 @@ from mlang.evaluation.compiler.assignment import is_end_plus_one
 from mlang.evaluation.compiler.loop_runtime import (
     _FALLBACK,
     _PURE_BUILTINS,
+    ROW_MAKERS,
     Attempts,
     PureCall,
     _empty_row,
@@ -41,6 +42,9 @@ from mlang.evaluation.compiler.loop_runtime import (
     number,
     number_at,
     number_last,
+    row2,
+    row3,
+    row4,
     store_element,
     store_element2,
 )
@@ -366,6 +370,9 @@ class LoopWriter:
             if part is None or part[1] != _FLOAT:
                 return None
             parts.append(part[0])
+        maker = ROW_MAKERS.get(len(parts))
+        if maker is not None:
+            return f"{maker}({', '.join(parts)})", _ARRAY
         return f"array([[{', '.join(parts)}]])", _ARRAY
 
     def assignment(self, st: ast.Assign, depth: int) -> bool:
@@ -488,6 +495,7 @@ class LoopWriter:
                 "append_cell_element": append_cell_element,
                 "truth": truth, "located": located, "double_range_length": double_range_length,
                 "empty_row": _empty_row, "scalar_power": scalar_power, "array": np.array,
+                "row2": row2, "row3": row3, "row4": row4,
                 "BreakLoop": BreakLoop, "ContinueLoop": ContinueLoop, **self.names}
 
     def start_flags(self) -> None:
