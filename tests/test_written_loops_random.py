@@ -68,3 +68,55 @@ def test_random_loops_as_the_general_path(monkeypatch: pytest.MonkeyPatch, seed:
         m.setattr(loop_source, "while_loop", lambda compiler, node: None)
         general = outcome(code, NAMES)
     assert written == general, code
+
+
+@pytest.mark.parametrize("code", [
+    "S = sparse([0 2]); s = 0; for k = 1:3, s = s + sum(S); end",  # a routed argument
+    "d = dlarray(3); s = 0; for k = 1:3, s = s + abs(d); end",
+    "s = 0; q = -2; for k = 1:6, s = s + abs(q); if k == 3, q = int8(-4); end, end",
+    "s = 0; for k = 1:5, s = s + max(k, 3) + mod(k, 2) + floor(k / 2); end",
+    "s = 0; for k = 1:4, s = s + numel(k); if k == 2, numel = 7; end, end",  # shadowed midway
+    "s = 0; x = [1 2]; for k = 1:3, s = s + sum(x); x = 'ab'; end",
+    "s = 0; for k = 1:3, s = s + mod(k, {1}); end",  # an error: the general path's
+])
+def test_pure_calls_in_written_loops_as_the_general_path(code: str) -> None:
+    written = outcome(code, ["s", "k"])
+    original = loop_source.range_loop
+    loop_source.range_loop = lambda compiler, node, var: None
+    try:
+        general = outcome(code, ["s", "k"])
+    finally:
+        loop_source.range_loop = original
+    assert written == general, code
+
+
+def test_pure_call_gives_floats_and_declines_the_rest() -> None:
+    import io
+
+    import numpy as np
+
+    from mlang.evaluation.compiler import loop_runtime
+    from mlang.evaluation.interpreter import Interpreter
+
+    interp = Interpreter(stdout=io.StringIO())
+    interp.run_source("S = sparse([0 -2]); d = dlarray(-3);")
+    call = loop_runtime.PureCall(interp, None, "abs", 1, float)
+    assert call(-2.5) == 2.5 and call(-0.0) == 0.0
+    for routed in (interp.get("S"), interp.get("d")):  # (sparse, dlarray: the general path)
+        with pytest.raises(loop_runtime._Deopt):
+            call(routed)
+    assert call.live
+    for declined in (np.array([[-1.0, 2.0]]), np.array([[-3]], dtype=np.int8)) * 2:
+        with pytest.raises(loop_runtime._Deopt):
+            call(declined)
+    assert not call.live  # four values of another kind in a row: the site stops calling
+    mod = loop_runtime.PureCall(interp, None, "mod", 2, float)
+    assert mod(7.0, 3.0) == 1.0 and mod(-7.0, 3.0) == 2.0
+    with pytest.raises(loop_runtime._Deopt):
+        mod(1.0, interp.get("S"))  # (routed: the general path)
+    with pytest.raises(loop_runtime._Deopt):
+        mod(7.0, np.array([[1.0, 2.0]]))  # an array result
+    interp.run_source("abs = 5;")  # a variable of its name: resolved again, and declined
+    interp.invalidate()
+    with pytest.raises(loop_runtime._Deopt):
+        loop_runtime.PureCall(interp, None, "nosuchfunction", 1, float)(1.0)

@@ -231,22 +231,43 @@ class PureCall:
     def __init__(self, interp: Any, unit: Any, name: str, count: int, kind: type) -> None:
         self.interp, self.unit, self.name, self.count, self.kind = interp, unit, name, count, kind
         self.generation = -1
-        self.value: Callable[..., Any] | None = None  # value(interp, *args)
+        # the builtin's own function, called here as its call site would (Builtin.inline_call),
+        # the argument classes that route its calls and whether it takes nargout=1; else
+        # (fn None) its direct value, value(interp, *args), or None: not called
+        self.fn: Callable[..., Any] | None = None
+        self.routes: Any = ()
+        self.one_output = False
+        self.value: Callable[..., Any] | None = None
         self.misses = 0
         self.live = True  # False: stopped calling (checked before the statement's attempt)
 
-    def __call__(self, *args: Any) -> Any:
+    def resolve(self) -> None:
         interp = self.interp
-        if self.generation != interp.generation:
-            builtin = interp.builtins.get(self.name)
-            self.value = _positional_value(interp, builtin, self.count) \
-                if builtin is not None and interp.lookup(self.name, self.unit) is builtin else None
-            self.generation = interp.generation
-        value = self.value
-        if value is None:
-            raise _Deopt
+        builtin = interp.builtins.get(self.name)
+        self.fn = self.value = None
+        if builtin is not None and interp.lookup(self.name, self.unit) is builtin:
+            inline = builtin.inline_call(self.count) if self.count in (1, 2) else None
+            if inline is not None:
+                self.fn, self.routes, self.one_output = inline
+            else:
+                self.value = _positional_value(interp, builtin, self.count)
+        self.generation = interp.generation
+
+    def __call__(self, *args: Any) -> Any:
+        if self.generation != self.interp.generation:
+            self.resolve()
+        fn = self.fn
         try:
-            out = value(interp, *args)
+            if fn is not None:
+                routes = self.routes
+                for a in args:
+                    if type(a) in routes:  # (a sparse or dlarray argument: the general path)
+                        raise _Deopt
+                out = fn(*args, nargout=1) if self.one_output else fn(*args)
+            elif self.value is not None:
+                out = self.value(self.interp, *args)
+            else:
+                raise _Deopt
         except MatlabError:
             raise _Deopt from None
         if type(out) is not self.kind:
