@@ -31,6 +31,9 @@ from mlang.values.struct import Struct
 _SIMPLE_NODES = (ast.Number, ast.Name, ast.End, ast.Binary, ast.Unary)
 
 
+_FLOAT64 = np.dtype(np.float64)
+
+
 def _single(values: list, intermediate: bool = False) -> Any:
     if len(values) == 1:
         return values[0]
@@ -402,16 +405,17 @@ class ReferenceCompiler:
         if end is not None and end - begin < 2:
             return None
         positions = slice(begin, end)
+        of_row, of_column = (slice(None), positions), (positions, slice(None))  # (made once)
 
         def fixed_range(frame: Frame) -> Any:
             base = frame.vars.get(name, MISSING)
             if type(base) is np.ndarray and base.ndim == 2 and base.size >= least \
-                    and base.dtype.kind != "c":
+                    and (base.dtype is _FLOAT64 or base.dtype.kind != "c"):
                 rows, cols = base.shape
                 if rows == 1:
-                    return base[:, positions].copy()
+                    return base[of_row].copy()
                 if cols == 1:
-                    return base[positions, :].copy()
+                    return base[of_column].copy()
             return general(frame)
 
         return fixed_range
