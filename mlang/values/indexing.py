@@ -207,7 +207,7 @@ def fixed_index(literal: np.ndarray) -> Callable[[np.ndarray], object] | None:
             return None
         rows, cols = data.shape
         if rows == 1:  # (a row's elements in column order are its elements in row order)
-            return data.take(positions).reshape(1, count)
+            return data.take(positions)[None]  # (a 1 x count view of the taken elements)
         # as ``index``: a column stays a column, anything else takes the index's shape
         return data.T.take(positions).reshape((count, 1) if cols == 1 else (1, count))
 
