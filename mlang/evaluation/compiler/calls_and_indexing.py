@@ -337,6 +337,22 @@ class ReferenceCompiler:
 
         return on_array
 
+    def _whole_column(self, node: ast.Index, name: str) -> Code:
+        """``x(:)``: a double row's elements as a column made here, anything else as
+        ``indexing.index_all`` gives it (or the general code, for no array)."""
+        general = self._general_index(node)
+        index_all = indexing.index_all
+
+        def whole_column(frame: Frame) -> Any:
+            base = frame.vars.get(name, MISSING)
+            if type(base) is np.ndarray:
+                if base.dtype is _FLOAT64 and base.ndim == 2 and base.shape[0] == 1 and base.size > 1:
+                    return base.T.copy()  # (as index_all makes a row's column)
+                return index_all(base)
+            return general(frame)
+
+        return whole_column
+
     def _array_range_index(self, node: ast.Index) -> Code | None:
         """``x(a:b)``, ``x(a:s:b)``, ``x(:)``, ``x(end)`` and ``x(i, j)`` on an array variable
         ``x``, without making the range (None when the index is not of that form).  Anything
@@ -354,7 +370,7 @@ class ReferenceCompiler:
             index = indexing.index
             return self._on_array(node, name, lambda base: index(base, [float(base.size)]))
         if type(arg) is ast.Colon:
-            return self._on_array(node, name, indexing.index_all)
+            return self._whole_column(node, name)
         if type(arg) is not ast.Range or not all(
                 _is_simple(n) for n in (arg.start, arg.step, arg.stop) if n is not None):
             return None
