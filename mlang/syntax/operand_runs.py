@@ -2,11 +2,13 @@
 
 The tokenizer finds such a run with one regular expression (the pairs its inline
 loop would read one by one) and hands the parser a single OperandRun token that
-holds the operators and the Number nodes already made.  The parser's driver adds
-them all at once to the operator sequence it is growing when its tables take the
-same step for every pair (see ``Parser._run``); anywhere else it opens the run
-into the ordinary tokens of its first pair and a run of the rest, so the grammar
-sees exactly the tokens the tokenizer would have made.
+holds the operators and the numbers' texts.  The parser's driver adds all its pairs
+at once to the operator sequence it is growing when its tables take the same step
+for every pair (see ``Parser._run``): as a SUM_RUN token that the builder makes one
+SumRun node of, when they are many pairs of + and - with plain decimals, else as
+their operator tokens and Number nodes.  Anywhere else it opens the run into the
+ordinary tokens of its first pair and a run of the rest, so the grammar sees exactly
+the tokens the tokenizer would have made.
 """
 
 from __future__ import annotations
