@@ -120,3 +120,18 @@ def test_pure_call_gives_floats_and_declines_the_rest() -> None:
     interp.invalidate()
     with pytest.raises(loop_runtime._Deopt):
         loop_runtime.PureCall(interp, None, "nosuchfunction", 1, float)(1.0)
+
+
+@pytest.mark.parametrize("target", ["magic(3)", "[1 2 3 4]", "[1; 2; 3; 4]", "zeros(2, 3)", "[5 6]",
+                                    "int8([1 2 3 4])", "'abcd'", "[1+2i 3 4 5]", "{1, 2, 3, 4}"])
+def test_stores_at_literal_indices_as_the_general_path(target: str) -> None:
+    code = (f"A = {target}; B = A; s = 0; for k = 1:3, A(2) = k; A(4) = -k; s = s + k; "
+            "if k == 2, C = A; end, end")
+    written = outcome(code, ["A", "B", "C", "s"])
+    original = loop_source.range_loop
+    loop_source.range_loop = lambda compiler, node, var: None
+    try:
+        general = outcome(code, ["A", "B", "C", "s"])
+    finally:
+        loop_source.range_loop = original
+    assert written == general, code

@@ -148,6 +148,23 @@ def store_element2(vars: dict, name: str, r: float, c: float, v: float) -> bool:
     return False
 
 
+def store_element_at(vars: dict, name: str, i: int, v: float) -> bool:
+    """``store_element`` at a literal whole index, given 0-based (``i`` >= 0)."""
+    base = vars.get(name)
+    if type(base) is ndarray and base.dtype is _FLOAT64 and getrefcount(base) <= 3 \
+            and (base.base is None or owns_storage(base)):
+        shape = base.shape
+        if len(shape) == 2:
+            rows = shape[0]
+            if i < rows * shape[1]:
+                if rows == 1:
+                    base[0, i] = v
+                else:
+                    base[i % rows, i // rows] = v
+                return True
+    return False
+
+
 def store_element(vars: dict, name: str, k: float, v: float) -> bool:
     """``name(k) = v`` in place when ``name`` holds an unshared real double matrix and ``k``
     is in range; False (nothing done) otherwise."""

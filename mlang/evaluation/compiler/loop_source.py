@@ -47,6 +47,7 @@ from mlang.evaluation.compiler.loop_runtime import (
     row4,
     store_element,
     store_element2,
+    store_element_at,
 )
 from mlang.evaluation.compiler.runtime import MISSING, Code, located, truth
 from mlang.evaluation.frame import BreakLoop, ContinueLoop
@@ -419,6 +420,16 @@ class LoopWriter:
             if name is None or type(arg) in (ast.Colon, ast.NamedArg) \
                     or self.compiler.facts.contains_end(arg):
                 return False
+            position = _literal_position(arg)
+            if position is not None:  # x(2) = v: the index checked here, once
+                value = self.scalar(st.value, reads, checks)
+                if value is None or value[1] != _FLOAT:
+                    return False
+                general = self.ref(self.compiler.statement(st), "g")
+                self.attempt(depth, value, reads, checks, "v")
+                self.emit(depth, f"if not (ok and store_element_at(vars, {name!r}, {position}, v)):")
+                self.emit(depth + 1, f"{general}(frame)")
+                return True
             index = self.scalar(arg, reads, checks)
             value = self.scalar(st.value, reads, checks) if index is not None else None
             if index is None or value is None or index[1] != _FLOAT or value[1] != _FLOAT:
@@ -491,6 +502,7 @@ class LoopWriter:
                 "element2": element2, "count_of": count_of, "element_at": element_at,
                 "number_at": number_at, "element2_at": element2_at, "number_last": number_last,
                 "element_last": element_last, "store_element": store_element,
+                "store_element_at": store_element_at,
                 "store_element2": store_element2, "append_element": append_element,
                 "append_cell_element": append_cell_element,
                 "truth": truth, "located": located, "double_range_length": double_range_length,
