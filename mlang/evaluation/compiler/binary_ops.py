@@ -22,9 +22,9 @@ _ndarray = np.ndarray
 _F64 = np.dtype(np.float64)
 
 
-def _array_by_scalar(op: str, b: float | None) -> Any:
-    """NumPy's function of a 2-D double array and the double scalar ``b`` (None: any) for
-    ``op``, as ``operators.binary`` computes it; None when it takes another path."""
+def _array_by_scalar(op: str, b: float) -> Any:
+    """NumPy's function of a 2-D double array and the double constant ``b`` for ``op``, as
+    ``operators.binary`` computes it; None when it takes another path."""
     if op == ".^" and b == 2.0:
         return lambda a, _: np.square(a)  # (binary squares for .^2)
     return ARRAY_BY_SCALAR_FAST.get(op)
