@@ -55,7 +55,7 @@ class OperandRun(Token):
     needs them)."""
 
     __slots__ = ("ops", "numbers", "made_items", "first", "kinds", "line_start", "op_tokens", "file",
-                 "origin")
+                 "origin", "integers")
     ops: list[str]
     numbers: list[str]
     made_items: list  # (shared by the runs open_run makes of one run, filled once)
@@ -65,6 +65,7 @@ class OperandRun(Token):
     op_tokens: dict[str, Token]
     file: str
     origin: int  # where the first pair starts in the text
+    integers: bool  # every number is an integer (read by _integer_run)
 
     @property
     def items(self) -> list:
@@ -112,7 +113,7 @@ def read_run(text: str, j: int, line: int, line_start: int, file: str,
                  for op in set(ops)}
     run = _new_run(ops, numbers, [], 0, frozenset(tok.type for tok in op_tokens.values()),
                    j, end, line, line_start)
-    run.op_tokens, run.file, run.origin = op_tokens, file, j
+    run.op_tokens, run.file, run.origin, run.integers = op_tokens, file, j, split is not None
     return run
 
 
@@ -200,7 +201,8 @@ def open_run(run: OperandRun) -> list[Token]:
     if first + 1 < len(run.ops):
         rest = _new_run(run.ops, run.numbers, run.made_items, first + 1, run.kinds, end, run.end_pos,
                         line, line_start)
-        rest.op_tokens, rest.file, rest.origin = run.op_tokens, run.file, run.origin
+        rest.op_tokens, rest.file, rest.origin, rest.integers = (run.op_tokens, run.file, run.origin,
+                                                                 run.integers)
         out.append(rest)
     return out
 
@@ -212,16 +214,17 @@ def remaining_items(run: OperandRun) -> list:
 
 
 def sum_run_marker(run: OperandRun) -> Token | None:
-    """When the run's remaining pairs are at least SUM_RUN_PAIRS of ``+`` and ``-`` with
+    """When the run's remaining pairs are more than SUM_RUN_PAIRS of ``+`` and ``-`` with
     plain decimal numbers: a SUM_RUN token standing for all of them but the last, whose
     ``value`` is the run (the builder makes them a SumRun node, see ``Builder._climb``);
     else None."""
     first = run.first
     if len(run.ops) - first <= SUM_RUN_PAIRS or not run.kinds <= _SUM_KINDS:
         return None
-    numbers = run.numbers[first:-1] if first else run.numbers[:-1]
-    if any(digits[-1] in _NOT_PLAIN_DECIMAL for digits in set(numbers)):
-        return None
+    if not run.integers:  # (a run of integers has no imaginary literal to look for)
+        numbers = run.numbers[first:-1] if first else run.numbers[:-1]
+        if any(digits[-1] in _NOT_PLAIN_DECIMAL for digits in set(numbers)):
+            return None
     marker = make_token(SUM_RUN_KIND, "", run.start_pos, run.line, run.column, run.end_pos)
     marker.value = run  # type: ignore[assignment]
     return marker
@@ -241,6 +244,11 @@ def sum_run_node(first: ast.Node, marker: Token) -> ast.SumRun:
     skip = run.first
     ops = "".join(run.ops[skip:-1])
     numbers = run.numbers[skip:-1]
-    values = {digits: float(digits) for digits in set(numbers)}
-    return ast.SumRun(first, ops, numbers, list(map(values.__getitem__, numbers)), run.line,
-                      run.start_pos - run.line_start + 1, line=first.line, col=first.col, file=run.file)
+    texts = set(numbers)
+    if len(texts) == 1:  # one number throughout, as in 1+1+...+1
+        values = [float(numbers[0])] * len(numbers)
+    else:  # each distinct text converted once
+        value_of = {digits: float(digits) for digits in texts}
+        values = list(map(value_of.__getitem__, numbers))
+    return ast.SumRun(first, ops, numbers, values, run.line, run.start_pos - run.line_start + 1,
+                      line=first.line, col=first.col, file=run.file)
