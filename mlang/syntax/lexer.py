@@ -272,10 +272,23 @@ class _Lexer:
                     self.ws = False
                 elif c == ")" and stack and stack[-1].kind == "(":
                     top = stack.pop()  # close_bracket's answer for a parenthesis
-                    append(make_token("RPAREN", c, i, self.line, i - self.line_start + 1, j))
+                    line_start = self.line_start
+                    line = self.line
+                    append(make_token("RPAREN", c, i, line, i - line_start + 1, j))
                     self.prev_type = "RPAREN"
                     self.value_end = not top.is_lambda  # @(x) y: the body starts here
                     self.ws = False
+                    # a binary operator and plain number right after it, as in (a+b)*2: what
+                    # the main loop makes of them (a number then goes on as above)
+                    pair = operator_number(text, j) if not top.is_lambda else None
+                    if pair is not None:
+                        op = pair.group(1)
+                        k = pair.end(1)
+                        append(make_token(operators[op], op, j, line, j - line_start + 1, k))
+                        j = pair.end()
+                        append(make_token("NUMBER", pair.group(2), k, line, k - line_start + 1, j))
+                        self.prev_type = "NUMBER"
+                        self.value_end = True
                 else:
                     j = self.punctuation(c, i, j)
             elif kind == "comment":
