@@ -254,6 +254,9 @@ class OpStep:
     op: Any  # a builtin or Primitive
     args: tuple  # per argument: (slot, format) for a dlarray, (None, value) for a constant
     out: int
+    # whether an argument is logical data (its rule then reads it as double); a class is
+    # never a matter of the values, so it is that of every replay of the pattern
+    logical: bool = False
 
 
 @dataclass(slots=True)
@@ -286,6 +289,7 @@ class FirstOrder:
     values: dict = field(default_factory=dict)
     # ... and its rule's contributions from (rule, gradient, value, arguments' data, memo)
     rules: dict = field(default_factory=dict)
+    logical: frozenset = frozenset()  # indexes of the active steps with logical arguments
 
 
 @dataclass(slots=True)
@@ -514,7 +518,7 @@ def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: 
             for s, _fmt in args:
                 if s is not None:
                     last_reads[s] = len(steps)
-            steps.append(OpStep(item.op, args, slots))
+            steps.append(OpStep(item.op, args, slots, any(map(_is_logical, item.args))))
             slot_of_node[item] = slots
             slots += 1
         else:
@@ -543,6 +547,11 @@ def _program(inputs: list, recorder: Recorder, nodes: set, grads: set, results: 
     return program
 
 
+def _is_logical(a: Any) -> bool:
+    data = a.data if type(a) is DlArray else a
+    return type(data) is np.ndarray and data.dtype.kind == "b"
+
+
 def _first_order(steps: list, results: set) -> FirstOrder | None:
     """The plan of the replay without traces, for a program with one gradient step whose
     results need no trace once the call's results are untraced (``results``: the slots the
@@ -568,7 +577,8 @@ def _first_order(steps: list, results: set) -> FirstOrder | None:
         active.append((k, rule, step.out, parents))
         reached.update(s for s in parents if s is not None)
     return FirstOrder(at[0], targets, tuple(active), frozenset(k for k, *_ in active),
-                      *step_kernels(steps, at[0], results))
+                      *step_kernels(steps, at[0], results),
+                      frozenset(k for k, *_ in active if steps[k].logical))
 
 
 # -------------------------------------------------------------------- replay
@@ -686,17 +696,16 @@ def _untraced_gradient(step: GradientStep, plan: FirstOrder, values: list, kept:
     grads: dict[int, Any] = {step.y: np.ones(y.shape, y.dtype)}
     targets = plan.targets
     summed: set[int] = set()  # slots whose gradient is a sum this pass made: added into in place
+    logical = plan.logical
     ndarray = np.ndarray
     for k, rule, out, parents in plan.active:
         g = grads.get(out) if out in targets else grads.pop(out, None)
         if g is None:
             continue
         raw = kept[k]
-        for a in raw:
-            if type(a) is ndarray and a.dtype.kind == "b":  # logical data counts as double
-                raw = [v.astype(np.float64) if type(v) is ndarray and v.dtype.kind == "b" else v
-                       for v in raw]
-                break
+        if k in logical:  # logical data counts as double
+            raw = [v.astype(np.float64) if type(v) is ndarray and v.dtype.kind == "b" else v
+                   for v in raw]
         kernel = kernels.get(k)
         contributions = rule(g, values[out], *raw) if kernel is None else \
             kernel(rule, g, values[out], raw, memo)

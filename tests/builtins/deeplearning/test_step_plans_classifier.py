@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.builtins.deeplearning.test_step_plans import both_ways, same
+from mlang.builtins.deeplearning import step_plans
+from tests.builtins.deeplearning.test_step_plans import Session, both_ways, same
 
 CLASSIFIER = """function [loss, grads] = classifier(params, X, T)
 H = relu(fullyconnect(X, params.W1, params.b1));
@@ -142,3 +143,52 @@ def test_a_loss_of_a_gradient_runs_the_code(tmp_path, monkeypatch, loss: str) ->
     for a, b in zip(fast, slow, strict=True):
         same(a, b)
     assert len(set(fast[0].reshape(-1).tolist())) == 3
+
+
+LOGICAL = """function [loss, grads] = f(params, X, M, L)
+Y = fullyconnect(X, params.W1, params.b1);
+Z = Y .* M + params.b1 ./ L - L .* params.b1;
+loss = sum(Z .^ 2, 'all') + sum(params.b1 ./ L, 'all');
+grads = dlgradient(loss, params);
+end
+"""
+
+
+@pytest.mark.parametrize("cls", ["single", "double"])
+def test_logical_arguments_count_as_double_in_the_rules(tmp_path, monkeypatch, cls: str) -> None:
+    # M: plain logical data (a constant of the program); L: a logical dlarray (an input)
+    code = SETUP + """
+    M = [true false true false true; false true true false false; true true false true true;
+         false false true true false; true false false true true; false true false true false];
+    for k = 1:3
+        L = dlarray(logical([1; 1; 0; 1; 1; 1]));
+        [loss, grads] = dlfeval(@f, params, X, M, L);
+        [params, avg, avgSq] = adamupdate(params, grads, avg, avgSq, k);
+        losses(k) = extractdata(loss);
+    end
+    """
+    fast, slow, replays, _, _ = both_ways(tmp_path, monkeypatch, {"f": LOGICAL}, code,
+                                          ("losses", "grads", "params"), cls=cls)
+    assert replays == 2
+    for a, b in zip(fast, slow, strict=True):
+        same(a, b)
+
+
+def test_the_steps_with_logical_arguments_are_noted(tmp_path, monkeypatch) -> None:
+    # (the replay converts the logical arguments of these steps alone for their rules)
+    code = SETUP + """
+    M = rand(6, 5) > 0.5;
+    L = dlarray(logical([1; 1; 0; 1; 1; 1]));
+    [loss, grads] = dlfeval(@f, params, X, M, L);
+    """
+    (tmp_path / "f.m").write_text(LOGICAL)
+    session = Session(tmp_path, {})
+    session.values(code, "loss", cls="double")
+    plans = session.interp.family_state[step_plans.PLANS]
+    (program,) = [p for plan in plans.values() for p in plan.programs.values()]
+    last_input = program.inputs - 1  # L's slot
+    logical = {k for k, step in enumerate(program.steps)
+               if any(type(v) is np.ndarray and v.dtype.kind == "b" if s is None else s == last_input
+                      for s, v in getattr(step, "args", ()))}
+    assert logical == {1, 2, 4, 8}  # M .* ..., ... ./ L, L .* ..., ... ./ L
+    assert program.first_order.logical == logical
