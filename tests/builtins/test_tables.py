@@ -303,3 +303,12 @@ def test_python_api_for_learnables_like_tables():
     u = t.with_variable("Value", doubled)
     assert u.variable("Value").data[0, 0][0, 0] == 2
     assert t.variable("Value").data[0, 0][0, 0] == 1  # the original is unchanged
+
+
+def test_array2table_of_billions_of_empty_columns_is_refused(m) -> None:
+    """array2table makes one variable per column: an empty matrix of 1e10 columns is the
+    maximum array size error at once (it had run out of time making variables)."""
+    assert m.fails("Z = array2table(zeros(0, 1e10));").identifier == "MATLAB:array:SizeLimitExceeded"
+    t = m.value("Z = array2table(zeros(0, 3));", "Z")
+    assert t.names == ["Z1", "Z2", "Z3"] or t.names == ["Var1", "Var2", "Var3"]
+    assert len(t.variables) == 3

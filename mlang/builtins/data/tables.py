@@ -14,6 +14,7 @@ from mlang.values import indexing
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, size_of, to_double_array
 from mlang.values.indexing import COLON
+from mlang.values.limits import check_array_size
 from mlang.values.string import StringArray
 from mlang.values.struct import Struct
 from mlang.values.table import (
@@ -183,6 +184,9 @@ def array2table(interp: Any, a: Any, *args: Any) -> Table:
         raise error("MATLAB:array2table:NDArray", "Input must be a 2-D array.")
     if type(a) in (Table, Struct):
         raise error("MATLAB:array2table:InvalidInput", "Input must be a 2-D array.")
+    # one variable (and one name) per column, held as MATLAB holds a cell's elements: an
+    # empty matrix of billions of columns is refused, not built
+    check_array_size((1, shape[1]), np.dtype(object))
     variables = [indexing.index(a, [COLON, float(j + 1)]) for j in range(shape[1])]
     t = Table(variables, [f"{given}{j + 1}" for j in range(shape[1])], nrows=shape[0])
     return with_options(t, opts)
