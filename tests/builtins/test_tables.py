@@ -310,5 +310,5 @@ def test_array2table_of_billions_of_empty_columns_is_refused(m) -> None:
     maximum array size error at once (it had run out of time making variables)."""
     assert m.fails("Z = array2table(zeros(0, 1e10));").identifier == "MATLAB:array:SizeLimitExceeded"
     t = m.value("Z = array2table(zeros(0, 3));", "Z")
-    assert t.names == ["Z1", "Z2", "Z3"] or t.names == ["Var1", "Var2", "Var3"]
+    assert t.names == ["Var1", "Var2", "Var3"]
     assert len(t.variables) == 3
