@@ -96,6 +96,23 @@ def traced_input(x: DlArray) -> DlArray:
     return DlArray(x.data, x.fmt, Node((x.node,), _identity_rule, (x,), (x.data,), x.data))
 
 
+def read_as_constant(result: Any, *read: Any) -> Any:
+    """``result``, a dlarray an operation computed reading the data of ``read`` as
+    constants (weights, masks, targets or options given as dlarrays, whose values a
+    recorded operation would keep).  When a dlarray is among them, a traced result comes
+    back through an identity node of no operation (``op`` None, as for operations that are
+    not differentiable: its own node may be an input's, when nothing was computed), which
+    a trace cache or dlfeval plan cannot replay: they run the code again instead of
+    reusing the values of the call they recorded.  The values and gradients are the same."""
+    if type(result) is DlArray and result.node is not None:
+        for a in read:
+            if type(a) is DlArray:
+                data = result.data
+                return DlArray(data, result.fmt, Node((result.node,), _identity_rule, (result,),
+                                                      (data,), data))
+    return result
+
+
 class Primitive:
     """A differentiable operation used by gradient rules that is not a MATLAB function."""
 

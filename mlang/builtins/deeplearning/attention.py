@@ -16,7 +16,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive
+from mlang.autodiff.trace import Primitive, read_as_constant
 from mlang.builtins.coerce import options, text_option
 from mlang.builtins.deeplearning.formats import InputForm, data_format_option, formatted_input, output_like
 from mlang.builtins.deeplearning.recurrent import permute, reshape
@@ -241,6 +241,9 @@ def attention(interp: Any, queries: object, keys: object, values: object, num_he
     y = ops.call("pagemtimes", vh, weights)  # (dv, queries, heads, batch)
     y = reshape(permute(y, (0, 2, 3, 1)), (lv.channels, batch, nq))
     y = _like_queries(y, lq, lv.channels, form)
+    # (the number of heads and the options' values are read as constants)
+    y = read_as_constant(y, num_heads, *settings)
+    weights = read_as_constant(weights, num_heads, *settings)
     if nargout <= 1:
         return y
     return y, DlArray(weights.data, "", weights.node)

@@ -18,6 +18,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data, check_format, formatted
+from mlang.autodiff.trace import read_as_constant
 from mlang.builtins.coerce import options, text_option, text_scalar
 from mlang.builtins.deeplearning import convolution_kernels as kernels
 from mlang.builtins.deeplearning.formats import data_format_option, formatted_input, output_like
@@ -340,7 +341,7 @@ def dlconv(x: object, weights: object, bias: object, *settings: object) -> objec
     padded = _pad_input(core, k, pads, given.get("PaddingValue"), "dlconv")
     out = kernels.conv(padded, c.weights, (k, stride, dilation, c.groups))
     out = add_bias(out, bias, k, c.filters, "dlconv")
-    return output_like(from_core(out, c.layout), c.form)
+    return read_as_constant(output_like(from_core(out, c.layout), c.form), *settings)
 
 
 # ------------------------------------------------------------------ dltranspconv
@@ -375,4 +376,4 @@ def dltranspconv(x: object, weights: object, bias: object, *settings: object) ->
     out = kernels.convt(core, c.weights, (k, stride, dilation, c.groups), full)
     out = kernels.crop(out, k, crops)
     out = add_bias(out, bias, k, c.filters, "dltranspconv")
-    return output_like(from_core(out, c.layout), c.form)
+    return read_as_constant(output_like(from_core(out, c.layout), c.form), *settings)

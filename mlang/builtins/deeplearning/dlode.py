@@ -17,6 +17,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
+from mlang.autodiff.trace import read_as_constant
 from mlang.builtins.coerce import options as parse_options
 from mlang.builtins.coerce import text_scalar
 from mlang.builtins.deeplearning.dlarrays import dlarray as make_dlarray
@@ -123,9 +124,11 @@ def dlode45(interp: Any, odefun: object, tspan: object, y0: object, theta: objec
         return k
 
     solutions = _integrate(f, y, times, rtol, atol)
+    # (the steps taken depend on the values of every input and option)
+    read = (tspan, y0, theta, *options)
     if len(solutions) == 1:
-        return solutions[0]
-    return _with_time(solutions, y, labels)
+        return read_as_constant(solutions[0], *read)
+    return read_as_constant(_with_time(solutions, y, labels), *read)
 
 
 def _integrate(f: Any, y: Any, times: np.ndarray, rtol: float, atol: float) -> list:

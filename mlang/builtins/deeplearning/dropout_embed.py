@@ -9,6 +9,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data, check_format
+from mlang.autodiff.trace import read_as_constant
 from mlang.builtins.coerce import options, text_scalar
 from mlang.builtins.deeplearning.formats import InputForm, data_format_option, formatted_input, output_like
 from mlang.builtins.math.random import generator
@@ -46,7 +47,8 @@ def dropout(interp: Any, x: object, probability: object = None) -> object:
     drawn = generator(interp).random_sample(int(np.prod(shape))).reshape(shape, order="F")
     kept = (drawn >= p).astype(dtype) * dtype.type(1 / (1 - p))
     if type(x) is DlArray:
-        return ops.times(x, kept)  # recorded when traced: the gradient is the same mask
+        # recorded when traced: the gradient is the same mask
+        return read_as_constant(ops.times(x, kept), probability)
     return result(data.astype(dtype, copy=False) * kept)
 
 
@@ -120,5 +122,5 @@ def embed(x: object, weights: object, *settings: object) -> object:
     out = DlArray(y.data, out_fmt, y.node) if type(y) is DlArray else DlArray(y, out_fmt)
     if not form.was_formatted:
         order = form.given_order if "C" in form.given_order else "C" + form.given_order
-        return output_like(out, InputForm(False, order))
-    return out
+        out = output_like(out, InputForm(False, order))
+    return read_as_constant(out, x)  # (the indices pick the columns of the weights)

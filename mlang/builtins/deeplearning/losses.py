@@ -16,7 +16,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Node, Primitive
+from mlang.autodiff.trace import Node, Primitive, read_as_constant
 from mlang.builtins.coerce import NUMERIC_OR_LOGICAL
 from mlang.builtins.deeplearning.formats import (
     InputForm,
@@ -128,7 +128,14 @@ def _regression_loss(function: str, kind: str, args: tuple, extra: tuple[str, ..
     scale = scale_factors(y, weights, mask, normalization, reduce, function)
     delta = _transition_point(given.get("TransitionPoint", 1.0)) if kind == "huber" else 0.0
     z = ops.apply(REGRESSION, y, _targets_value(t, y), scale, kind, delta, reduce)
+    z = read_as_constant(z, *_untraced(values[1]), *values[2:], given.get("Mask"),
+                         given.get("TransitionPoint"))
     return _finish(z, y, form, reduce)
+
+
+def _untraced(targets: Any) -> tuple:
+    """The targets when the loss reads them as constant data (an untraced dlarray)."""
+    return (targets,) if type(targets) is DlArray and targets.node is None else ()
 
 
 def _transition_point(value: Any) -> float:
@@ -162,13 +169,14 @@ def mse(y: object, targets: object, *settings: object) -> object:
         if t is not None:  # formatted predictions, targets of their layout: nothing to line up
             scale = _half_per_observation(y)
             if type(t) is np.ndarray:  # plain targets: the one operation recorded directly
-                return _recorded_l2(y, t, scale)
+                return read_as_constant(_recorded_l2(y, t, scale), *_untraced(targets))
             z = ops.apply(REGRESSION, y, t, scale, "l2", 0.0, True)
             return DlArray(z.data, "", z.node)
     values, given = split_loss_arguments((y, targets, *settings), ("DataFormat",), 2)
     y_, t, form, _ = prepare(values[0], values[1], given, "mse")
     scale = _half_per_observation(y_)
     z = ops.apply(REGRESSION, y_, _targets_value(t, y_), scale, "l2", 0.0, True)
+    z = read_as_constant(z, *_untraced(values[1]))
     return _finish(z, y_, form, True)
 
 
@@ -346,12 +354,13 @@ def crossentropy(*args: object) -> object:
     multilabel = _classification_mode(given)
     y, t, form, data_format = prepare(values[0], values[1], given, "crossentropy", required="C")
     return _classification_loss("crossentropy", y, _targets_value(t, y), form, data_format, values,
-                                given, multilabel, "elements")
+                                given, multilabel, "elements", _untraced(values[1]))
 
 
 def _classification_loss(function: str, y: DlArray, t: Any, form: InputForm,
                          data_format: str | None, values: list, given: dict[str, Any],
-                         multilabel: bool, unreduced: str) -> DlArray:
+                         multilabel: bool, unreduced: str, read: tuple) -> DlArray:
+    """The loss's operation; ``read``: its targets when it reads them as constant data."""
     reduce = choice(given.get("Reduction", "sum"), REDUCTIONS, function, "Reduction") == "sum"
     normalization = choice(given.get("NormalizationFactor", "batch-size"), NORMALIZATIONS,
                            function, "NormalizationFactor")
@@ -362,6 +371,7 @@ def _classification_loss(function: str, y: DlArray, t: Any, form: InputForm,
     channel = y.fmt.index("C")
     mode = "all" if reduce else unreduced
     z = ops.apply(CROSSENTROPY, y, t, scale, multilabel, mode, channel)
+    z = read_as_constant(z, *read, *values[2:], given.get("Mask"))
     if reduce:
         return DlArray(z.data, "", z.node)
     return output_like(DlArray(z.data, y.fmt, z.node), form)
@@ -381,8 +391,9 @@ def indexcrossentropy(*args: object) -> object:
     data_format = data_format_option(given)
     y, form = predictions(values[0], data_format, "indexcrossentropy", required="C")
     onehot = _one_hot(values[1], y, data_format)
+    # (the class indices, traced or not, are read as constant one-hot targets)
     return _classification_loss("indexcrossentropy", y, onehot, form, data_format, values, given,
-                                False, "channel")
+                                False, "channel", (values[1],))
 
 
 def _one_hot(targets: Any, y: DlArray, data_format: str | None) -> np.ndarray:

@@ -19,7 +19,7 @@ import numpy as np
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
 from mlang.autodiff.rules_support import vecdim
-from mlang.autodiff.trace import Primitive
+from mlang.autodiff.trace import Primitive, read_as_constant
 from mlang.builtins.coerce import options, split_options, text_option, text_or_none
 from mlang.builtins.deeplearning.formats import data_format_option, formatted_input, output_like
 from mlang.errors import error
@@ -190,11 +190,11 @@ def batchnorm(x: object, offset: object, scale: object, *rest: object, nargout: 
         sigma_sq = _per_channel(positional[1], channels, bshape, "Variance", "batchnorm")
         inverse = ops.rdivide(1.0, ops.call("sqrt", ops.plus(sigma_sq, eps)))
         y = _scale_and_shift(ops.times(ops.minus(xu, mu), inverse), factor, shift)
-        return output_like(_labelled(y, xf.fmt), form)
+        return read_as_constant(output_like(_labelled(y, xf.fmt), form), *given.values())
     c = xf.fmt.index("C")
     axes = [k for k in range(len(xf.fmt)) if k != c]
     y = _scale_and_shift(standardize(xu, axes, eps), factor, shift)
-    out = output_like(_labelled(y, xf.fmt), form)
+    out = read_as_constant(output_like(_labelled(y, xf.fmt), form), *given.values())
     if nargout <= 1:
         return out
     mu, sigma_sq, count = _channel_statistics(xf.data, c, axes)
@@ -265,7 +265,7 @@ def layernorm(x: object, offset: object, scale: object, *settings: object) -> ob
     shift = _per_channel(offset, channels, bshape, "Offset", "layernorm")
     factor = _per_channel(scale, channels, bshape, "Scale factor", "layernorm")
     y = _scale_and_shift(standardize(_unformatted(xf), _axes(fmt, labels), eps), factor, shift)
-    return output_like(_labelled(y, fmt), form)
+    return read_as_constant(output_like(_labelled(y, fmt), form), *settings)
 
 
 # --------------------------------------------------- groupnorm, instancenorm
@@ -313,7 +313,7 @@ def groupnorm(x: object, num_groups: object, offset: object, scale: object, *set
     xu = _unformatted(xf)
     grouped = standardize(ops.reshape_to(xu, fix_shape(split)), axes, eps)
     y = _scale_and_shift(ops.reshape_to(grouped, xu.data.shape), factor, shift)
-    return output_like(_labelled(y, fmt), form)
+    return read_as_constant(output_like(_labelled(y, fmt), form), num_groups, *settings)
 
 
 @builtin(dl="traced")
@@ -328,7 +328,7 @@ def instancenorm(x: object, offset: object, scale: object, *settings: object) ->
     shift = _per_channel(offset, channels, bshape, "Offset", "instancenorm")
     factor = _per_channel(scale, channels, bshape, "Scale factor", "instancenorm")
     y = _scale_and_shift(standardize(_unformatted(xf), _axes(xf.fmt, "STU"), eps), factor, shift)
-    return output_like(_labelled(y, xf.fmt), form)
+    return read_as_constant(output_like(_labelled(y, xf.fmt), form), *settings)
 
 
 # ------------------------------------------------------- crosschannelnorm
@@ -379,4 +379,5 @@ def crosschannelnorm(x: object, window_size: object, *settings: object) -> objec
     before = (n - 1) // 2
     squares = ops.apply(WINDOW_SUM, ops.times(xu, xu), xf.fmt.index("C"), before, n - 1 - before)
     denominator = ops.call("power", ops.plus(ops.times(squares, alpha / n), k), beta)
-    return output_like(_labelled(ops.rdivide(xu, denominator), xf.fmt), form)
+    return read_as_constant(output_like(_labelled(ops.rdivide(xu, denominator), xf.fmt), form),
+                            window_size, *settings)

@@ -15,6 +15,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data, check_format
+from mlang.autodiff.trace import read_as_constant
 from mlang.builtins.coerce import checked_shape, options, text_option, text_scalar
 from mlang.builtins.deeplearning import convolution_kernels as kernels
 from mlang.builtins.deeplearning.convolution import (
@@ -93,7 +94,8 @@ def maxpool(x: object, poolsize: object, *settings: object, nargout: int = 1) ->
     raw = ops.data_of(core)
     pos, out_shape = kernels.max_positions(raw, k, size, stride, pads)
     out = ops.take(core, pos, fix_shape(out_shape))
-    result = output_like(from_core(out, layout), form)
+    # (the positions of the maxima are read from the data, as constants of the take)
+    result = read_as_constant(output_like(from_core(out, layout), form), x, poolsize, *settings)
     if nargout < 2:
         return result
     given_shape = _given_shape(x)
@@ -149,7 +151,7 @@ def maxunpool(x: object, indx: object, output_size: object, *settings: object) -
                     "of the output.")
     out = ops.put(DlArray(value.data, "", value.node), flat.astype(np.intp) - 1, shape)
     fmt = value.fmt if formatted and len(value.fmt) >= len(shape) else ""
-    return DlArray(out.data, fmt, out.node)
+    return read_as_constant(DlArray(out.data, fmt, out.node), indx, output_size)
 
 
 # ------------------------------------------------------------------ avgpool
@@ -185,4 +187,4 @@ def avgpool(x: object, poolsize: object, *settings: object) -> object:
     else:
         scale = np.full(out_size, 1.0 / math.prod(size))
     out = kernels.avg(kernels.pad(core, k, pads), (k, size, stride), scale)
-    return output_like(from_core(out, layout), form)
+    return read_as_constant(output_like(from_core(out, layout), form), poolsize, *settings)

@@ -15,7 +15,7 @@ import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.dlarray import DlArray, as_data
-from mlang.autodiff.trace import Primitive
+from mlang.autodiff.trace import Primitive, read_as_constant
 from mlang.builtins.coerce import options, text_option
 from mlang.builtins.deeplearning import convolution_kernels as kernels
 from mlang.builtins.deeplearning.convolution import from_core, require_real, to_core
@@ -135,4 +135,4 @@ def dlresize(x: object, *settings: object) -> object:
         matrix = interpolation_matrix(in_size[axis], out_size[axis], float(scales[axis]), method,
                                       transform, rounding)
         out = ops.apply(RESAMPLE, out, axis, k + 2, matrix)
-    return output_like(from_core(out, layout), form)
+    return read_as_constant(output_like(from_core(out, layout), form), *settings)

@@ -46,10 +46,9 @@ from mlang.values.handle import FunctionHandle
 PLANNED_CALLS = frozenset({"fullyconnect", "tanh", "sigmoid", "relu", "mse", "forward",
                            "dlgradient", "exp", "log", "sum", "mean", "size", "true", "false",
                            "softmax", "crossentropy"})
-# Builtins planned only with literal text after their first arguments (by count): their
-# other arguments (crossentropy's weights, its 'Mask') enter the recorded operation as
-# constants, even when they are dlarrays, so only literals may stand there.
-LITERALS_AFTER = {"crossentropy": 2}
+# (crossentropy's weights and 'Mask' given as dlarrays enter its operation as constants:
+# its result is then marked as no operation a program replays (trace.read_as_constant), so
+# the recording is not kept and the function's code runs)
 # Operators whose results are those of traced builtins (plus, mtimes, ...) on dlarrays,
 # and of the operands alone on other values; '/' and '\\' only by a constant scalar
 # (checked on the recorded program: see _replayable)
@@ -282,9 +281,6 @@ def _plain_expression(e: ast.Node, defined: set[str], variables: set[str], calls
     if _is_call(e, variables):
         name = e.base.name
         calls.add(name)
-        fixed = LITERALS_AFTER.get(name)
-        if fixed is not None and not all(type(a) is ast.Char for a in e.args[fixed:]):
-            return False
         return all(_plain_expression(a, defined, variables, calls) for a in e.args)
     if t is ast.Index and not e.braces and type(e.base) is ast.Name and e.base.name in defined:
         # a subscript of a variable by numbers and colons (no end: it reads the size)

@@ -13,9 +13,10 @@ As in MATLAB, values that are not dlarrays are constants of the trace, and contr
 follows the recorded call.  A call whose results the program cannot follow is not cached
 (its input pattern runs the function every time): a dlarray result not computed from the
 inputs through traced operations (an untraced dlarray made inside, an operation that is
-not differentiable and so not traced), a traced dlarray from outside the call (captured
-by an anonymous function), or a result that is neither a dlarray nor a cell, struct or
-table of them.
+not differentiable and so not traced, or one that read a dlarray argument's data as
+constants: weights, masks, options, indices, untraced targets; see trace.read_as_constant),
+a traced dlarray from outside the call (captured by an anonymous function), or a result
+that is neither a dlarray nor a cell, struct or table of them.
 """
 
 from __future__ import annotations
