@@ -39,7 +39,11 @@ engine alike; --default-malloc keeps glibc's defaults instead.
 The table shows CPU milliseconds per call, mlang/NumPy, and the goals:
 (a) at most 0.25 ms per call; (b) at most 1.3x NumPy, and gradient/forward at
 most 2.5; (c) at most 2x NumPy; (d), (e) and (f) (the training steps) at most 1.3x NumPy
-and faster than PyTorch.  A training step's
+and faster than PyTorch.  The accelerated rows (the same losses through
+dlaccelerate) are shown over the plain rows ("accelerated/plain": about 1, since
+dlfeval replays those model functions too, through its plans) and over the plain
+computation with dlfeval's plans turned off in this process, each call traced
+("accelerated/traced": the gain of dlaccelerate's replays, goal < 1).  A training step's
 result (checked) is the loss and the parameters and gradient moving averages after
 the first step; the timed calls
 go on training from there.
@@ -54,7 +58,8 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
@@ -132,7 +137,9 @@ BENCHMARKS = (
 
 # (accelerated row, plain row): the gain of dlaccelerate is shown for mlang.  The plain
 # model functions here are all replayed by dlfeval's plans too (step_plans.py), so about 1x
-# is expected: dlaccelerate gains only over code a plan does not stand for.
+# is expected: dlaccelerate gains only over code a plan does not stand for.  Its gain over
+# tracing every call shows in the "accelerated/traced" rows: the plain computation timed
+# with the plans turned off (plans_off).
 ACCELERATED_OVER_PLAIN = (("pinn loss+gradient accelerated", "pinn loss+gradient"),
                           ("tanh mlp step model fn accelerated", "tanh mlp step model fn"),
                           ("tanh mlp step dlnetwork accelerated", "tanh mlp step dlnetwork"),
@@ -144,6 +151,9 @@ GRADIENT_OVER_FORWARD = (("mlp gradient float64", "mlp forward float64"),
 GRADIENT_OVER_FORWARD_GOAL = 2.5
 
 ENGINES = ("mlang", "NumPy", "torch", "autograd")
+# the table's key of mlang's measurement of an accelerated row's plain computation with
+# dlfeval's plans turned off (every call traced)
+TRACED = "mlang traced"
 RTOL = {"float64": 1e-8, "float32": 1e-3}
 
 
@@ -248,6 +258,21 @@ def measure_mlang(session: Mlang, bench: Benchmark, data: dict[str, Any], calls:
     return Measured(_median(times), calls, result)
 
 
+@contextmanager
+def plans_off() -> Iterator[None]:
+    """dlfeval without its plans (step_plans.py) while inside: every call runs the model
+    function's code and traces it.  (The benchmark's switch, a stand-in for the plan
+    lookup dlfeval makes at each call; no option of mlang's.)"""
+    from mlang.builtins.deeplearning import step_plans
+
+    lookup = step_plans.planned_call
+    step_plans.planned_call = lambda *args: None
+    try:
+        yield
+    finally:
+        step_plans.planned_call = lookup
+
+
 # ------------------------------------------------------ the other engines
 
 
@@ -332,6 +357,10 @@ def run_benchmarks(benchmarks: Sequence[Benchmark], sizes: reference.Sizes, runs
         row: dict[str, Measured] = {}
         if session is not None:
             row["mlang"] = measure_mlang(session, bench, data, calls, runs)
+            if bench.kind.endswith("_accel"):  # the plain computation, traced at each call
+                with plans_off():
+                    row[TRACED] = measure_mlang(session, replace(bench, kind=_reference_kind(bench.kind)),
+                                                data, calls, runs)
         kind = bench.kind
         if kind.endswith("_accel"):  # the other engines run the plain computation, afresh
             kind = _reference_kind(kind)
@@ -428,6 +457,14 @@ def format_table(benchmarks: Sequence[Benchmark], table: dict[str, dict[str, Mea
         rows.append((name, "-", _ratio(accel.ms, plain.ms, "x"), *("-" for _ in engines[1:]),
                      "-", "< 1", "-" if accel.ms is None or plain.ms is None
                      else ("yes" if accel.ms < plain.ms else "no"), "-"))
+    for accel_name, _ in ACCELERATED_OVER_PLAIN:
+        accel, traced = table.get(accel_name, {}).get("mlang"), table.get(accel_name, {}).get(TRACED)
+        if accel is None or traced is None:
+            continue
+        name = accel_name.replace("accelerated", "accelerated/traced")
+        rows.append((name, "-", _ratio(accel.ms, traced.ms, "x"), *("-" for _ in engines[1:]),
+                     "-", "< 1", "-" if accel.ms is None or traced.ms is None
+                     else ("yes" if accel.ms < traced.ms else "no"), "-"))
     lines = run.aligned(rows)
     waited = total = 0
     for bench in benchmarks:
@@ -490,7 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"not installed: {', '.join(missing)}")
     print(format_table(benchmarks, table, engines))
     failed = any(m.outcome.error is not None or m.wrong is not None
-                 for row in table.values() for e, m in row.items() if e in ("mlang", "NumPy"))
+                 for row in table.values() for e, m in row.items() if e in ("mlang", "NumPy", TRACED))
     return 1 if failed else 0
 
 

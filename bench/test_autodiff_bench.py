@@ -220,3 +220,39 @@ def test_format_table_flags_wrong_results_and_busy_runs() -> None:
     lines = ad.format_table([bench], {bench.name: {"mlang": wrong, "NumPy": busy}}).splitlines()
     assert lines[-2] == f"  {bench.name} (mlang): WRONG RESULT, x: relative difference 1.00e-01"
     assert lines[-1] == "note: elapsed time well above CPU time (a busy machine) for 1 of 2 measurements"
+
+
+def test_accelerated_rows_are_also_timed_traced(small_table: dict) -> None:
+    accelerated = [b for b in ad.BENCHMARKS if b.kind.endswith("_accel")]
+    assert accelerated
+    for bench in accelerated:
+        traced = small_table[bench.name][ad.TRACED]
+        assert traced.outcome.error is None and traced.wrong is None, bench.name
+    lines = ad.format_table(accelerated, {b.name: small_table[b.name] for b in accelerated},
+                            ("mlang", "NumPy")).splitlines()
+    rows = [line for line in lines if "accelerated/traced" in line]
+    assert len(rows) == len(ad.ACCELERATED_OVER_PLAIN)
+    assert all(row.split()[-4:-2] == ["<", "1"] for row in rows)
+
+
+@pytest.mark.parametrize("kind", ["tanhfn_train", "tanhnet_train", "pinn", "mlp_train"])
+def test_plans_off_traces_every_call_with_the_same_results(kind: str, monkeypatch) -> None:
+    from mlang.builtins.deeplearning import step_plans
+
+    replays = []
+    replay = step_plans.replay_untraced
+    monkeypatch.setattr(step_plans, "replay_untraced", lambda *args: replays.append(1) or replay(*args))
+    bench = next(b for b in ad.BENCHMARKS if b.kind == kind)
+    data = ad.data_for(bench, ref.SMALL)
+    _, _, planned = ad.Mlang().run(kind, data, 3)
+    assert len(replays) >= 2  # the plain loop replays its plans ...
+    replays.clear()
+    with ad.plans_off():
+        _, _, traced = ad.Mlang().run(kind, data, 3)
+    assert not replays  # ... which the switch turns off, and nothing else
+    assert step_plans.planned_call is not None and step_plans.planned_call.__name__ == "planned_call"
+    (loss, state), (loss_traced, state_traced) = planned, traced
+    np.testing.assert_array_equal(np.asarray(loss), np.asarray(loss_traced))
+    assert sorted(state) == sorted(state_traced)
+    for name in state:
+        np.testing.assert_array_equal(np.asarray(state[name]), np.asarray(state_traced[name]))
