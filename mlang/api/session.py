@@ -128,6 +128,7 @@ class Session:
         ``nargout=1``: a tuple of the value and the text).
         """
         interp = self.interpreter
+        interp.notice_file_changes()  # (a function file saved since the last call runs anew)
         with self._maybe_capture(capture) as out, matlab_errors(interp):
             if nargout:
                 interp.eval(f"{_RESULT} = {code.strip().rstrip(';')};")
@@ -173,6 +174,7 @@ class Session:
         ``nargout=0``: no output (None); ``nargout=1``: the first output; more: a tuple.
         """
         interp = self.interpreter
+        interp.notice_file_changes()
         values = [to_matlab(a, self) for a in args]
         with matlab_errors(interp):
             if isinstance(function, str):

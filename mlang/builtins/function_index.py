@@ -712,6 +712,7 @@ MODULES = {
     'regexpi': 'text.regexp',
     'regexprep': 'text.regexp',
     'regexptranslate': 'text.extract',
+    'rehash': 'session.paths',
     'relu': 'deeplearning.activations',
     'reluLayer': 'networks.basic_layers',
     'rem': 'math.rounding',

@@ -94,6 +94,9 @@ class Interpreter:
         self.script_dirs: list[str] = []  # folders of the scripts being run
         self.generation = 0  # bumped when what a name resolves to may have changed
         self._resolved: dict[str, Any] = {}
+        # what the resolved names were found by: each search folder's and each resolved
+        # file's modification time (see ``notice_file_changes``)
+        self._stamps: dict[str, int] = {}
         self._units: dict[str, tuple[int, CompiledUnit]] = {}
         self._texts: dict[str, ParsedText] = {}  # short texts already parsed (see ``parsed``)
         self.format = "short"
@@ -380,6 +383,29 @@ class Interpreter:
         """Forget resolved names (the path or the current folder changed)."""
         self.generation += 1
         self._resolved.clear()
+        self._stamps.clear()
+
+    def notice_file_changes(self) -> None:
+        """Forget resolved names when a file they were resolved to was saved, or a search
+        folder's listing changed (a file added, removed or renamed), since they were
+        resolved: as MATLAB runs a function file's saved text at its next call.  One stat
+        a folder and a file; called as an input starts (the Command Window's, a Python
+        session's eval and call), not inside running code."""
+        for path, stamp in self._stamps.items():
+            try:
+                changed = os.stat(path).st_mtime_ns != stamp
+            except OSError:
+                changed = True
+            if changed:
+                self.invalidate()
+                return
+
+    def _stamp(self, path: str) -> None:
+        if path not in self._stamps:
+            try:
+                self._stamps[path] = os.stat(path).st_mtime_ns
+            except OSError:
+                pass
 
     def search_dirs(self) -> list[str]:
         return [*self.script_dirs, os.getcwd(), *self.path]
@@ -398,10 +424,13 @@ class Interpreter:
         target = None
         if len(name) > NAME_LENGTH_MAX:
             return None  # no file can have that name (the file system refuses it)
+        searched = []
         for folder in self.search_dirs():
+            searched.append(folder)
             candidate = Path(folder) / f"{name}.m"
             if candidate.is_file():
                 target = self._file_target(candidate)
+                searched.append(str(candidate))
                 break
         if target is None:
             target = self.builtins.get(name)
@@ -411,6 +440,8 @@ class Interpreter:
                 target = self._file_target(candidate)
         if target is not None and type(target) is not UnreadableFile:  # it may become readable
             self._resolved[name] = target
+            for path in searched:  # (a file added to a folder searched first would win)
+                self._stamp(path)
         return target
 
     def _file_target(self, path: Path) -> Any:

@@ -162,6 +162,7 @@ def execute(interp: Any, code: str, debug: bool = False) -> BaseException | None
     the workspace kept. Returns what stopped them, if anything."""
     if not code.strip():
         return None
+    interp.notice_file_changes()  # (function files saved since the last input run anew)
     stopped = run_reported(interp, lambda: interp.eval(code), debug)
     shown = run_reported(interp, interp.input_done, debug)  # figures drawn by the input
     return stopped if stopped is not None else shown

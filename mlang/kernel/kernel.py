@@ -133,6 +133,7 @@ class MlangKernel(Kernel):
         payload: list[dict] = []
         try:
             if code.strip():
+                interp.notice_file_changes()  # (function files saved since the last cell)
                 interp.eval(code)
         except ExitRequest:
             payload.append({"source": "ask_exit", "keepkernel": False})

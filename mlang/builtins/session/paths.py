@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from mlang.builtins.coerce import text_scalar
+from mlang.builtins.coerce import text_option, text_scalar
 from mlang.builtins.files.folders_listing import expand, has_wildcard
 from mlang.builtins.session.workspace import columns
 from mlang.display import style_of
@@ -82,6 +82,23 @@ def rmpath(interp: Any, *args: Any, nargout: int = 0) -> object:
             interp.warn("MATLAB:rmpath:DirNotFound", f'"{folder}" not found in path.')
     interp.invalidate()
     return old if nargout else None
+
+
+@builtin(interp=True, max_out=0)
+def rehash(interp: Any, *options: Any) -> None:
+    """rehash
+    rehash path
+    rehash toolbox
+
+    Refresh the function and file caches: files added, removed or saved since a name was
+    last resolved are seen by the next call.  The Command Window (and a Python session's
+    eval and call) does this before each input; a program that writes a function file and
+    calls it before it has finished running uses rehash."""
+    for option in options:
+        word = text_option(option)
+        if word not in ("path", "toolbox", "pathreset", "toolboxreset", "toolboxcache"):
+            raise error("MATLAB:rehash:InvalidInput", "Invalid input argument.")
+    interp.invalidate()
 
 
 @builtin()
