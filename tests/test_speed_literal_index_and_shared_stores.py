@@ -320,7 +320,9 @@ def test_logical_mask_index_as_general(monkeypatch: pytest.MonkeyPatch, base: st
     same_value(fast, slow)
 
 
-def test_inline_statements_on_arrays_stop_being_tried(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def attempts_made(monkeypatch: pytest.MonkeyPatch) -> list:
+    """The Attempts objects written loops make from now on, in order."""
     from mlang.evaluation.compiler import loop_source
 
     made: list = []
@@ -333,35 +335,31 @@ def test_inline_statements_on_arrays_stop_being_tried(monkeypatch: pytest.Monkey
             made.append(self)
 
     monkeypatch.setattr(loop_source, "Attempts", Counting)
+    return made
+
+
+def test_inline_statements_on_arrays_stop_being_tried(attempts_made: list) -> None:
+    from mlang.evaluation.compiler import loop_source
+
     interp, _ = run("v = [1 2 3]; s = 0; for k = 1:40, e = v / 2; s = s + k; end")
     same(interp.get("e"), np.array([[0.5, 1.0, 1.5]]))
     assert interp.get("s") == 820.0
-    array_statement, scalar_statement = made
+    array_statement, scalar_statement = attempts_made
     assert not array_statement.live and array_statement.misses == loop_source.Attempts.MISSES
     assert scalar_statement.live and scalar_statement.misses == 0
 
 
-def test_a_statement_no_longer_tried_stays_so_when_the_loop_runs_again(monkeypatch: pytest.MonkeyPatch,
+def test_a_statement_no_longer_tried_stays_so_when_the_loop_runs_again(attempts_made: list,
                                                                       tmp_path) -> None:
     from mlang.evaluation.compiler import loop_source
 
-    made: list = []
-
-    class Counting(loop_source.Attempts):
-        __slots__ = ()
-
-        def __init__(self) -> None:
-            super().__init__()
-            made.append(self)
-
-    monkeypatch.setattr(loop_source, "Attempts", Counting)
     (tmp_path / "halves.m").write_text(
         "function e = halves(v, n)\nfor k = 1:n\n    e = v / 2;\nend\nend\n")
     interp, _ = run(f"addpath('{tmp_path}'); a = halves([1 2 3], 20); b = halves([1 2 3], 10); "
                     "c = halves(4, 3);")
     same(interp.get("b"), np.array([[0.5, 1.0, 1.5]]))
     assert interp.get("c") == 2.0
-    (attempts,) = made
+    (attempts,) = attempts_made
     assert not attempts.live and attempts.misses == loop_source.Attempts.MISSES
 
 
