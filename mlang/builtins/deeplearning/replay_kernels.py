@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 import numpy as np
 
 from mlang.autodiff import ops
 from mlang.autodiff.ops import MATMUL
-from mlang.autodiff.trace import Primitive, result_data
+from mlang.autodiff.trace import Primitive, fit_gradient, result_data
 from mlang.builtins.coerce import text_option
 from mlang.builtins.deeplearning.tanh_replay import rule_contributions, slope_steps, step_value
 from mlang.builtins.math.short_rows import SEQUENTIAL_SUM
@@ -271,3 +272,124 @@ def _mean_rule(rule: Callable, g: Any, y: Any, raw: list, memo: dict) -> tuple:
 def _sum_rule(rule: Callable, g: Any, y: Any, raw: list, memo: dict) -> tuple:
     """The rule of sum with options that omit nothing: the gradient repeated."""
     return (ops.expand_to(g, ops.shape_of(raw[0])),) + (None,) * (len(raw) - 1)
+
+
+# --------------------------------------- squared errors: mean((s - c).^2, 'all')
+
+
+def squared_error_means(steps: list, active: tuple, targets: frozenset, results: frozenset | set
+                        ) -> tuple[tuple, dict, dict]:
+    """The untraced replay's backward steps (trace_cache.FirstOrder.active) with each
+    chain mean(p, 'all') <- p = d.^2 <- d = s - c (c a constant array; p and d read by no
+    other step, not returned, no variables) passed back in one rule: the gradient of s
+    from the mean's, as the three rules compute it (squared_error_rule).  Also the kernels
+    that note the power's and the minus' arguments for it (they compute nothing).  Only
+    where no other contribution to s comes between the mean's rule and the minus' (the
+    sums of s's contributions keep their order)."""
+    readers: dict[int, int] = {}
+    for step in steps:
+        for s in _slots_read(step):
+            readers[s] = readers.get(s, 0) + 1
+    position = {entry[0]: i for i, entry in enumerate(active)}
+    dropped: set[int] = set()
+    replaced: dict[int, tuple] = {}
+    values: dict[int, Callable] = {}
+    rules: dict[int, Callable] = {}
+    for i, (km, rule_m, out_m, parents_m) in enumerate(active):
+        chain = _squared_error_chain(steps, km, parents_m, readers, targets, results)
+        if chain is None:
+            continue
+        kp, kd, s = chain
+        ip, id_ = position.get(kp), position.get(kd)
+        if ip is None or id_ is None or not i < ip < id_ or active[ip][3] != (steps[kp].args[0][0], None) \
+                or active[id_][3] != (s, None) \
+                or any(s in entry[3] for entry in active[i + 1:id_] if entry[0] != kp):
+            continue
+        dropped.update((kp, kd))
+        replaced[km] = (km, rule_m, out_m, (s, None))
+        values[kp] = lambda raw, memo, kp=kp: _noted(raw, memo, kp)
+        values[kd] = lambda raw, memo, kd=kd: _noted(raw, memo, kd)
+        rules[km] = lambda rule, g, y, raw, memo, k=(kp, kd), chained=(active[ip][1], active[id_][1]): \
+            squared_error_rule(rule, g, y, raw, memo, k, chained)
+    if not replaced:
+        return active, values, rules
+    fused = tuple(replaced.get(entry[0], entry) for entry in active if entry[0] not in dropped)
+    return fused, values, rules
+
+
+def _squared_error_chain(steps: list, km: int, parents: tuple, readers: dict, targets: frozenset,
+                         results: frozenset | set) -> tuple[int, int, int] | None:
+    """(power step, minus step, s's slot) when step ``km`` is mean(p, 'all') of such a chain."""
+    step = steps[km]
+    if not _builtin_named(step.op, "mean") or len(step.args) != 2 or not _is_all(step.args[1][1]) \
+            or step.args[1][0] is not None or parents != (step.args[0][0], None):
+        return None
+    p = step.args[0][0]
+    kp = next((k for k in range(km) if getattr(steps[k], "out", None) == p), None)
+    if kp is None:
+        return None
+    power = steps[kp]
+    if not _builtin_named(power.op, "power") or len(power.args) != 2 or power.logical \
+            or power.args[1] != (None, 2.0) or type(power.args[1][1]) is not float:
+        return None
+    d = power.args[0][0]
+    kd = next((k for k in range(kp) if getattr(steps[k], "out", None) == d), None)
+    if d is None or kd is None:
+        return None
+    minus = steps[kd]
+    if not _builtin_named(minus.op, "minus") or len(minus.args) != 2 or minus.logical \
+            or minus.args[0][0] is None or minus.args[1][0] is not None \
+            or type(minus.args[1][1]) is not np.ndarray:
+        return None
+    if any(readers.get(x) != 1 or x in results or x in targets for x in (p, d)):
+        return None
+    return kp, kd, minus.args[0][0]
+
+
+def _builtin_named(op: Any, name: str) -> bool:
+    return type(op) is not Primitive and getattr(op, "name", None) == name \
+        and getattr(op, "gradient", None) is not None
+
+
+def _noted(raw: list, memo: dict, k: int) -> None:
+    """A step's arguments kept for squared_error_rule (the step is computed as before)."""
+    memo[("arguments", k)] = raw
+
+
+def squared_error_rule(rule: Callable, g: Any, y: Any, raw: list, memo: dict, steps: tuple,
+                       rules: tuple) -> tuple:
+    """The gradient of s through mean(p, 'all'), p = d.^2, d = s - c: for real double
+    arrays of one shape and a gradient that is no NaN, (g/count) .* (2 .* d), the mean's
+    and the power's rules' products (the same products of the same numbers: a product of
+    two numbers, neither a NaN, is the same either way round); otherwise the three rules
+    one after another, as the replay would call them."""
+    kp, kd = steps
+    p = raw[0]
+    d = memo[("arguments", kp)][0]
+    s = memo[("arguments", kd)][0]
+    if type(g) is np.ndarray and type(p) is np.ndarray and type(d) is np.ndarray \
+            and type(s) is np.ndarray and g.dtype == p.dtype == d.dtype == s.dtype == np.float64 \
+            and g.shape == (1, 1) and y.shape == (1, 1) and p.size and p.shape == d.shape == s.shape:
+        share = g[0, 0] * (1 / (math.prod(p.shape) / 1))  # (the mean's rule: g expanded, times 1/count)
+        if share == share:
+            slope = 2.0 * d  # (the power's rule: 2 .* conj(d), then times the mean's gradient)
+            return (np.multiply(slope, share, out=slope), None)
+    g_p = _mean_rule(rule, g, y, raw, memo)[0]
+    if g_p is None:
+        return (None, None)
+    g_d = _fitted(rules[0](_fitted(g_p, p), p, *memo[("arguments", kp)])[0], d)
+    if g_d is None:
+        return (None, None)
+    return (rules[1](g_d, d, *memo[("arguments", kd)])[0], None)
+
+
+def _fitted(c: Any, like: Any) -> Any:
+    """A contribution as the replay's backward pass takes it in (trace_cache._untraced_gradient)."""
+    if c is None:
+        return None
+    if type(c) is FunctionType:
+        c = c()
+    if type(c) is not np.ndarray or c.shape != like.shape \
+            or (c.dtype is not like.dtype and c.dtype.kind != "c"):
+        c = fit_gradient(c, like)
+    return c

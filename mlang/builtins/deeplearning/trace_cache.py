@@ -41,7 +41,7 @@ from mlang.autodiff.trace import (
 )
 from mlang.builtins.deeplearning.dlarrays import RECORDERS, gradients
 from mlang.builtins.deeplearning.replay_kernels import computed as _computed
-from mlang.builtins.deeplearning.replay_kernels import step_kernels
+from mlang.builtins.deeplearning.replay_kernels import squared_error_means, step_kernels
 from mlang.values.cell import Cell
 from mlang.values.core import CHAR, char_text
 from mlang.values.struct import Struct
@@ -577,9 +577,14 @@ def _first_order(steps: list, results: set) -> FirstOrder | None:
         parents = tuple(s if s is not None and s in needed else None for s, _spec in step.args)
         active.append((k, rule, step.out, parents))
         reached.update(s for s in parents if s is not None)
+    values, rules = step_kernels(steps, at[0], results)
+    fused, noting, fused_rules = squared_error_means(steps, tuple(active), targets, results)
+    if not (noting.keys() & values.keys() or fused_rules.keys() - rules.keys()):
+        active = fused  # (each mean's rule had its kernel: _mean_rule, which the fused one calls)
+        values.update(noting)
+        rules.update(fused_rules)
     return FirstOrder(at[0], targets, tuple(active), frozenset(k for k, *_ in active),
-                      *step_kernels(steps, at[0], results),
-                      frozenset(k for k, *_ in active if steps[k].logical))
+                      values, rules, frozenset(k for k, *_ in active if steps[k].logical))
 
 
 # -------------------------------------------------------------------- replay
