@@ -53,6 +53,16 @@ def test_from_numbers_and_logical(m):
     assert b.names == ["false", "true"]
 
 
+def test_infinite_numbers_name_their_categories(m):
+    # (their names had ended in an internal error: found by fuzzing, seed 2904)
+    n = m.value("x = categorical([1 -Inf 2 Inf NaN]);")
+    assert n.names == ["-Inf", "1", "2", "Inf"]
+    assert names(n) == ["1", "-Inf", "2", "Inf", "<undefined>"]
+    v = m.value("x = categorical([1 2 Inf], Inf);")
+    assert v.names == ["Inf"]
+    assert names(v) == ["<undefined>", "<undefined>", "Inf"]
+
+
 def test_valueset_and_catnames(m):
     c = m.value("x = categorical({'b','z','a'}, {'b','a','c'});")
     assert c.names == ["b", "a", "c"]

@@ -68,6 +68,8 @@ def _names_argument(v: Any, what: str = "Category names") -> list[str]:
 
 def number_name(x: float) -> str:
     """A numeric value's category name, in num2str's short form."""
+    if not np.isfinite(x):
+        return "NaN" if x != x else ("Inf" if x > 0 else "-Inf")
     if float(x).is_integer():
         return str(int(x))
     digits = max(int(np.floor(np.log10(abs(x)))) + 5, 5)
