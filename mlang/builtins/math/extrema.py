@@ -23,13 +23,11 @@ from mlang.builtins.math.reductions import (
     reduction_options,
     shaped,
 )
-from mlang.builtins.math.short_rows import largest_of, short_values, smallest_of
+from mlang.builtins.math.short_rows import FLOAT64, largest_of, short_values, smallest_of
 from mlang.errors import error
 from mlang.registry import builtin
 from mlang.values.core import char_codes, char_row, class_of, fix_shape, result, to_double_array, to_str
 from mlang.values.operators import result_class
-
-_F64 = np.dtype(np.float64)
 
 
 def _extreme_class(x: object) -> str:
@@ -247,15 +245,6 @@ def _along_dimension(x: np.ndarray, axis: int, nargout: int, largest: bool) -> o
     return result(m), result((index + 1).astype(np.float64))
 
 
-def _array_and_scalar(x: np.ndarray, y: float, pick: Any) -> np.ndarray | None:
-    """max(x, y) (``pick`` np.fmax) or min (np.fmin) of a double array of two or more
-    elements and a nonzero double scalar, as _double_and_scalar computes it; None for other
-    operands."""
-    if x.dtype is _F64 and x.ndim == 2 and x.size > 1 and y == y and y != 0.0:
-        return pick(x, y)
-    return None
-
-
 def _double_and_scalar(x: object, y: object, largest: bool) -> object:
     """max(x, y) (or min) of a 2-D double array and a double scalar, either way round, as
     _pairwise computes it (NaN loses, ties go to x); None for other operands."""
@@ -266,7 +255,7 @@ def _double_and_scalar(x: object, y: object, largest: bool) -> object:
         array, scalar, array_first = y, x, False
     else:
         return None
-    if array.dtype != np.float64 or array.ndim != 2:
+    if array.dtype is not FLOAT64 or array.ndim != 2:
         return None
     if scalar != scalar:  # a NaN scalar loses everywhere (and a NaN array element is kept)
         out = array.copy()
@@ -341,8 +330,8 @@ def max_(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Largest elements (NaN ignored unless 'includenan'); I gives their index.
     'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
-    if len(args) == 1 and nargout <= 1 and type(x) is np.ndarray and type(args[0]) is float:
-        quick = _array_and_scalar(x, args[0], np.fmax)
+    if len(args) == 1 and nargout <= 1 and type(x) is np.ndarray:  # (spared _max_min's steps)
+        quick = _double_and_scalar(x, args[0], True)
         if quick is not None:
             return quick
     if not args and nargout <= 1:
@@ -369,8 +358,8 @@ def min_(x: Any, *args: Any, nargout: int = 1) -> object:
 
     Smallest elements (NaN ignored unless 'includenan'); I gives their index.
     'ComparisonMethod' 'real' or 'abs' says how numbers compare (complex: 'abs')."""
-    if len(args) == 1 and nargout <= 1 and type(x) is np.ndarray and type(args[0]) is float:
-        quick = _array_and_scalar(x, args[0], np.fmin)
+    if len(args) == 1 and nargout <= 1 and type(x) is np.ndarray:  # (spared _max_min's steps)
+        quick = _double_and_scalar(x, args[0], False)
         if quick is not None:
             return quick
     if not args and nargout <= 1:
