@@ -23,7 +23,7 @@ from mlang.builtins.math.elementwise import (
     require_real,
     wide_ints,
 )
-from mlang.builtins.math.short_rows import short_values
+from mlang.builtins.math.short_rows import FLOAT64, short_values
 from mlang.errors import error
 from mlang.registry import MISSING_LITERAL, builtin
 from mlang.values.core import class_of, result, to_array, to_double_array
@@ -204,7 +204,7 @@ def _short_whole(a: np.ndarray) -> bool:
     """Whether ``a`` is a 2-D double array of 2 to _FEW - 1 whole numbers: there, with a
     positive whole divisor, NumPy's mod takes _few_remainders' exact steps (fmod, then the
     divisor added to a negative remainder; a zero remainder is +0, the divisor's sign)."""
-    if a.dtype is _FLOAT64 and a.ndim == 2 and 1 < a.size < _FEW:
+    if a.dtype is FLOAT64 and a.ndim == 2 and 1 < a.size < _FEW:
         for row in a.tolist():
             for x in row:
                 if not x.is_integer():
@@ -304,7 +304,6 @@ def _remainder(name: str, a: object, b: object, floor_mode: bool) -> object:
     return result(np.asarray(values))
 
 
-_FLOAT64 = np.dtype(np.float64)
 _FEW = 16  # (elements: up to this many, one by one in Python is quicker than the array steps)
 
 

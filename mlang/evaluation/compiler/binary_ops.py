@@ -16,10 +16,10 @@ import numpy as np
 from mlang.evaluation.compiler.runtime import Code
 from mlang.evaluation.frame import Frame
 from mlang.values import operators
+from mlang.values.double_arithmetic import F64
 from mlang.values.operators import ARRAY_BY_SCALAR_FAST, SCALAR_BY_ARRAY_FAST, SCALAR_GUARDS, SCALAR_OPS
 
 _ndarray = np.ndarray
-_F64 = np.dtype(np.float64)
 
 
 def _array_by_scalar(op: str, b: float) -> Any:
@@ -56,7 +56,7 @@ def binary_code(op: str, left: Code, right: Code, var_l: str | None, var_r: str 
             if type(b) is float:
                 if type(a) is float:
                     return scalar(a, b)
-                if type(a) is _ndarray and array_fast is not None and a.dtype is _F64 and a.ndim == 2:
+                if type(a) is _ndarray and array_fast is not None and a.dtype is F64 and a.ndim == 2:
                     out = array_fast(a, b)
                     return out.item() if out.size == 1 else out
             return general(op, a, b)
@@ -104,7 +104,7 @@ def _constant_first(op: str, const: float, var: str | None, right: Code, scalar:
             b = right(frame)
             if type(b) is float:
                 return scalar(const, b)
-            if type(b) is _ndarray and fast is not None and b.dtype is _F64 and b.ndim == 2:
+            if type(b) is _ndarray and fast is not None and b.dtype is F64 and b.ndim == 2:
                 out = fast(boxed, b)
                 return out.item() if out.size == 1 else out
             return general(op, const, b)
@@ -117,7 +117,7 @@ def _constant_first(op: str, const: float, var: str | None, right: Code, scalar:
             b = right(frame)
         if type(b) is float:
             return scalar(const, b)
-        if type(b) is _ndarray and fast is not None and b.dtype is _F64 and b.ndim == 2:
+        if type(b) is _ndarray and fast is not None and b.dtype is F64 and b.ndim == 2:
             out = fast(boxed, b)
             return out.item() if out.size == 1 else out
         return general(op, const, b)
@@ -144,7 +144,7 @@ def _constant_second(op: str, left: Code, var: str | None, const: float, scalar:
             a = left(frame)
             if type(a) is float:
                 return scalar(a, const) if guard is None else on_scalar(a)
-            if type(a) is _ndarray and fast is not None and a.dtype is _F64 and a.ndim == 2:
+            if type(a) is _ndarray and fast is not None and a.dtype is F64 and a.ndim == 2:
                 out = fast(a, boxed)
                 return out.item() if out.size == 1 else out
             return general(op, a, const)
@@ -157,7 +157,7 @@ def _constant_second(op: str, left: Code, var: str | None, const: float, scalar:
             a = left(frame)
         if type(a) is float:
             return scalar(a, const) if guard is None else on_scalar(a)
-        if type(a) is _ndarray and fast is not None and a.dtype is _F64 and a.ndim == 2:
+        if type(a) is _ndarray and fast is not None and a.dtype is F64 and a.ndim == 2:
             out = fast(a, boxed)
             return out.item() if out.size == 1 else out
         return general(op, a, const)

@@ -22,6 +22,7 @@ from mlang.syntax import ast
 from mlang.values import indexing
 from mlang.values.cell import Cell
 from mlang.values.core import char_row, to_str
+from mlang.values.double_arithmetic import F64
 from mlang.values.handle import FunctionHandle
 from mlang.values.indexing import COLON
 from mlang.values.objects import FUNCTION_LIKE, kind_of
@@ -29,9 +30,6 @@ from mlang.values.struct import Struct
 
 # expressions cheap and pure to compile twice (as range ends here and in the general code)
 _SIMPLE_NODES = (ast.Number, ast.Name, ast.End, ast.Binary, ast.Unary)
-
-
-_FLOAT64 = np.dtype(np.float64)
 
 
 def _single(values: list, intermediate: bool = False) -> Any:
@@ -346,7 +344,7 @@ class ReferenceCompiler:
         def whole_column(frame: Frame) -> Any:
             base = frame.vars.get(name, MISSING)
             if type(base) is np.ndarray:
-                if base.dtype is _FLOAT64 and base.ndim == 2 and base.shape[0] == 1 and base.size > 1:
+                if base.dtype is F64 and base.ndim == 2 and base.shape[0] == 1 and base.size > 1:
                     return base.T.copy()  # (as index_all makes a row's column)
                 return index_all(base)
             return general(frame)
@@ -426,7 +424,7 @@ class ReferenceCompiler:
         def fixed_range(frame: Frame) -> Any:
             base = frame.vars.get(name, MISSING)
             if type(base) is np.ndarray and base.ndim == 2 and base.size >= least \
-                    and (base.dtype is _FLOAT64 or base.dtype.kind != "c"):
+                    and (base.dtype is F64 or base.dtype.kind != "c"):
                 rows, cols = base.shape
                 if rows == 1:
                     return base[of_row].copy()
