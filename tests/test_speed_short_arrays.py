@@ -17,6 +17,7 @@ from mlang.values.core import char_row, result
 from mlang.values.double_arithmetic import ARITH
 from mlang.values.subscripts import COLON
 from tests.running import run
+from tests.test_speed_small_indexing import outcome
 
 
 def same(x: object, y: object) -> None:
@@ -32,15 +33,6 @@ def same(x: object, y: object) -> None:
         assert (math.isnan(x) and math.isnan(y)) or (x == y and math.copysign(1, x) == math.copysign(1, y))
     else:
         assert x == y, (x, y)
-
-
-def outcome(fn, *args: object) -> object:
-    """fn's value, or its MATLAB error identifier and message."""
-    try:
-        with np.errstate(all="ignore"):
-            return fn(*args)
-    except MatlabError as e:
-        return ("error", e.identifier, str(e))
 
 
 def same_outcome(x: object, y: object) -> None:
